@@ -1,0 +1,52 @@
+import 'reflect-metadata';
+import { type INestApplication, type LogLevel } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { createValidationPipe } from '@inventory/platform';
+import { BadRequestException } from '@nestjs/common';
+import express from 'express';
+import helmet from 'helmet';
+import { AppModule } from './app.module.js';
+import { getEnv } from './config/env.js';
+import { setupOpenApi } from './docs/openapi.js';
+import { bodyParserErrors } from './errors/body-parser-errors.js';
+import { HttpErrorFilter } from './errors/http-error.filter.js';
+import { serveWebApp } from './web/serve-web-app.js';
+
+const LOG_LEVELS: LogLevel[] = ['fatal', 'error', 'warn', 'log', 'debug'];
+
+/** Builds the HTTP app (used by main.ts and by the integration tests). */
+export async function createGatewayApp(): Promise<INestApplication> {
+  const env = getEnv();
+  const app = await NestFactory.create<NestExpressApplication>(AppModule, {
+    bodyParser: false,
+    logger: LOG_LEVELS.slice(0, LOG_LEVELS.indexOf(env.LOG_LEVEL) + 1),
+  });
+  app.set('trust proxy', parseTrustProxy(env.TRUST_PROXY));
+  app.disable('x-powered-by');
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          // antd injects CSS-in-JS style tags; scripts stay same-origin only.
+          'style-src': ["'self'", "'unsafe-inline'"],
+          'img-src': ["'self'", 'data:', 'blob:'],
+          'upgrade-insecure-requests': null,
+        },
+      },
+    }),
+  );
+  app.use(express.json({ limit: env.BODY_LIMIT }), express.urlencoded({ extended: false, limit: env.BODY_LIMIT }), bodyParserErrors);
+  serveWebApp(app.getHttpAdapter().getInstance(), env.WEB_DIST_DIR);
+  app.setGlobalPrefix('api');
+  app.useGlobalPipes(createValidationPipe((message) => new BadRequestException(message)));
+  app.useGlobalFilters(new HttpErrorFilter());
+  app.enableShutdownHooks();
+  setupOpenApi(app);
+  return app;
+}
+
+function parseTrustProxy(value: string): boolean | number | string {
+  if (value === 'true' || value === 'false') return value === 'true';
+  return /^\d+$/.test(value) ? Number(value) : value;
+}

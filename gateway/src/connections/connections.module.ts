@@ -1,0 +1,62 @@
+import { Global, Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
+import { ensureDatabase, withDatabase } from '@inventory/platform';
+import { Redis } from 'ioredis';
+import { Client as MinioClient } from 'minio';
+import pg from 'pg';
+import { getEnv } from '../config/env.js';
+
+/** The gateway's own PostgreSQL database (sessions). */
+export const PG_POOL = Symbol('PG_POOL');
+export const REDIS = Symbol('REDIS');
+export const S3 = Symbol('S3');
+
+const pgPool = {
+  provide: PG_POOL,
+  useFactory: async () => {
+    const env = getEnv();
+    await ensureDatabase(env.PG_URL, env.GATEWAY_DB);
+    return new pg.Pool({ connectionString: withDatabase(env.PG_URL, env.GATEWAY_DB), max: 20 });
+  },
+};
+
+const redis = {
+  provide: REDIS,
+  useFactory: () => {
+    // No offline queue: while Redis is down, calls fail at once instead of piling up; ioredis keeps
+    // reconnecting in the background and the health check reports the outage.
+    const client = new Redis(getEnv().REDIS_URL, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
+    client.on('error', () => undefined);
+    return client;
+  },
+};
+
+const s3 = {
+  provide: S3,
+  useFactory: () => {
+    const env = getEnv();
+    return new MinioClient({
+      endPoint: env.S3_ENDPOINT,
+      port: env.S3_PORT,
+      useSSL: env.S3_USE_SSL,
+      accessKey: env.S3_ACCESS_KEY,
+      secretKey: env.S3_SECRET_KEY,
+      region: env.S3_REGION,
+      pathStyle: true,
+    });
+  },
+};
+
+/** Clients of the servers the gateway talks to directly. */
+@Global()
+@Module({ providers: [pgPool, redis, s3], exports: [PG_POOL, REDIS, S3] })
+export class ConnectionsModule implements OnApplicationShutdown {
+  constructor(
+    @Inject(PG_POOL) private readonly pool: pg.Pool,
+    @Inject(REDIS) private readonly redisClient: Redis,
+  ) {}
+
+  async onApplicationShutdown(): Promise<void> {
+    this.redisClient.disconnect();
+    await this.pool.end();
+  }
+}

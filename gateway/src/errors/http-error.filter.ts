@@ -1,0 +1,34 @@
+import { Catch, HttpException, Logger, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
+import { ServiceError } from '@inventory/platform';
+import type { Response } from 'express';
+
+/**
+ * The one place errors become HTTP answers: status from the error, body `{ "message" }`.
+ * Anything unexpected is logged and answered with a generic 500 so internals never leak.
+ */
+@Catch()
+export class HttpErrorFilter implements ExceptionFilter {
+  private readonly logger = new Logger('HttpErrorFilter');
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const response = host.switchToHttp().getResponse<Response>();
+    if (response.headersSent) return;
+    const { status, message } = this.toAnswer(exception);
+    response.status(status).json({ message });
+  }
+
+  private toAnswer(exception: unknown): { status: number; message: string } {
+    if (exception instanceof ServiceError) return { status: exception.status, message: exception.message };
+    if (exception instanceof HttpException) return { status: exception.getStatus(), message: httpMessage(exception) };
+    this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
+    return { status: 500, message: 'Internal server error' };
+  }
+}
+
+function httpMessage(exception: HttpException): string {
+  const body = exception.getResponse();
+  if (typeof body === 'string') return body;
+  const message = (body as { message?: unknown }).message;
+  if (Array.isArray(message)) return String(message[0]);
+  return typeof message === 'string' ? message : exception.message;
+}

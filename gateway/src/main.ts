@@ -1,0 +1,8 @@
+import { Logger } from '@nestjs/common';
+import { createGatewayApp } from './app.factory.js';
+import { getEnv } from './config/env.js';
+
+const env = getEnv();
+const app = await createGatewayApp();
+await app.listen(env.PORT, env.HOST);
+new Logger('gateway').log(`listening on http://${env.HOST === '0.0.0.0' ? 'localhost' : env.HOST}:${env.PORT}`);

@@ -1,0 +1,158 @@
+#!/usr/bin/env bash
+# Runs the servers the product needs as plain processes: PostgreSQL, Redis, NATS with JetStream and
+# an S3-compatible store (s3rver). Data lives under $DATA_DIR (git-ignored). Idempotent: a server
+# that already answers is reused; `down` stops what `up` started, by PID file.
+#
+#   infra/local-stack.sh up|down|status|env
+#
+# STACK_PROFILE=dev (default) or test selects default ports and data dir, so tests never touch the
+# data of a running `npm start`. Every port and the data dir can be overridden by env variables.
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+PROFILE="${STACK_PROFILE:-dev}"
+if [ "$PROFILE" = test ]; then off=10000; else off=0; fi
+DATA_DIR="${DATA_DIR:-$ROOT/.data/$PROFILE}"
+PG_PORT="${PG_PORT:-$((15432 + off))}"
+REDIS_PORT="${REDIS_PORT:-$((16379 + off))}"
+NATS_PORT="${NATS_PORT:-$((14222 + off))}"
+NATS_MONITOR_PORT="${NATS_MONITOR_PORT:-$((18222 + off))}"
+S3_PORT="${S3_PORT:-$((19000 + off))}"
+PG_BIN="${PG_BIN:-$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n1)}"
+PACKAGES=(postgresql redis-server nats-server chromium)
+
+log() { printf '\033[36m[stack]\033[0m %s\n' "$*"; }
+die() { printf '\033[31m[stack]\033[0m %s\n' "$*" >&2; exit 1; }
+
+ensure_packages() {
+  local missing=()
+  [ -x "${PG_BIN}/pg_ctl" ] || missing+=(postgresql)
+  command -v redis-server >/dev/null || missing+=(redis-server)
+  command -v nats-server >/dev/null || missing+=(nats-server)
+  command -v chromium >/dev/null || missing+=(chromium)
+  [ ${#missing[@]} -eq 0 ] && return 0
+  local cmd="apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y ${PACKAGES[*]}"
+  if [ "$(id -u)" -ne 0 ]; then
+    die "Missing Debian packages: ${missing[*]}. Install them once as root: sudo sh -c '$cmd'"
+  fi
+  log "installing ${missing[*]} (first run only)"
+  sh -c "$cmd" >"$ROOT/.data/apt-install.log" 2>&1 || die "apt-get failed: see .data/apt-install.log"
+  PG_BIN="$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -n1)"
+}
+
+wait_for() { # name, command...
+  local name=$1; shift
+  for _ in $(seq 1 100); do "$@" >/dev/null 2>&1 && return 0; sleep 0.1; done
+  die "$name did not become healthy (logs in $DATA_DIR/logs)"
+}
+
+pg_ok() { "$PG_BIN/pg_isready" -q -h 127.0.0.1 -p "$PG_PORT"; }
+redis_ok() { [ "$(redis-cli -h 127.0.0.1 -p "$REDIS_PORT" ping 2>/dev/null)" = PONG ]; }
+# HTTP checks through node: curl is not on a bare machine, node is.
+http_ok() { node -e "fetch(process.argv[1]).then(r => process.exit(r.status < 500 ? 0 : 1), () => process.exit(1))" "$1"; }
+nats_ok() { http_ok "http://127.0.0.1:$NATS_MONITOR_PORT/healthz?js-enabled-only=true"; }
+s3_ok() { http_ok "http://127.0.0.1:$S3_PORT/"; }
+
+as_postgres() { if [ "$(id -u)" -eq 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi; }
+
+start_postgres() {
+  if pg_ok; then log "postgres already up on $PG_PORT"; return; fi
+  local dir="$DATA_DIR/postgres"
+  if [ ! -s "$dir/PG_VERSION" ]; then
+    mkdir -p "$dir"; [ "$(id -u)" -eq 0 ] && chown postgres:postgres "$dir"; chmod 700 "$dir"
+    as_postgres "$PG_BIN/initdb" -D "$dir" -U postgres --auth=trust -E UTF8 --locale=C.UTF-8 >"$DATA_DIR/logs/initdb.log" 2>&1 \
+      || die "initdb failed: see $DATA_DIR/logs/initdb.log"
+  fi
+  [ "$(id -u)" -eq 0 ] && chown postgres:postgres "$DATA_DIR/logs"
+  # setsid: servers get their own session, so Ctrl-C on `npm start` stops the app, not the servers.
+  as_postgres setsid -w "$PG_BIN/pg_ctl" -D "$dir" -l "$DATA_DIR/logs/postgres.log" -w -t 30 start \
+    -o "-c listen_addresses=127.0.0.1 -p $PG_PORT -k $dir -c max_connections=300 -c fsync=${PG_FSYNC:-on} -c shared_buffers=256MB" >/dev/null
+  wait_for postgres pg_ok
+  log "postgres up on $PG_PORT"
+}
+
+start_redis() {
+  if redis_ok; then log "redis already up on $REDIS_PORT"; return; fi
+  mkdir -p "$DATA_DIR/redis"
+  redis-server --bind 127.0.0.1 --port "$REDIS_PORT" --dir "$DATA_DIR/redis" --daemonize yes \
+    --pidfile "$DATA_DIR/pids/redis.pid" --logfile "$DATA_DIR/logs/redis.log" \
+    --appendonly yes --maxmemory-policy noeviction --save "" >/dev/null
+  wait_for redis redis_ok
+  log "redis up on $REDIS_PORT"
+}
+
+start_nats() {
+  if nats_ok; then log "nats already up on $NATS_PORT"; return; fi
+  mkdir -p "$DATA_DIR/nats"
+  setsid -f nats-server -a 127.0.0.1 -p "$NATS_PORT" -m "$NATS_MONITOR_PORT" -js -sd "$DATA_DIR/nats" \
+    -P "$DATA_DIR/pids/nats.pid" >"$DATA_DIR/logs/nats.log" 2>&1
+  wait_for nats nats_ok
+  log "nats (JetStream) up on $NATS_PORT, monitor $NATS_MONITOR_PORT"
+}
+
+start_s3() {
+  if s3_ok; then log "s3 already up on $S3_PORT"; return; fi
+  local bin="$ROOT/node_modules/.bin/s3rver"
+  [ -x "$bin" ] || die "s3rver is not installed: run npm install first"
+  mkdir -p "$DATA_DIR/s3"
+  setsid -f sh -c 'echo $$ >"$1"; shift; exec "$@"' sh "$DATA_DIR/pids/s3.pid" \
+    "$bin" -d "$DATA_DIR/s3" -a 127.0.0.1 -p "$S3_PORT" --no-vhost-buckets -s >"$DATA_DIR/logs/s3.log" 2>&1
+  wait_for s3 s3_ok
+  log "s3 (s3rver) up on $S3_PORT"
+}
+
+stop_pidfile() { # name, pidfile
+  local pid
+  [ -f "$2" ] || return 0
+  pid="$(cat "$2")"
+  if kill -0 "$pid" 2>/dev/null; then
+    kill "$pid" 2>/dev/null || true
+    for _ in $(seq 1 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+    kill -9 "$pid" 2>/dev/null || true
+    log "$1 stopped"
+  fi
+  rm -f "$2"
+}
+
+up() {
+  mkdir -p "$DATA_DIR/logs" "$DATA_DIR/pids"
+  ensure_packages
+  start_postgres; start_redis; start_nats; start_s3
+}
+
+down() {
+  if [ -s "$DATA_DIR/postgres/postmaster.pid" ]; then
+    as_postgres "$PG_BIN/pg_ctl" -D "$DATA_DIR/postgres" -m fast -w stop >/dev/null 2>&1 && log "postgres stopped" || true
+  fi
+  stop_pidfile redis "$DATA_DIR/pids/redis.pid"
+  stop_pidfile nats "$DATA_DIR/pids/nats.pid"
+  stop_pidfile s3 "$DATA_DIR/pids/s3.pid"
+}
+
+status() {
+  local rc=0
+  for part in pg redis nats s3; do
+    if "${part}_ok"; then echo "$part: up"; else echo "$part: down"; rc=1; fi
+  done
+  return $rc
+}
+
+# The environment the app processes need to reach these servers.
+env_vars() {
+  cat <<VARS
+PG_URL=postgres://postgres@127.0.0.1:$PG_PORT
+REDIS_URL=redis://127.0.0.1:$REDIS_PORT
+NATS_URL=nats://127.0.0.1:$NATS_PORT
+NATS_MONITOR_URL=http://127.0.0.1:$NATS_MONITOR_PORT
+S3_ENDPOINT=127.0.0.1
+S3_PORT=$S3_PORT
+VARS
+}
+
+case "${1:-}" in
+  up) up ;;
+  down) down ;;
+  status) status ;;
+  env) env_vars ;;
+  *) echo "usage: $0 up|down|status|env" >&2; exit 2 ;;
+esac

@@ -1,0 +1,115 @@
+// Shared steps of `npm start` and `npm test`: install, servers, build, run the app processes.
+import { spawn, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const SERVICES = ['identity', 'inventory', 'catalog', 'locations', 'reporting'];
+const WORKSPACES = ['services/shared/contracts', 'services/shared/platform', ...SERVICES.map((s) => `services/${s}`), 'gateway', 'web'];
+
+const colors = [36, 35, 33, 32, 34, 31, 96, 95, 93];
+export const say = (msg) => console.log(`\x1b[1m▶ ${msg}\x1b[0m`);
+
+/** Runs a command in the foreground; throws when it fails. */
+export function run(cmd, args, opts = {}) {
+  const result = spawnSync(cmd, args, { cwd: ROOT, stdio: 'inherit', ...opts });
+  if (result.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed (exit ${result.status ?? result.signal})`);
+}
+
+/** npm install only when the lock or a package.json changed since the last install. */
+export function ensureDependencies() {
+  const stampFile = join(ROOT, 'node_modules', '.install-stamp');
+  const hash = createHash('sha256');
+  for (const file of ['package.json', 'package-lock.json', ...WORKSPACES.map((w) => `${w}/package.json`)]) {
+    if (existsSync(join(ROOT, file))) hash.update(readFileSync(join(ROOT, file)));
+  }
+  const digest = hash.digest('hex');
+  if (existsSync(stampFile) && readFileSync(stampFile, 'utf8') === digest) return;
+  say('installing npm dependencies (npm install; npm ci fails on this registry)');
+  run('npm', ['install', '--no-audit', '--no-fund']);
+  writeFileSync(stampFile, digest);
+}
+
+/** Starts (or reuses) PostgreSQL, Redis, NATS and the S3 store; returns the env to reach them. */
+export function stackUp(profile) {
+  const env = { ...process.env, STACK_PROFILE: profile };
+  run('bash', ['infra/local-stack.sh', 'up'], { env });
+  const out = spawnSync('bash', ['infra/local-stack.sh', 'env'], { cwd: ROOT, env, encoding: 'utf8' }).stdout;
+  return Object.fromEntries(out.trim().split('\n').map((line) => line.split(/=(.*)/s).slice(0, 2)));
+}
+
+/** Builds every project; Nx skips the ones whose inputs did not change. */
+export function buildAll() {
+  run(process.execPath, [join(ROOT, 'node_modules/nx/bin/nx.js'), 'run-many', '-t', 'build', '--output-style=stream-without-prefixes'], {
+    env: { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NX_TUI: 'false' },
+  });
+}
+
+/** Every process of the app: the services, their workers and the gateway. */
+export function appProcesses() {
+  const list = [];
+  for (const s of SERVICES) {
+    list.push({ name: s, script: `services/${s}/dist/main.js` });
+    const worker = `services/${s}/dist/main.worker.js`;
+    if (existsSync(join(ROOT, worker))) list.push({ name: `${s}-worker`, script: worker });
+  }
+  list.push({ name: 'gateway', script: 'gateway/dist/main.js' });
+  return list;
+}
+
+/** Spawns the app processes with prefixed output; `stop()` ends them with SIGTERM (then SIGKILL). */
+export function startApp(env, { quiet = false } = {}) {
+  const children = appProcesses().map(({ name, script }, i) => {
+    const child = spawn(process.execPath, ['--enable-source-maps', script], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const prefix = `\x1b[${colors[i % colors.length]}m${name.padEnd(17)}\x1b[0m│ `;
+    const forward = (stream, out) => {
+      let rest = '';
+      stream.on('data', (chunk) => {
+        const lines = (rest + chunk).split('\n');
+        rest = lines.pop();
+        if (!quiet) for (const line of lines) out.write(prefix + line + '\n');
+      });
+    };
+    forward(child.stdout, process.stdout);
+    forward(child.stderr, process.stderr);
+    child.on('exit', (code, signal) => {
+      if (!child.stopping) console.error(`${prefix}exited (${signal ?? code})`);
+    });
+    return child;
+  });
+  const stop = async () => {
+    await Promise.all(
+      children.map(
+        (child) =>
+          new Promise((resolve) => {
+            if (child.exitCode !== null || child.signalCode !== null) return resolve();
+            child.stopping = true;
+            const kill = setTimeout(() => child.kill('SIGKILL'), 5000);
+            child.once('exit', () => (clearTimeout(kill), resolve()));
+            child.kill('SIGTERM');
+          }),
+      ),
+    );
+  };
+  return { children, stop };
+}
+
+/** Polls GET /api/health until every part is up. */
+export async function waitForHealth(baseUrl, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  let last = 'no answer';
+  while (Date.now() < deadline) {
+    try {
+      const res = await fetch(`${baseUrl}/api/health`);
+      const body = await res.json();
+      if (res.ok && body.status === 'up') return body;
+      last = JSON.stringify(body);
+    } catch (error) {
+      last = error.message;
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`the app did not become healthy within ${timeoutMs / 1000}s: ${last}`);
+}

@@ -1,0 +1,60 @@
+// `npm test`: the same set-up as `npm start` on the test profile's own servers, then every unit,
+// integration and browser test. Exits non-zero when anything fails.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { buildAll, ensureDependencies, ROOT, say, stackUp, startApp, waitForHealth } from './lib.mjs';
+import { testEnv } from './test-env.mjs';
+
+const started = Date.now();
+ensureDependencies();
+say('starting the test servers');
+const env = { ...process.env, ...testEnv, ...stackUp('test') };
+say('building');
+buildAll();
+
+const reports = join(ROOT, 'artifacts', 'jest');
+mkdirSync(reports, { recursive: true });
+const totals = { passed: 0, failed: 0, skipped: 0 };
+let ok = true;
+
+function jest(project, extraArgs = [], extraEnv = {}) {
+  say(`${project} tests`);
+  const out = join(reports, `${project}.json`);
+  const result = spawnSync(
+    process.execPath,
+    ['--experimental-vm-modules', 'node_modules/jest/bin/jest.js', '--selectProjects', project, '--json', `--outputFile=${out}`, ...extraArgs],
+    { cwd: ROOT, stdio: 'inherit', env: { ...env, ...extraEnv } },
+  );
+  try {
+    const summary = JSON.parse(readFileSync(out, 'utf8'));
+    totals.passed += summary.numPassedTests;
+    totals.failed += summary.numFailedTests + summary.numRuntimeErrorTestSuites;
+    totals.skipped += summary.numPendingTests + summary.numTodoTests;
+  } catch {
+    totals.failed += 1;
+  }
+  if (result.status !== 0) ok = false;
+}
+
+jest('unit');
+jest('integration', ['--runInBand']);
+
+// Browser tests drive the real app: every process started as `npm start` does, on a test port.
+const e2ePort = process.env.E2E_PORT ?? '23000';
+say('starting the app for the browser tests');
+const app = startApp({ ...env, PORT: e2ePort, LOG_LEVEL: 'warn' }, { quiet: !process.env.E2E_APP_LOGS });
+try {
+  await waitForHealth(`http://127.0.0.1:${e2ePort}`);
+  jest('e2e', ['--runInBand'], { E2E_BASE_URL: `http://127.0.0.1:${e2ePort}` });
+} catch (error) {
+  console.error(error.message);
+  ok = false;
+  totals.failed += 1;
+} finally {
+  await app.stop();
+}
+
+console.log(`\nall tests in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(ok && totals.failed === 0 ? 0 : 1);

@@ -1,0 +1,28 @@
+// Jest runs in ESM mode (NestJS 12 is ESM-only): `node --experimental-vm-modules node_modules/jest/bin/jest.js`.
+import { testEnv } from './infra/scripts/test-env.mjs';
+
+// Tests reach the test profile's servers unless the caller says otherwise; workers inherit this.
+for (const [key, value] of Object.entries(testEnv)) process.env[key] ??= value;
+
+const base = {
+  extensionsToTreatAsEsm: ['.ts', '.tsx'],
+  transform: { '^.+\\.tsx?$': ['@swc/jest'] },
+  moduleNameMapper: {
+    '^@inventory/contracts$': '<rootDir>/services/shared/contracts/src/index.ts',
+    '^@inventory/platform$': '<rootDir>/services/shared/platform/src/index.ts',
+    '^@inventory/platform/testing$': '<rootDir>/services/shared/platform/src/testing/index.ts',
+    '^(\\.{1,2}/.*)\\.js$': '$1',
+  },
+  testEnvironment: 'node',
+  rootDir: '.',
+  modulePathIgnorePatterns: ['<rootDir>/.*/dist/', '<rootDir>/.data/'],
+  testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+};
+
+export default {
+  projects: [
+    { ...base, displayName: 'unit', testMatch: ['<rootDir>/{services,gateway}/**/src/**/*.spec.ts', '<rootDir>/infra/**/*.spec.ts'] },
+    { ...base, displayName: 'integration', testMatch: ['<rootDir>/{services,gateway}/**/test/**/*.int-spec.ts'], testTimeout: 60_000 },
+    { ...base, displayName: 'e2e', testMatch: ['<rootDir>/web/e2e/**/*.e2e.ts'], testTimeout: 120_000 },
+  ],
+};

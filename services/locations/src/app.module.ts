@@ -1,0 +1,10 @@
+import { Module } from '@nestjs/common';
+import { DatabaseModule, healthControllerFor } from '@inventory/platform';
+import { getEnv } from './config/env.js';
+import { migrations } from './migrations/index.js';
+
+@Module({
+  imports: [DatabaseModule.forService({ pgUrl: getEnv().PG_URL, dbName: 'locations', entities: [], migrations })],
+  controllers: [healthControllerFor('locations')],
+})
+export class AppModule {}

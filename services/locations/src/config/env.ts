@@ -1,0 +1,5 @@
+import { loadEnv, ServiceEnv } from '@inventory/platform';
+
+export class LocationsEnv extends ServiceEnv {}
+
+export const getEnv = () => loadEnv(LocationsEnv);

@@ -1,0 +1,22 @@
+import { IsIn, IsInt, IsUrl, Max, Min } from 'class-validator';
+
+const url = { require_tld: false, require_protocol: true, protocols: ['nats', 'tls', 'postgres', 'postgresql', 'redis', 'rediss'] };
+
+/** Variables every process needs to reach NATS. Types are written out: decorator metadata drives the coercion. */
+export class NatsEnv {
+  @IsUrl(url)
+  NATS_URL: string = 'nats://127.0.0.1:14222';
+
+  /** How long a NATS request may take before the caller gives up (504). */
+  @IsInt() @Min(50) @Max(120_000)
+  RPC_TIMEOUT_MS: number = 5000;
+
+  @IsIn(['development', 'test', 'production'])
+  NODE_ENV: 'development' | 'test' | 'production' = 'development';
+}
+
+/** A service: NATS plus its own PostgreSQL database. */
+export class ServiceEnv extends NatsEnv {
+  @IsUrl(url)
+  PG_URL: string = 'postgres://postgres@127.0.0.1:15432';
+}

@@ -1,0 +1,30 @@
+import 'reflect-metadata';
+import { Logger, type INestMicroservice, type Type } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type { ServiceName } from '@inventory/contracts';
+import { RpcErrorFilter } from '../errors/rpc-error.filter.js';
+import { createValidationPipe } from '../errors/validation.js';
+import { natsTransport } from './nats-options.js';
+
+export interface ServiceBootOptions {
+  name: ServiceName;
+  module: Type<unknown>;
+  natsUrl: string;
+}
+
+/**
+ * Starts a service as a NATS microservice in the queue group named after it, so starting more
+ * processes spreads the requests between them.
+ */
+export async function createService({ name, module, natsUrl }: ServiceBootOptions): Promise<INestMicroservice> {
+  const app = await NestFactory.createMicroservice(module, {
+    ...natsTransport(natsUrl, name),
+    logger: ['error', 'warn', 'log'],
+  });
+  app.useGlobalFilters(new RpcErrorFilter());
+  app.useGlobalPipes(createValidationPipe());
+  app.enableShutdownHooks();
+  await app.listen();
+  new Logger(name).log(`listening on NATS (queue group "${name}")`);
+  return app;
+}

@@ -1,0 +1,44 @@
+import type { ClientProxy } from '@nestjs/microservices';
+import { isRpcErrorBody, type Actor, type Envelope, type RpcRequest, type RpcResponse, type Subject } from '@inventory/contracts';
+import { firstValueFrom, timeout, TimeoutError } from 'rxjs';
+import { ServiceError } from '../errors/service-error.js';
+
+export interface RpcOptions {
+  actor?: Actor;
+  timeoutMs?: number;
+  meta?: Envelope<unknown>['meta'];
+}
+
+export const DEFAULT_RPC_TIMEOUT_MS = 5000;
+
+/**
+ * Typed NATS request: wraps the payload in the envelope, bounds the wait and maps every failure to a
+ * ServiceError — the service's own `{ code, message }`, TIMEOUT (504) when nobody answered in time,
+ * SERVICE_UNAVAILABLE (503) when no instance listens or NATS is unreachable.
+ */
+export async function rpc<S extends Subject>(
+  client: ClientProxy,
+  subject: S,
+  data: RpcRequest<S>,
+  options: RpcOptions = {},
+): Promise<RpcResponse<S>> {
+  const envelope: Envelope<RpcRequest<S>> = { actor: options.actor, data, meta: options.meta };
+  const ms = options.timeoutMs ?? DEFAULT_RPC_TIMEOUT_MS;
+  try {
+    return await firstValueFrom(client.send<RpcResponse<S>>(subject, envelope).pipe(timeout(ms)));
+  } catch (error) {
+    throw toServiceError(error, subject, ms);
+  }
+}
+
+export function toServiceError(error: unknown, subject: string, timeoutMs: number): ServiceError {
+  if (error instanceof ServiceError) return error;
+  if (isRpcErrorBody(error)) return new ServiceError(error.code, error.message);
+  const service = subject.split('.')[0];
+  if (error instanceof TimeoutError) {
+    return new ServiceError('TIMEOUT', `The ${service} service did not answer within ${timeoutMs} ms`);
+  }
+  // Nest reports a NATS "no responders" status as an empty response; a closed or failed
+  // connection surfaces as a plain Error. Either way the service cannot be reached.
+  return new ServiceError('SERVICE_UNAVAILABLE', `The ${service} service is unavailable`);
+}

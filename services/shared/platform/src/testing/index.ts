@@ -1,0 +1,61 @@
+import type { INestMicroservice, Type } from '@nestjs/common';
+import type { ServiceName } from '@inventory/contracts';
+import pg from 'pg';
+import { withDatabase } from '../database/ensure-database.js';
+import { createService } from '../nats/bootstrap-service.js';
+
+/**
+ * Helpers for integration tests on the real servers (the test profile's PostgreSQL, NATS, Redis and
+ * S3 store, started by `npm test`).
+ */
+export const testServers = {
+  natsUrl: () => process.env.NATS_URL ?? 'nats://127.0.0.1:24222',
+  pgUrl: () => process.env.PG_URL ?? 'postgres://postgres@127.0.0.1:25432',
+};
+
+export interface RunningServices {
+  apps: Map<ServiceName, INestMicroservice>;
+  stop(name: ServiceName): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Boots services in this process, each in its queue group on the real NATS server. */
+export async function startServices(services: Partial<Record<ServiceName, Type<unknown>>>): Promise<RunningServices> {
+  const apps = new Map<ServiceName, INestMicroservice>();
+  const entries = Object.entries(services) as [ServiceName, Type<unknown>][];
+  await Promise.all(
+    entries.map(async ([name, module]) => apps.set(name, await createService({ name, module, natsUrl: testServers.natsUrl() }))),
+  );
+  const stop = async (name: ServiceName) => {
+    await apps.get(name)?.close();
+    apps.delete(name);
+  };
+  return { apps, stop, close: async () => void (await Promise.all([...apps.keys()].map(stop))) };
+}
+
+/** One query on a database of the test PostgreSQL server. */
+export async function queryDb<T extends pg.QueryResultRow = pg.QueryResultRow>(dbName: string, sql: string, params: unknown[] = []): Promise<T[]> {
+  const client = new pg.Client({ connectionString: withDatabase(testServers.pgUrl(), dbName) });
+  await client.connect();
+  try {
+    return (await client.query<T>(sql, params)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+/** Polls until the check passes (returns a truthy value) or the time is up. */
+export async function eventually<T>(check: () => Promise<T> | T, timeoutMs = 5000, intervalMs = 50): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let lastError: unknown;
+  while (Date.now() < deadline) {
+    try {
+      const value = await check();
+      if (value) return value;
+    } catch (error) {
+      lastError = error;
+    }
+    await new Promise((r) => setTimeout(r, intervalMs));
+  }
+  throw lastError instanceof Error ? lastError : new Error(`condition not met within ${timeoutMs} ms`);
+}
