@@ -1,4 +1,5 @@
 import type { ServiceName } from './services.js';
+import type { healthSubject } from './subjects.js';
 
 export type PartStatus = 'up' | 'down';
 
@@ -27,3 +28,8 @@ export interface SystemHealth {
   redis: PartHealth;
   s3: PartHealth;
 }
+
+/** Every service answers its health subject with its status and its database's. */
+export type HealthRpc = {
+  [S in ServiceName as ReturnType<typeof healthSubject<S>>]: { request: void; response: ServiceHealth };
+};

@@ -4,3 +4,4 @@ export * from './envelope.js';
 export * from './health.js';
 export * from './subjects.js';
 export * from './rpc-map.js';
+export * from './events.js';

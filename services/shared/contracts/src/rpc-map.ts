@@ -1,17 +1,11 @@
-import type { ServiceHealth } from './health.js';
-import { HealthSubjects } from './subjects.js';
+import type { HealthRpc } from './health.js';
 
 /**
  * Request and response type of every NATS subject. rpc() on the gateway and the service handlers are
- * typed from this map, so both sides of a subject share one contract.
+ * typed from this map, so both sides of a subject share one contract. Each area declares its own
+ * `<Area>Rpc` interface next to its subjects and adds it here.
  */
-export interface RpcMap {
-  [HealthSubjects.identity]: { request: void; response: ServiceHealth };
-  [HealthSubjects.inventory]: { request: void; response: ServiceHealth };
-  [HealthSubjects.catalog]: { request: void; response: ServiceHealth };
-  [HealthSubjects.locations]: { request: void; response: ServiceHealth };
-  [HealthSubjects.reporting]: { request: void; response: ServiceHealth };
-}
+export interface RpcMap extends HealthRpc {}
 
 export type Subject = keyof RpcMap;
 export type RpcRequest<S extends Subject> = RpcMap[S]['request'];

@@ -13,3 +13,4 @@ export * from './database/migrate.js';
 export * from './database/database.module.js';
 export * from './database/request-context.interceptor.js';
 export * from './health/health.controller.js';
+export * from './events/index.js';

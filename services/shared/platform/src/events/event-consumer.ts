@@ -1,0 +1,207 @@
+import { Logger } from '@nestjs/common';
+import { AckPolicy, DeliverPolicy, type JsMsg } from '@nats-io/jetstream';
+import { nanos } from '@nats-io/transport-node';
+import type { QueryResult } from '@mikro-orm/core';
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import { EVENTS_STREAM, type EventEnvelope } from '@inventory/contracts';
+import { createHash } from 'node:crypto';
+import pg from 'pg';
+import type { EventsConnection } from './jetstream.js';
+
+/** A projection or reactor fed by integration events. */
+export interface EventHandler {
+  /** Applies one event inside the consumer's transaction (`em` is transactional). */
+  handle(event: EventEnvelope, em: EntityManager): Promise<void>;
+  /** Empties the read model before a rebuild replays the history into it. */
+  reset?(em: EntityManager): Promise<void>;
+}
+
+export interface EventConsumerOptions {
+  /** Durable consumer name, also the key of its processed-event records, e.g. "catalog-inventory". */
+  durable: string;
+  /** Subject filter, e.g. events.inventory.> */
+  filterSubject: string;
+  handler: EventHandler;
+  events: EventsConnection;
+  orm: MikroORM;
+  /** URL of the consuming service's own database (leader lock). */
+  dbUrl: string;
+  batchSize?: number;
+  maxDeliver?: number;
+}
+
+/** Advisory lock keys derived from the consumer name: one for leadership, one per applied batch. */
+export function consumerLockKeys(durable: string): { leader: string; batch: string } {
+  const key = (salt: string) => BigInt.asIntN(64, BigInt(`0x${createHash('sha256').update(salt + durable).digest('hex').slice(0, 16)}`)).toString();
+  return { leader: key('leader:'), batch: key('batch:') };
+}
+
+/**
+ * A durable JetStream consumer that applies each event exactly once: the event id is recorded in
+ * `processed_events` in the same transaction as the handler's change, so a redelivery is a no-op.
+ * One instance per consumer is active at a time (a PostgreSQL advisory lock elects it; the others
+ * wait to take over), which keeps events applied in stream order however many instances run.
+ */
+export class EventConsumer {
+  private readonly logger: Logger;
+  private leaderClient?: pg.Client;
+  private messages?: { close(): Promise<void | Error> };
+  private stopped = false;
+  private running?: Promise<void>;
+
+  constructor(private readonly options: EventConsumerOptions) {
+    this.logger = new Logger(`EventConsumer:${options.durable}`);
+  }
+
+  start(): void {
+    this.running = this.run().catch((error: Error) => this.logger.error(`stopped: ${error.message}`));
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    await this.messages?.close().catch(() => undefined);
+    await this.running;
+    await this.leaderClient?.end().catch(() => undefined);
+  }
+
+  private async run(): Promise<void> {
+    await this.becomeLeader();
+    if (this.stopped) return;
+    await this.ensureConsumer();
+    while (!this.stopped) {
+      try {
+        await this.consume();
+      } catch (error) {
+        if (!this.stopped) this.logger.warn(`consume loop restarted: ${(error as Error).message}`);
+        await sleep(500);
+      }
+    }
+  }
+
+  private async becomeLeader(): Promise<void> {
+    const { leader } = consumerLockKeys(this.options.durable);
+    while (!this.stopped) {
+      try {
+        const client = new pg.Client({ connectionString: this.options.dbUrl });
+        client.on('error', () => undefined);
+        await client.connect();
+        const { rows } = await client.query('SELECT pg_try_advisory_lock($1) AS ok', [leader]);
+        if (rows[0].ok) {
+          this.leaderClient = client;
+          return;
+        }
+        await client.end();
+      } catch (error) {
+        this.logger.warn(`leader election: ${(error as Error).message}`);
+      }
+      await sleep(1000);
+    }
+  }
+
+  private async ensureConsumer(): Promise<void> {
+    const { jsm } = this.options.events;
+    try {
+      await jsm.consumers.info(EVENTS_STREAM, this.options.durable);
+    } catch {
+      await jsm.consumers.add(EVENTS_STREAM, {
+        durable_name: this.options.durable,
+        filter_subject: this.options.filterSubject,
+        ack_policy: AckPolicy.Explicit,
+        deliver_policy: DeliverPolicy.All,
+        ack_wait: nanos(30_000),
+        max_deliver: this.options.maxDeliver ?? 10,
+        max_ack_pending: 10_000,
+      });
+    }
+  }
+
+  /** Reads messages as they arrive and applies them in small batches, one transaction per batch. */
+  private async consume(): Promise<void> {
+    const consumer = await this.options.events.js.consumers.get(EVENTS_STREAM, this.options.durable);
+    const messages = await consumer.consume({ max_messages: this.options.batchSize ?? 200, expires: 5000 });
+    this.messages = messages;
+    let batch: JsMsg[] = [];
+    let flushing = Promise.resolve();
+    for await (const msg of messages) {
+      batch.push(msg);
+      // Gather what arrived in the same tick, then apply it after the previous batch.
+      if (batch.length === 1) {
+        flushing = flushing.then(
+          () =>
+            new Promise<void>((resolve) =>
+              setImmediate(() => {
+                const taken = batch;
+                batch = [];
+                this.applyBatch(taken).then(resolve, resolve);
+              }),
+            ),
+        );
+      }
+      if (this.stopped) break;
+    }
+    await flushing;
+  }
+
+  private async applyBatch(msgs: JsMsg[]): Promise<void> {
+    try {
+      await this.apply(msgs.map(decode));
+      msgs.forEach((m) => m.ack());
+    } catch {
+      // Find the poison message: apply one by one, so good events still get through.
+      for (const msg of msgs) {
+        try {
+          await this.apply([decode(msg)]);
+          msg.ack();
+        } catch (error) {
+          this.failed(msg, error as Error);
+        }
+      }
+    }
+  }
+
+  /** Applies events in one transaction, skipping those this consumer already applied. */
+  async apply(events: EventEnvelope[]): Promise<void> {
+    const { batch } = consumerLockKeys(this.options.durable);
+    await this.options.orm.em.fork().transactional(async (em) => {
+      // Waits while a rebuild of this read model is running.
+      await em.getConnection().execute('SELECT pg_advisory_xact_lock(?)', [batch], 'run', em.getTransactionContext());
+      await applyEvents(em, this.options.durable, this.options.handler, events);
+    });
+  }
+
+  private failed(msg: JsMsg, error: Error): void {
+    const maxDeliver = this.options.maxDeliver ?? 10;
+    if (msg.info.deliveryCount >= maxDeliver) {
+      this.logger.error(`giving up on message ${msg.seq} after ${maxDeliver} attempts: ${error.message}`);
+      msg.term();
+      return;
+    }
+    this.logger.warn(`message ${msg.seq} failed (attempt ${msg.info.deliveryCount}): ${error.message}`);
+    msg.nak(Math.min(30_000, 250 * 2 ** msg.info.deliveryCount));
+  }
+}
+
+/**
+ * Applies events that `consumer` has not applied yet, recording each in processed_events within the
+ * caller's transaction. Shared by the live consumer and the rebuild.
+ */
+export async function applyEvents(em: EntityManager, consumer: string, handler: EventHandler, events: EventEnvelope[]): Promise<number> {
+  const connection = em.getConnection();
+  let applied = 0;
+  for (const event of events) {
+    const inserted = await connection.execute<QueryResult>(
+      'INSERT INTO processed_events (consumer, event_id) VALUES (?, ?) ON CONFLICT DO NOTHING',
+      [consumer, event.id],
+      'run',
+      em.getTransactionContext(),
+    );
+    if (inserted.affectedRows === 0) continue;
+    await handler.handle(event, em);
+    await em.flush();
+    applied++;
+  }
+  return applied;
+}
+
+const decode = (msg: JsMsg) => msg.json<EventEnvelope>();
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -1,0 +1,40 @@
+import { jetstream, jetstreamManager, RetentionPolicy, StorageType, type JetStreamClient, type JetStreamManager } from '@nats-io/jetstream';
+import { connect, nanos, type NatsConnection } from '@nats-io/transport-node';
+import { EVENTS_STREAM } from '@inventory/contracts';
+
+export interface EventsConnection {
+  nc: NatsConnection;
+  js: JetStreamClient;
+  jsm: JetStreamManager;
+}
+
+/** Connects to NATS for JetStream work and makes sure the events stream exists. */
+export async function connectEvents(natsUrl: string, name: string): Promise<EventsConnection> {
+  const nc = await connect({ servers: natsUrl.split(','), name, maxReconnectAttempts: -1, reconnectTimeWait: 500 });
+  const jsm = await jetstreamManager(nc);
+  await ensureEventsStream(jsm);
+  return { nc, js: jetstream(nc), jsm };
+}
+
+/**
+ * One stream for every integration event, kept without age limit: it is the replay source of every
+ * read-model rebuild (PostgreSQL outboxes remain the source of truth).
+ */
+export async function ensureEventsStream(jsm: JetStreamManager): Promise<void> {
+  try {
+    await jsm.streams.info(EVENTS_STREAM);
+  } catch {
+    try {
+      await jsm.streams.add({
+        name: EVENTS_STREAM,
+        subjects: ['events.>'],
+        storage: StorageType.File,
+        retention: RetentionPolicy.Limits,
+        duplicate_window: nanos(10 * 60_000),
+      });
+    } catch (error) {
+      // Another process created it between our two calls.
+      await jsm.streams.info(EVENTS_STREAM).catch(() => Promise.reject(error));
+    }
+  }
+}

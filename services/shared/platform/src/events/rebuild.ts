@@ -1,0 +1,55 @@
+import type { MikroORM } from '@mikro-orm/postgresql';
+import { EVENTS_STREAM, type EventEnvelope } from '@inventory/contracts';
+import { applyEvents, consumerLockKeys, type EventHandler } from './event-consumer.js';
+import type { EventsConnection } from './jetstream.js';
+
+export interface RebuildOptions {
+  durable: string;
+  filterSubject: string;
+  handler: EventHandler;
+  events: EventsConnection;
+  orm: MikroORM;
+}
+
+/**
+ * Rebuilds a read model from the event history while the system runs: in ONE transaction it empties
+ * the model, forgets what the consumer applied and replays every event of the stream. Readers keep
+ * seeing the old tables until the commit; the live consumer waits on the same lock and afterwards
+ * skips what the replay already applied.
+ */
+export async function rebuildReadModel(options: RebuildOptions): Promise<{ events: number; ms: number }> {
+  const started = performance.now();
+  const { batch } = consumerLockKeys(options.durable);
+  let applied = 0;
+  await options.orm.em.fork().transactional(async (em) => {
+    const connection = em.getConnection();
+    const ctx = em.getTransactionContext();
+    await connection.execute('SELECT pg_advisory_xact_lock(?)', [batch], 'run', ctx);
+    await options.handler.reset?.(em);
+    await connection.execute('DELETE FROM processed_events WHERE consumer = ?', [options.durable], 'run', ctx);
+    for await (const events of replay(options.events, options.filterSubject)) {
+      applied += await applyEvents(em, options.durable, options.handler, events);
+    }
+  });
+  return { events: applied, ms: Math.round(performance.now() - started) };
+}
+
+/** Every event of the stream matching the filter, oldest first, in batches. */
+export async function* replay(events: EventsConnection, filterSubject: string, batchSize = 1000): AsyncGenerator<EventEnvelope[]> {
+  const consumer = await events.js.consumers.get(EVENTS_STREAM, { filter_subjects: filterSubject });
+  try {
+    let remaining = (await consumer.info()).num_pending;
+    while (remaining > 0) {
+      const batch: EventEnvelope[] = [];
+      const messages = await consumer.fetch({ max_messages: Math.min(batchSize, remaining), expires: 5000 });
+      for await (const msg of messages) {
+        batch.push(msg.json<EventEnvelope>());
+        remaining = msg.info.pending;
+      }
+      if (batch.length === 0) break;
+      yield batch;
+    }
+  } finally {
+    await consumer.delete().catch(() => undefined);
+  }
+}

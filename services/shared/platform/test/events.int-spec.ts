@@ -1,0 +1,196 @@
+import { MikroORM, type EntityManager } from '@mikro-orm/postgresql';
+import { Migration } from '@mikro-orm/migrations';
+import { EVENTS_STREAM, type EventEnvelope } from '@inventory/contracts';
+import {
+  EventConsumer,
+  connectEvents,
+  ensureDatabase,
+  migrate,
+  newEvent,
+  ormConfig,
+  outboxMigration,
+  OutboxRelay,
+  processedEventsMigration,
+  rebuildReadModel,
+  withDatabase,
+  writeOutbox,
+  type EventHandler,
+  type EventsConnection,
+} from '@inventory/platform';
+import { eventually, testServers } from '@inventory/platform/testing';
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+
+class CreateTally extends Migration {
+  override async up(): Promise<void> {
+    this.addSql('CREATE TABLE tally (key text PRIMARY KEY, n int NOT NULL)');
+  }
+}
+
+/** A tiny projection: counts events per key. */
+class TallyProjection implements EventHandler {
+  async handle(event: EventEnvelope, em: EntityManager): Promise<void> {
+    const { key } = event.data as { key: string };
+    await em.getConnection().execute(
+      'INSERT INTO tally (key, n) VALUES (?, 1) ON CONFLICT (key) DO UPDATE SET n = tally.n + 1',
+      [key],
+      'run',
+      em.getTransactionContext(),
+    );
+  }
+  async reset(em: EntityManager): Promise<void> {
+    await em.getConnection().execute('DELETE FROM tally', [], 'run', em.getTransactionContext());
+  }
+}
+
+const run = randomUUID().slice(0, 8);
+const dbName = `platform_events_${run}`;
+const topic = `t${run}`; // keeps this run's events apart in the shared stream
+const filterSubject = `events.catalog.${topic}.>`;
+let orm: MikroORM;
+let events: EventsConnection;
+let relay: OutboxRelay;
+const dbUrl = () => withDatabase(testServers.pgUrl(), dbName);
+
+const event = (key: string) =>
+  newEvent({ source: 'catalog', type: `${topic}.Counted`, streamId: `tally-${key}`, data: { key }, metadata: { userId: 'u1' } });
+
+async function commitEvents(list: EventEnvelope[]): Promise<void> {
+  await orm.em.fork().transactional((em) => writeOutbox(em, list));
+}
+
+/** Ids of the events published since the previous call. */
+const seen = new Set<string>();
+async function published(): Promise<string[]> {
+  const consumer = await events.js.consumers.get(EVENTS_STREAM, { filter_subjects: filterSubject });
+  const ids: string[] = [];
+  let pending = (await consumer.info()).num_pending;
+  while (pending > 0) {
+    const batch = await consumer.fetch({ max_messages: pending, expires: 2000 });
+    for await (const m of batch) {
+      ids.push(m.json<EventEnvelope>().id);
+      pending = m.info.pending;
+    }
+  }
+  await consumer.delete();
+  const fresh = ids.filter((id) => !seen.has(id));
+  fresh.forEach((id) => seen.add(id));
+  return fresh;
+}
+
+const tally = async () =>
+  Object.fromEntries((await orm.em.fork().getConnection().execute('SELECT key, n FROM tally ORDER BY key')).map((r: { key: string; n: number }) => [r.key, r.n]));
+
+beforeAll(async () => {
+  await ensureDatabase(testServers.pgUrl(), dbName);
+  orm = await MikroORM.init(
+    ormConfig({
+      pgUrl: testServers.pgUrl(),
+      dbName,
+      entities: [],
+      migrations: [outboxMigration, processedEventsMigration, { name: 'Test0001_tally', class: CreateTally }],
+    }),
+  );
+  await migrate(orm);
+  events = await connectEvents(testServers.natsUrl(), 'platform-events-test');
+  relay = new OutboxRelay({ dbUrl: dbUrl(), js: events.js, name: 'test', pollIntervalMs: 60_000 });
+  await relay.start();
+});
+
+afterAll(async () => {
+  await relay?.stop();
+  await events?.nc.drain();
+  await orm?.close();
+  const admin = new pg.Client({ connectionString: withDatabase(testServers.pgUrl(), 'postgres') });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+  await admin.end();
+});
+
+describe('outbox relay', () => {
+  it('publishes committed events in order and marks them published', async () => {
+    const list = [event('a'), event('b'), event('a')];
+    await commitEvents(list);
+    await relay.wake();
+    expect(await published()).toEqual(list.map((e) => e.id));
+    const [row] = await orm.em.fork().getConnection().execute('SELECT count(*)::int AS n FROM outbox WHERE published_at IS NULL');
+    expect(row.n).toBe(0);
+  });
+
+  it('publishes nothing of a transaction that rolls back', async () => {
+    const rolledBack = event('rollback');
+    await orm.em
+      .fork()
+      .transactional(async (em) => {
+        await writeOutbox(em, [rolledBack]);
+        throw new Error('abort');
+      })
+      .catch(() => undefined);
+    await relay.wake();
+    expect(await published()).not.toContain(rolledBack.id);
+  });
+
+  it('does not let a later commit overtake a slow transaction that began first', async () => {
+    const slow = new pg.Client({ connectionString: dbUrl() });
+    await slow.connect();
+    const first = event('slow');
+    const second = event('fast');
+    try {
+      // The slow transaction takes its position (and transaction id) first but commits last.
+      await slow.query('BEGIN');
+      await slow.query('INSERT INTO outbox (event_id, subject, payload) VALUES ($1, $2, $3)', [
+        first.id,
+        `events.catalog.${first.type}`,
+        JSON.stringify(first),
+      ]);
+      await commitEvents([second]);
+      await relay.wake();
+      expect(await published()).toEqual([]); // held back, not skipped and not reordered
+      await slow.query('COMMIT');
+      await relay.wake();
+      expect(await published()).toEqual([first.id, second.id]);
+    } finally {
+      await slow.end();
+    }
+  });
+
+  it('lets JetStream drop a republished event (same Nats-Msg-Id)', async () => {
+    const once = event('dup');
+    await commitEvents([once]);
+    await relay.wake();
+    await events.js.publish(`events.catalog.${once.type}`, JSON.stringify(once), { msgID: once.id });
+    expect(await published()).toEqual([once.id]);
+  });
+});
+
+describe('event consumer', () => {
+  const durable = `test-tally-${run}`;
+  let consumer: EventConsumer;
+
+  afterAll(async () => {
+    await consumer?.stop();
+    await events.jsm.consumers.delete(EVENTS_STREAM, durable).catch(() => undefined);
+  });
+
+  it('applies every published event once, from the start of the stream', async () => {
+    consumer = new EventConsumer({ durable, filterSubject, handler: new TallyProjection(), events, orm, dbUrl: dbUrl() });
+    consumer.start();
+    // a×2, b×1, slow, fast, dup published above
+    await eventually(async () => (await tally()).dup === 1, 10_000);
+    expect(await tally()).toEqual({ a: 2, b: 1, slow: 1, fast: 1, dup: 1 });
+  });
+
+  it('ignores a redelivered event', async () => {
+    const again = event('a');
+    await consumer.apply([again]);
+    await consumer.apply([again]);
+    expect((await tally()).a).toBe(3);
+  });
+
+  it('rebuilds the read model from the history to the same table', async () => {
+    const before = await tally();
+    const { events: replayed } = await rebuildReadModel({ durable, filterSubject, handler: new TallyProjection(), events, orm });
+    expect(replayed).toBe(6); // the directly applied extra "a" was never published, so it is gone
+    expect(await tally()).toEqual({ ...before, a: 2 });
+  });
+});
