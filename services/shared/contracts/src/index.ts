@@ -5,3 +5,7 @@ export * from './health.js';
 export * from './subjects.js';
 export * from './rpc-map.js';
 export * from './events.js';
+export * from './inventory-events.js';
+export * from './catalog-events.js';
+export * from './locations-events.js';
+export * from './identity-events.js';
