@@ -1,0 +1,72 @@
+# The gateway image: the NestJS HTTP gateway plus the built web app it serves.
+#   docker build -f infra/docker/gateway.Dockerfile .      (build context: the repo root)
+
+# ---- build: full workspace install, compile contracts + platform + gateway, bundle web --------
+FROM node:24-slim AS build
+WORKDIR /app
+# Manifests first, so the install layer is reused until a package.json or the lock changes. The
+# lines up to the install are identical in service.Dockerfile: all six images share that layer.
+COPY package.json package-lock.json ./
+COPY services/shared/contracts/package.json services/shared/contracts/
+COPY services/shared/platform/package.json services/shared/platform/
+COPY services/identity/package.json services/identity/
+COPY services/inventory/package.json services/inventory/
+COPY services/catalog/package.json services/catalog/
+COPY services/locations/package.json services/locations/
+COPY services/reporting/package.json services/reporting/
+COPY gateway/package.json gateway/
+COPY web/package.json web/
+# `npm install`, not `npm ci`: our registry mirror lacks some other-platform optional binaries
+# named in the lock, which `npm ci` treats as fatal. `npm install` still honours the lock.
+RUN --mount=type=cache,target=/root/.npm npm install --no-audit --no-fund
+COPY tsconfig.base.json ./
+COPY services/shared services/shared
+COPY gateway gateway
+COPY web web
+# Explicit order (contracts -> platform -> gateway, web) instead of Nx: no daemon or cache here.
+RUN npm run build -w services/shared/contracts \
+ && npm run build -w services/shared/platform \
+ && npm run build -w gateway \
+ && npm run build -w web
+
+# ---- prod-deps: runtime dependencies of the gateway and the shared packages only ---------------
+FROM node:24-slim AS prod-deps
+WORKDIR /app
+# Every workspace manifest is needed for npm to read the lock; only the filtered ones get installed.
+COPY package.json package-lock.json ./
+COPY services/shared/contracts/package.json services/shared/contracts/
+COPY services/shared/platform/package.json services/shared/platform/
+COPY services/identity/package.json services/identity/
+COPY services/inventory/package.json services/inventory/
+COPY services/catalog/package.json services/catalog/
+COPY services/locations/package.json services/locations/
+COPY services/reporting/package.json services/reporting/
+COPY gateway/package.json gateway/
+COPY web/package.json web/
+# The web app is static files after the build, so none of its packages (react, antd, vite) ship.
+RUN --mount=type=cache,target=/root/.npm npm install --omit=dev --no-audit --no-fund \
+      -w services/shared/contracts -w services/shared/platform -w gateway
+
+# ---- runtime ------------------------------------------------------------------------------------
+FROM node:24-slim AS runtime
+# Source maps ship in dist/, so stack traces point at the TypeScript lines.
+ENV NODE_ENV=production \
+    NODE_OPTIONS=--enable-source-maps \
+    PORT=3000 \
+    WEB_DIST_DIR=/app/public
+LABEL org.opencontainers.image.title="inventory-gateway"
+WORKDIR /app
+COPY --from=prod-deps /app ./
+COPY --from=build /app/services/shared/contracts/dist services/shared/contracts/dist
+COPY --from=build /app/services/shared/platform/dist services/shared/platform/dist
+COPY --from=build /app/gateway/dist gateway/dist
+COPY --from=build /app/web/dist public
+WORKDIR /app/gateway
+# Files stay root-owned: the unprivileged process can read its code but not change it.
+USER node
+EXPOSE 3000
+# Liveness only: any HTTP answer means the process serves requests. /api/health answers 503 when
+# a service or server is down, which a gateway restart would not fix, so that counts as alive too.
+HEALTHCHECK --interval=15s --timeout=5s --start-period=30s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:' + process.env.PORT + '/api/health', { signal: AbortSignal.timeout(4000) }).then(() => process.exit(0), () => process.exit(1))"]
+CMD ["node", "dist/main.js"]

@@ -1,0 +1,73 @@
+# One image recipe for every back-end service:
+#   docker build -f infra/docker/service.Dockerfile --build-arg SERVICE=inventory .
+# SERVICE = identity | inventory | catalog | locations | reporting. Build context: the repo root.
+
+# ---- build: full workspace install, compile contracts + platform + the one service ----------
+FROM node:24-slim AS build
+WORKDIR /app
+# Manifests first, so the install layer is reused until a package.json or the lock changes. The
+# lines up to the install are identical in gateway.Dockerfile: all six images share that layer.
+COPY package.json package-lock.json ./
+COPY services/shared/contracts/package.json services/shared/contracts/
+COPY services/shared/platform/package.json services/shared/platform/
+COPY services/identity/package.json services/identity/
+COPY services/inventory/package.json services/inventory/
+COPY services/catalog/package.json services/catalog/
+COPY services/locations/package.json services/locations/
+COPY services/reporting/package.json services/reporting/
+COPY gateway/package.json gateway/
+COPY web/package.json web/
+# `npm install`, not `npm ci`: our registry mirror lacks some other-platform optional binaries
+# named in the lock, which `npm ci` treats as fatal. `npm install` still honours the lock.
+RUN --mount=type=cache,target=/root/.npm npm install --no-audit --no-fund
+# Declared after the install: a build arg used later would otherwise split that cache per service.
+ARG SERVICE
+RUN case "$SERVICE" in identity|inventory|catalog|locations|reporting) ;; \
+      *) echo "build arg SERVICE must be identity|inventory|catalog|locations|reporting, got '$SERVICE'" >&2; exit 1 ;; esac
+COPY tsconfig.base.json ./
+COPY services/shared services/shared
+COPY services/${SERVICE} services/${SERVICE}
+# Explicit order (contracts -> platform -> service) instead of Nx: no daemon or cache in the image.
+RUN npm run build -w services/shared/contracts \
+ && npm run build -w services/shared/platform \
+ && npm run build -w services/${SERVICE}
+
+# ---- prod-deps: only the runtime dependencies of the three workspaces the service needs -------
+FROM node:24-slim AS prod-deps
+WORKDIR /app
+# Every workspace manifest is needed for npm to read the lock; only the filtered ones get installed.
+COPY package.json package-lock.json ./
+COPY services/shared/contracts/package.json services/shared/contracts/
+COPY services/shared/platform/package.json services/shared/platform/
+COPY services/identity/package.json services/identity/
+COPY services/inventory/package.json services/inventory/
+COPY services/catalog/package.json services/catalog/
+COPY services/locations/package.json services/locations/
+COPY services/reporting/package.json services/reporting/
+COPY gateway/package.json gateway/
+COPY web/package.json web/
+ARG SERVICE
+# -w leaves out the root's own dependencies (s3rver, the test tooling) and the other workspaces.
+RUN --mount=type=cache,target=/root/.npm npm install --omit=dev --no-audit --no-fund \
+      -w services/shared/contracts -w services/shared/platform -w services/${SERVICE}
+
+# ---- runtime ------------------------------------------------------------------------------------
+FROM node:24-slim AS runtime
+ARG SERVICE
+# Source maps ship in dist/, so stack traces point at the TypeScript lines.
+ENV NODE_ENV=production \
+    NODE_OPTIONS=--enable-source-maps
+LABEL org.opencontainers.image.title="inventory-${SERVICE}"
+WORKDIR /app
+# node_modules (hoisted and per-workspace) plus the manifests the @inventory/* links resolve through.
+COPY --from=prod-deps /app ./
+COPY --from=build /app/services/shared/contracts/dist services/shared/contracts/dist
+COPY --from=build /app/services/shared/platform/dist services/shared/platform/dist
+COPY --from=build /app/services/${SERVICE}/dist services/${SERVICE}/dist
+WORKDIR /app/services/${SERVICE}
+# Files stay root-owned: the unprivileged process can read its code but not change it.
+USER node
+# No HEALTHCHECK: a service only talks NATS, and a `<service>.health.check` request goes to any
+# member of the queue group, not to this container. GET /api/health on the gateway shows them all.
+# The inventory worker uses this image with `node dist/main.worker.js` (see docker-compose.yml).
+CMD ["node", "dist/main.js"]
