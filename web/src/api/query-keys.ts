@@ -1,0 +1,28 @@
+/**
+ * Query-key factory: every cache entry is keyed from here so that invalidation
+ * after a write names the same keys the readers use (invalidate `all` to refresh an area).
+ */
+const auth = ['auth'] as const;
+const alerts = ['alerts'] as const;
+const dashboard = ['dashboard'] as const;
+const inventory = ['inventory'] as const;
+const categories = ['categories'] as const;
+const locations = ['locations'] as const;
+const reports = ['reports'] as const;
+const users = ['admin-users'] as const;
+
+export const queryKeys = {
+  auth: { all: auth, user: () => [...auth, 'user'] as const },
+  config: { public: () => ['config', 'public'] as const },
+  alerts: { all: alerts, lowStock: () => [...alerts, 'low-stock'] as const },
+  dashboard: {
+    all: dashboard,
+    stats: () => [...dashboard, 'stats'] as const,
+    recentMovements: () => [...dashboard, 'recent-movements'] as const,
+  },
+  inventory: { all: inventory, list: () => [...inventory, 'list'] as const },
+  categories: { all: categories, list: () => [...categories, 'list'] as const },
+  locations: { all: locations, list: () => [...locations, 'list'] as const },
+  reports: { all: reports, inventory: () => [...reports, 'inventory'] as const },
+  users: { all: users, list: () => [...users, 'list'] as const },
+} as const;

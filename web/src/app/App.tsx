@@ -1,0 +1,35 @@
+import { App as AntApp, ConfigProvider } from 'antd';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { useState } from 'react';
+import { BrowserRouter } from 'react-router-dom';
+import { AppRoutes } from './AppRoutes';
+import { createQueryClient } from './query-client';
+import { themeConfig } from './theme';
+import { ThemeModeProvider, useThemeMode } from './theme-mode';
+
+// SPEC 9: one toast at a time, auto-close after 5 s.
+const notificationConfig = { maxCount: 1, duration: 5, placement: 'bottomRight' as const };
+
+function ThemedApp() {
+  const { mode } = useThemeMode();
+  return (
+    <ConfigProvider theme={themeConfig(mode)}>
+      <AntApp notification={notificationConfig}>
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
+      </AntApp>
+    </ConfigProvider>
+  );
+}
+
+export function App() {
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <ThemeModeProvider>
+        <ThemedApp />
+      </ThemeModeProvider>
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,47 @@
+import { Suspense } from 'react';
+import { Route, Routes } from 'react-router-dom';
+import { FullScreenLoader } from '../components/FullScreenLoader';
+import { useAuth } from '../features/auth/hooks';
+import { LandingPage } from '../features/auth/pages/LandingPage';
+import { LoginPage } from '../features/auth/pages/LoginPage';
+import { lazyNamed } from '../lib/lazy';
+
+// Everything behind sign-in (shell, pages, charts, PDF) stays out of the first download.
+const SignedInRoutes = lazyNamed(() => import('./SignedInRoutes'), 'SignedInRoutes');
+// Landing and login are in the first download; the other signed-out screens follow on demand.
+const RegisterPage = lazyNamed(() => import('../features/auth/pages/RegisterPage'), 'RegisterPage');
+const SignedOutWelcomePage = lazyNamed(
+  () => import('../features/auth/pages/SignedOutWelcomePage'),
+  'SignedOutWelcomePage',
+);
+const AccountWelcomePage = lazyNamed(() => import('../features/auth/pages/AccountWelcomePage'), 'AccountWelcomePage');
+
+/** SPEC 2 route switch. */
+export function AppRoutes() {
+  const { isLoading, isAuthenticated } = useAuth();
+
+  if (isLoading) return <FullScreenLoader />;
+
+  if (isAuthenticated) {
+    return (
+      <Suspense fallback={<FullScreenLoader />}>
+        <SignedInRoutes />
+      </Suspense>
+    );
+  }
+
+  return (
+    <Suspense fallback={<FullScreenLoader />}>
+      <Routes>
+        <Route path="/" element={<LandingPage />} />
+        <Route path="/login" element={<LoginPage />} />
+        <Route path="/register" element={<RegisterPage />} />
+        <Route path="/inventory" element={<SignedOutWelcomePage />} />
+        <Route path="/categories" element={<SignedOutWelcomePage />} />
+        <Route path="/locations" element={<SignedOutWelcomePage />} />
+        <Route path="/account" element={<AccountWelcomePage />} />
+        <Route path="*" element={<LandingPage />} />
+      </Routes>
+    </Suspense>
+  );
+}

@@ -1,0 +1,37 @@
+import { Navigate, Route, Routes } from 'react-router-dom';
+import { AppShell } from '../components/layout/AppShell';
+import { LandingPage } from '../features/auth/pages/LandingPage';
+import { RegisterPage } from '../features/auth/pages/RegisterPage';
+import { lazyNamed } from '../lib/lazy';
+
+// One chunk per screen: a visit downloads only the screens it opens.
+const DashboardPage = lazyNamed(() => import('../features/dashboard/pages/DashboardPage'), 'DashboardPage');
+const InventoryPage = lazyNamed(() => import('../features/inventory/pages/InventoryPage'), 'InventoryPage');
+const CategoriesPage = lazyNamed(() => import('../features/categories/pages/CategoriesPage'), 'CategoriesPage');
+const LocationsPage = lazyNamed(() => import('../features/locations/pages/LocationsPage'), 'LocationsPage');
+const ReportsPage = lazyNamed(() => import('../features/reports/pages/ReportsPage'), 'ReportsPage');
+const UsersPage = lazyNamed(() => import('../features/users/pages/UsersPage'), 'UsersPage');
+const AccountPage = lazyNamed(() => import('../features/account/pages/AccountPage'), 'AccountPage');
+const NotFoundPage = lazyNamed(() => import('../features/errors/pages/NotFoundPage'), 'NotFoundPage');
+
+/** SPEC 2 routes for a signed-in visitor. */
+export function SignedInRoutes() {
+  return (
+    <Routes>
+      <Route path="/login" element={<Navigate to="/dashboard" replace />} />
+      <Route path="/landing" element={<LandingPage />} />
+      <Route path="/register" element={<RegisterPage />} />
+      <Route element={<AppShell />}>
+        <Route path="/" element={<DashboardPage />} />
+        <Route path="/dashboard" element={<DashboardPage />} />
+        <Route path="/inventory" element={<InventoryPage />} />
+        <Route path="/categories" element={<CategoriesPage />} />
+        <Route path="/locations" element={<LocationsPage />} />
+        <Route path="/reports" element={<ReportsPage />} />
+        <Route path="/users" element={<UsersPage />} />
+        <Route path="/account" element={<AccountPage />} />
+        <Route path="*" element={<NotFoundPage />} />
+      </Route>
+    </Routes>
+  );
+}

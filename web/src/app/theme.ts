@@ -1,0 +1,33 @@
+import { theme, type ThemeConfig } from 'antd';
+import type { ThemeMode } from './theme-mode';
+
+// antd's default secondary text, link and dark selected-menu colours fall below
+// WCAG AA contrast (axe: 3.3:1); these overrides bring them to at least 4.5:1.
+const light: ThemeConfig = {
+  algorithm: theme.defaultAlgorithm,
+  token: {
+    colorPrimary: '#2563eb',
+    colorLink: '#1d4ed8',
+    colorTextSecondary: 'rgba(0, 0, 0, 0.65)',
+    colorTextDescription: 'rgba(0, 0, 0, 0.62)',
+    borderRadius: 8,
+  },
+};
+
+const dark: ThemeConfig = {
+  algorithm: theme.darkAlgorithm,
+  token: {
+    colorPrimary: '#2563eb',
+    colorLink: '#7aa7ff',
+    colorTextSecondary: 'rgba(255, 255, 255, 0.68)',
+    colorTextDescription: 'rgba(255, 255, 255, 0.65)',
+    borderRadius: 8,
+  },
+  components: {
+    Menu: { itemSelectedColor: '#a8c7ff' },
+  },
+};
+
+export function themeConfig(mode: ThemeMode): ThemeConfig {
+  return mode === 'dark' ? dark : light;
+}

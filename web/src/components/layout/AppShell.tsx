@@ -1,0 +1,68 @@
+import { Drawer, Layout, theme } from 'antd';
+import { Suspense, useState } from 'react';
+import { Outlet, useLocation } from 'react-router-dom';
+import { useAuth } from '../../features/auth/hooks';
+import { useIsMobile } from '../../lib/use-media-query';
+import { PageLoader } from '../PageLoader';
+import { pageTitle } from './nav-config';
+import { SideNav } from './SideNav';
+import { MOBILE_NAV_ID, TopBar } from './TopBar';
+
+const SIDEBAR_WIDTH = 248;
+
+/** Signed-in frame: side navigation (a drawer below 768 px), top bar and the routed page. */
+export function AppShell() {
+  const { user } = useAuth();
+  const { pathname } = useLocation();
+  const { token } = theme.useToken();
+  const isMobile = useIsMobile();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const closeMenu = () => setMenuOpen(false);
+
+  return (
+    <Layout style={{ minHeight: '100vh' }}>
+      {isMobile ? (
+        <Drawer
+          id={MOBILE_NAV_ID}
+          placement="left"
+          open={menuOpen}
+          onClose={closeMenu}
+          size={SIDEBAR_WIDTH + 32}
+          closable={false}
+          title={null}
+          styles={{ body: { padding: 0 } }}
+          aria-label="Navigation menu"
+        >
+          <SideNav user={user} onNavigate={closeMenu} />
+        </Drawer>
+      ) : (
+        <Layout.Sider
+          width={SIDEBAR_WIDTH}
+          theme="light"
+          style={{
+            position: 'sticky',
+            top: 0,
+            height: '100vh',
+            background: token.colorBgContainer,
+            borderInlineEnd: `1px solid ${token.colorBorderSecondary}`,
+          }}
+        >
+          <SideNav user={user} />
+        </Layout.Sider>
+      )}
+      <Layout>
+        <TopBar
+          title={pageTitle(pathname)}
+          showMenuButton={isMobile}
+          menuOpen={menuOpen}
+          onOpenMenu={() => setMenuOpen(true)}
+        />
+        <Layout.Content style={{ padding: isMobile ? 16 : 24 }}>
+          <Suspense fallback={<PageLoader />}>
+            <Outlet />
+          </Suspense>
+        </Layout.Content>
+      </Layout>
+    </Layout>
+  );
+}

@@ -1,0 +1,59 @@
+import {
+  AppstoreOutlined,
+  BarChartOutlined,
+  DashboardOutlined,
+  EnvironmentOutlined,
+  SettingOutlined,
+  TagsOutlined,
+  TeamOutlined,
+} from '@ant-design/icons';
+import type { Role } from '@inventory/contracts';
+import type { ReactNode } from 'react';
+
+export interface NavEntry {
+  path: string;
+  label: string;
+  icon: ReactNode;
+  roles?: readonly Role[];
+}
+
+/** SPEC 2 navigation menu, in order. */
+export const NAV_ENTRIES: readonly NavEntry[] = [
+  { path: '/', label: 'Dashboard', icon: <DashboardOutlined /> },
+  { path: '/inventory', label: 'Items', icon: <AppstoreOutlined /> },
+  { path: '/categories', label: 'Categories', icon: <TagsOutlined /> },
+  { path: '/locations', label: 'Locations', icon: <EnvironmentOutlined /> },
+  { path: '/reports', label: 'Reports', icon: <BarChartOutlined /> },
+  { path: '/users', label: 'Users', icon: <TeamOutlined />, roles: ['super_admin'] },
+  { path: '/account', label: 'Account', icon: <SettingOutlined /> },
+];
+
+export function visibleNavEntries(role: Role | undefined): NavEntry[] {
+  return NAV_ENTRIES.filter((entry) => !entry.roles || (role !== undefined && entry.roles.includes(role)));
+}
+
+/**
+ * SPEC 2: the active entry matches the current path, or is a path prefix (never for '/').
+ * /dashboard serves the same screen as '/', so it highlights the Dashboard entry too.
+ */
+export function activeNavPath(pathname: string, entries: readonly NavEntry[]): string | undefined {
+  if (pathname === '/' || pathname === '/dashboard') return '/';
+  return entries.find((entry) => entry.path !== '/' && (pathname === entry.path || pathname.startsWith(`${entry.path}/`)))
+    ?.path;
+}
+
+const PAGE_TITLES: Record<string, string> = {
+  '/': 'Dashboard',
+  '/dashboard': 'Dashboard',
+  '/inventory': 'Inventory Management',
+  '/categories': 'Categories',
+  '/locations': 'Locations',
+  '/reports': 'Reports & Analytics',
+  '/users': 'User Management',
+  '/account': 'Account Settings',
+};
+
+export function pageTitle(pathname: string): string {
+  const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return PAGE_TITLES[trimmed] ?? 'Page Not Found';
+}

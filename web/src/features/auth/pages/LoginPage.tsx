@@ -1,0 +1,76 @@
+import { Alert, Typography } from 'antd';
+import { useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import type { LoginRequest } from '../../../api/auth';
+import { useToast } from '../../../lib/toast';
+import { AuthCard } from '../components/AuthCard';
+import { EmailLoginForm } from '../components/EmailLoginForm';
+import { LoginMethodChoice } from '../components/LoginMethodChoice';
+import { PublicPage } from '../components/PublicPage';
+import { useAdminLogin, useDemoLogin, useLogin, usePublicConfig } from '../hooks';
+import { loginErrorText, redirectErrorText } from '../messages';
+
+type View = 'choice' | 'email';
+
+export function LoginPage() {
+  const [view, setView] = useState<View>('choice');
+  const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
+  const toast = useToast();
+  const config = usePublicConfig().data;
+  const login = useLogin();
+  const adminLogin = useAdminLogin();
+  const demoLogin = useDemoLogin();
+
+  // Super-admin and demo logins stay busy after success: the page is being reloaded.
+  const busy =
+    login.isPending || adminLogin.isPending || adminLogin.isSuccess || demoLogin.isPending || demoLogin.isSuccess;
+  const redirectError = searchParams.get('error');
+  const superAdminEmail = config?.superAdminShortcutEnabled ? config.superAdminEmail : undefined;
+
+  const handleEmailLogin = async (values: LoginRequest) => {
+    try {
+      await login.mutateAsync(values);
+      toast({ title: 'Success', description: 'Logged in successfully!' });
+      navigate('/dashboard', { replace: true });
+    } catch (error) {
+      toast({ title: 'Error', description: loginErrorText(error), variant: 'destructive' });
+    }
+  };
+
+  return (
+    <PublicPage centered>
+      {redirectError && (
+        <Alert
+          type="error"
+          showIcon
+          role="alert"
+          title={redirectErrorText(redirectError)}
+          style={{ width: '100%', maxWidth: 440, marginBottom: 16 }}
+        />
+      )}
+      <AuthCard
+        title={view === 'choice' ? 'Choose Login Method' : 'Sign In'}
+        description={view === 'choice' ? undefined : 'Enter your email and password to sign in'}
+        footer={
+          <Typography.Text type="secondary">
+            Don&apos;t have an account? <Link to="/register">Sign Up</Link>
+          </Typography.Text>
+        }
+      >
+        {view === 'choice' ? (
+          <LoginMethodChoice
+            busy={busy}
+            showSuperAdmin={Boolean(superAdminEmail)}
+            showDemo={Boolean(config?.demoLoginEnabled)}
+            onEmail={() => setView('email')}
+            onSuperAdmin={() => superAdminEmail && adminLogin.mutate({ email: superAdminEmail })}
+            onDemo={() => demoLogin.mutate()}
+          />
+        ) : (
+          <EmailLoginForm busy={busy} onSubmit={handleEmailLogin} onBack={() => setView('choice')} />
+        )}
+      </AuthCard>
+    </PublicPage>
+  );
+}

@@ -1,0 +1,18 @@
+import type { CurrentUser } from '../api/auth';
+
+type UserNames = Pick<CurrentUser, 'firstName' | 'lastName' | 'email'>;
+
+/** SPEC 2 avatar text: initials, else first letter of the email, else U. */
+export function avatarText(user: UserNames | null | undefined): string {
+  const initials = `${user?.firstName?.trim()[0] ?? ''}${user?.lastName?.trim()[0] ?? ''}`;
+  if (initials) return initials.toUpperCase();
+  const email = user?.email?.trim();
+  if (email) return email[0].toUpperCase();
+  return 'U';
+}
+
+/** SPEC 2 display name: full name, else email, else User. */
+export function displayName(user: UserNames | null | undefined): string {
+  const fullName = [user?.firstName, user?.lastName].filter((part) => part?.trim()).join(' ').trim();
+  return fullName || user?.email?.trim() || 'User';
+}
