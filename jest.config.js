@@ -20,9 +20,11 @@ const base = {
 };
 
 export default {
+  // Global on purpose: Jest ignores testTimeout inside `projects`; hooks boot and stop real servers.
+  testTimeout: 60_000,
   projects: [
     { ...base, displayName: 'unit', testMatch: ['<rootDir>/{services,gateway}/**/src/**/*.spec.ts', '<rootDir>/infra/**/*.spec.ts'] },
-    { ...base, displayName: 'integration', testMatch: ['<rootDir>/{services,gateway}/**/test/**/*.int-spec.ts'], testTimeout: 60_000 },
-    { ...base, displayName: 'e2e', testMatch: ['<rootDir>/web/e2e/**/*.e2e.ts'], testTimeout: 120_000 },
+    { ...base, displayName: 'integration', testMatch: ['<rootDir>/{services,gateway}/**/test/**/*.int-spec.ts'] },
+    { ...base, displayName: 'e2e', testMatch: ['<rootDir>/web/e2e/**/*.e2e.ts'] },
   ],
 };

@@ -1,9 +1,19 @@
 import { Module } from '@nestjs/common';
+import { AccountModule } from './account/account.module.js';
+import { AlertsModule } from './alerts/alerts.module.js';
+import { AuthModule } from './auth/auth.module.js';
+import { CategoriesModule } from './categories/categories.module.js';
 import { ConnectionsModule } from './connections/connections.module.js';
+import { DashboardModule } from './dashboard/dashboard.module.js';
 import { HealthModule } from './health/health.module.js';
+import { InventoryModule } from './inventory/inventory.module.js';
+import { LocationsModule } from './locations/locations.module.js';
 import { NatsClientModule } from './nats/nats-client.module.js';
+import { ReportsModule } from './reports/reports.module.js';
+import { UploadsModule } from './uploads/uploads.module.js';
+import { UsersModule } from './users/users.module.js';
 
 @Module({
-  imports: [NatsClientModule, ConnectionsModule, HealthModule],
+  imports: [NatsClientModule, ConnectionsModule, HealthModule, AuthModule, AccountModule, UsersModule, CategoriesModule, LocationsModule, DashboardModule, ReportsModule, InventoryModule, AlertsModule, UploadsModule],
 })
 export class AppModule {}

@@ -1,5 +1,6 @@
-import { IsIn, IsInt, IsString, IsUrl, Max, Min, MinLength } from 'class-validator';
+import { IsEmail, IsIn, IsInt, IsOptional, IsString, IsUrl, Max, Min, MinLength, ValidateIf } from 'class-validator';
 import { fileURLToPath } from 'node:url';
+import { DEFAULT_SUPER_ADMIN_EMAIL } from '@inventory/contracts';
 import { EnvBoolean, loadEnv, NatsEnv } from '@inventory/platform';
 
 const url = { require_tld: false, require_protocol: true, protocols: ['postgres', 'postgresql', 'redis', 'rediss'] };
@@ -59,6 +60,71 @@ export class GatewayEnv extends NatsEnv {
 
   @IsIn(['error', 'warn', 'log', 'debug'])
   LOG_LEVEL: 'error' | 'warn' | 'log' | 'debug' = 'log';
+
+  // ── Sign-in and sessions (derived defaults in auth/auth-settings.ts) ──
+
+  /** Signs session cookies and CSRF tokens. Required in production; a fixed value elsewhere. */
+  @ValidateIf((env: GatewayEnv) => env.NODE_ENV === 'production' || env.SESSION_SECRET !== undefined)
+  @IsString({ message: 'SESSION_SECRET must be set in production' })
+  @MinLength(32, { message: 'SESSION_SECRET must be at least 32 characters' })
+  SESSION_SECRET?: string;
+
+  /** A session ends after this long without a request... */
+  @IsInt() @Min(1)
+  SESSION_IDLE_TIMEOUT_MINUTES: number = 24 * 60;
+
+  /** ...and this long after sign-in, however active. */
+  @IsInt() @Min(1)
+  SESSION_ABSOLUTE_TIMEOUT_HOURS: number = 7 * 24;
+
+  /** One-click demo and super-admin sign-ins: on unless NODE_ENV=production. */
+  @IsOptional() @EnvBoolean()
+  DEMO_LOGIN_ENABLED?: boolean;
+
+  @IsOptional() @EnvBoolean()
+  SUPER_ADMIN_SHORTCUT_ENABLED?: boolean;
+
+  /** The email the super-admin shortcut signs in (identity seeds the same account). */
+  @IsEmail({}, { message: 'SUPER_ADMIN_EMAIL must be an email address' })
+  SUPER_ADMIN_EMAIL: string = DEFAULT_SUPER_ADMIN_EMAIL;
+
+  /** Sign-in, registration and shortcut requests per client IP and route within the window. */
+  @IsOptional() @IsInt() @Min(1)
+  AUTH_RATE_LIMIT?: number;
+
+  @IsInt() @Min(1)
+  AUTH_RATE_WINDOW_SECONDS: number = 60;
+
+  /** Failed password sign-ins for one email before each further try must wait (doubling). */
+  @IsInt() @Min(1)
+  LOGIN_MAX_FAILURES: number = 5;
+
+  @IsInt() @Min(1)
+  LOGIN_BACKOFF_SECONDS: number = 30;
+
+  /** Origin the browser uses (e.g. https://stock.example.com); external sign-in callbacks derive from it. */
+  @IsOptional() @IsUrl({ require_tld: false, require_protocol: true, protocols: ['http', 'https'] })
+  PUBLIC_URL?: string;
+
+  /** Google sign-in is on when both are set. */
+  @IsOptional() @IsString()
+  GOOGLE_CLIENT_ID?: string;
+
+  @IsOptional() @IsString()
+  GOOGLE_CLIENT_SECRET?: string;
+
+  /** Generic OpenID Connect sign-in (GET /api/login) is on when issuer and client id are set. */
+  @IsOptional() @IsUrl({ require_tld: false, require_protocol: true, protocols: ['http', 'https'] })
+  OIDC_ISSUER_URL?: string;
+
+  @IsOptional() @IsString()
+  OIDC_CLIENT_ID?: string;
+
+  @IsOptional() @IsString()
+  OIDC_CLIENT_SECRET?: string;
+
+  @IsString()
+  OIDC_SCOPE: string = 'openid email profile';
 }
 
 export const getEnv = () => loadEnv(GatewayEnv);

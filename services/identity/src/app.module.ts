@@ -1,10 +1,28 @@
 import { Module } from '@nestjs/common';
-import { DatabaseModule, healthControllerFor } from '@inventory/platform';
+import { DatabaseModule, EventsModule, healthControllerFor } from '@inventory/platform';
+import { AccountsController } from './accounts/accounts.controller.js';
+import { AccountsService } from './accounts/accounts.service.js';
+import { UsersAdminController } from './admin/users-admin.controller.js';
+import { UsersAdminService } from './admin/users-admin.service.js';
 import { getEnv } from './config/env.js';
 import { migrations } from './migrations/index.js';
+import { passwordHasherProvider } from './passwords/password-hasher.provider.js';
+import { ProfileController } from './profile/profile.controller.js';
+import { ProfileService } from './profile/profile.service.js';
+import { Seeder } from './seed/seeder.js';
+import { ExternalIdentity } from './users/external-identity.entity.js';
+import { NotificationSettings } from './users/notification-settings.embeddable.js';
+import { User } from './users/user.entity.js';
+
+const env = getEnv();
 
 @Module({
-  imports: [DatabaseModule.forService({ pgUrl: getEnv().PG_URL, dbName: 'identity', entities: [], migrations })],
-  controllers: [healthControllerFor('identity')],
+  imports: [
+    DatabaseModule.forService({ pgUrl: env.PG_URL, dbName: 'identity', entities: [User, ExternalIdentity, NotificationSettings], migrations }),
+    // Publishes UserDeleted from the outbox, so every service purges a deleted user's data.
+    EventsModule.forService({ service: 'identity', natsUrl: env.NATS_URL, pgUrl: env.PG_URL, publishes: true }),
+  ],
+  controllers: [healthControllerFor('identity'), AccountsController, ProfileController, UsersAdminController],
+  providers: [passwordHasherProvider, AccountsService, ProfileService, UsersAdminService, Seeder],
 })
 export class AppModule {}

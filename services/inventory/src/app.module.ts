@@ -1,10 +1,39 @@
 import { Module } from '@nestjs/common';
-import { DatabaseModule, healthControllerFor } from '@inventory/platform';
+import { DatabaseModule, EventsModule, healthControllerFor } from '@inventory/platform';
+import { AlertJobsModule } from './alerts/alert-jobs.js';
+import { AlertsModule } from './alerts/alerts.module.js';
+import { LowStockWatch } from './alerts/low-stock.watch.js';
 import { getEnv } from './config/env.js';
+import { ItemsModule } from './items/items.module.js';
 import { migrations } from './migrations/index.js';
+import { CategoryReplica } from './replicas/category-replica.handler.js';
+import { LocationReplica } from './replicas/location-replica.handler.js';
+import { InventoryUserPurge } from './users/user-purge.handler.js';
 
-@Module({
-  imports: [DatabaseModule.forService({ pgUrl: getEnv().PG_URL, dbName: 'inventory', entities: [], migrations })],
-  controllers: [healthControllerFor('inventory')],
-})
+/** The modules of the inventory service; a rebuild runs them without the live consumers. */
+export function inventoryModules({ startConsumers = true } = {}) {
+  const env = getEnv();
+  return [
+    DatabaseModule.forService({ pgUrl: env.PG_URL, dbName: 'inventory', entities: [], migrations }),
+    AlertJobsModule,
+    EventsModule.forService({
+      service: 'inventory',
+      natsUrl: env.NATS_URL,
+      pgUrl: env.PG_URL,
+      publishes: true,
+      startConsumers,
+      // Rebuilt in this order: the purge replays last, so purged users stay purged.
+      consumers: [
+        { name: 'low-stock', source: 'inventory', handler: LowStockWatch },
+        { name: 'categories', source: 'catalog', handler: CategoryReplica },
+        { name: 'locations', source: 'locations', handler: LocationReplica },
+        { name: 'user-purge', source: 'identity', handler: InventoryUserPurge },
+      ],
+    }),
+    ItemsModule,
+    AlertsModule,
+  ];
+}
+
+@Module({ imports: inventoryModules(), controllers: [healthControllerFor('inventory')] })
 export class AppModule {}

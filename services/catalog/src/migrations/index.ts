@@ -1,4 +1,12 @@
 import type { MigrationObject } from '@mikro-orm/core';
+import { outboxMigration, processedEventsMigration } from '@inventory/platform';
+import { Migration0001Categories } from './Migration0001_categories.js';
+import { Migration0002CategoryItems } from './Migration0002_category_items.js';
 
 /** Every migration of this service, oldest first. */
-export const migrations: MigrationObject[] = [];
+export const migrations: MigrationObject[] = [
+  outboxMigration,
+  processedEventsMigration,
+  { name: 'Migration0001_categories', class: Migration0001Categories },
+  { name: 'Migration0002_category_items', class: Migration0002CategoryItems },
+];

@@ -1,4 +1,6 @@
 import type { MigrationObject } from '@mikro-orm/core';
+import { outboxMigration } from '@inventory/platform';
+import { CreateUsers } from './Identity0001_users.js';
 
 /** Every migration of this service, oldest first. */
-export const migrations: MigrationObject[] = [];
+export const migrations: MigrationObject[] = [outboxMigration, { name: 'Identity0001_users', class: CreateUsers }];

@@ -1,4 +1,18 @@
 import type { MigrationObject } from '@mikro-orm/core';
+import { outboxMigration, processedEventsMigration } from '@inventory/platform';
+import { Inventory0001EventStore } from './Inventory0001_event_store.js';
+import { Inventory0002ItemViews } from './Inventory0002_item_views.js';
+import { Inventory0003IdempotencyKeys } from './Inventory0003_idempotency_keys.js';
+import { Inventory0004Replicas } from './Inventory0004_replicas.js';
+import { Inventory0005Alerts } from './Inventory0005_alerts.js';
 
 /** Every migration of this service, oldest first. */
-export const migrations: MigrationObject[] = [];
+export const migrations: MigrationObject[] = [
+  outboxMigration,
+  processedEventsMigration,
+  { name: 'Inventory0001_event_store', class: Inventory0001EventStore },
+  { name: 'Inventory0002_item_views', class: Inventory0002ItemViews },
+  { name: 'Inventory0003_idempotency_keys', class: Inventory0003IdempotencyKeys },
+  { name: 'Inventory0004_replicas', class: Inventory0004Replicas },
+  { name: 'Inventory0005_alerts', class: Inventory0005Alerts },
+];

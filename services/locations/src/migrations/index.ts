@@ -1,4 +1,12 @@
 import type { MigrationObject } from '@mikro-orm/core';
+import { outboxMigration, processedEventsMigration } from '@inventory/platform';
+import { Migration0001Locations } from './Migration0001_locations.js';
+import { Migration0002LocationItems } from './Migration0002_location_items.js';
 
 /** Every migration of this service, oldest first. */
-export const migrations: MigrationObject[] = [];
+export const migrations: MigrationObject[] = [
+  outboxMigration,
+  processedEventsMigration,
+  { name: 'Migration0001_locations', class: Migration0001Locations },
+  { name: 'Migration0002_location_items', class: Migration0002LocationItems },
+];

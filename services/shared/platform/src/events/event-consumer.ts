@@ -6,12 +6,15 @@ import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { EVENTS_STREAM, type EventEnvelope } from '@inventory/contracts';
 import { createHash } from 'node:crypto';
 import pg from 'pg';
+import { applyEventBatch, type BatchEventHandler } from './apply-batch.js';
 import type { EventsConnection } from './jetstream.js';
 
 /** A projection or reactor fed by integration events. */
 export interface EventHandler {
   /** Applies one event inside the consumer's transaction (`em` is transactional). */
   handle(event: EventEnvelope, em: EntityManager): Promise<void>;
+  /** Optional: applies several events at once, in order, with the same outcome as handle() on each in turn. */
+  handleBatch?(events: EventEnvelope[], em: EntityManager): Promise<void>;
   /** Empties the read model before a rebuild replays the history into it. */
   reset?(em: EntityManager): Promise<void>;
 }
@@ -186,6 +189,7 @@ export class EventConsumer {
  * caller's transaction. Shared by the live consumer and the rebuild.
  */
 export async function applyEvents(em: EntityManager, consumer: string, handler: EventHandler, events: EventEnvelope[]): Promise<number> {
+  if (handler.handleBatch) return applyEventBatch(em, consumer, handler as BatchEventHandler, events);
   const connection = em.getConnection();
   let applied = 0;
   for (const event of events) {

@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { eventSubject, type EventEnvelope, type EventMetadata, type ServiceName } from '@inventory/contracts';
+import type { EventEnvelope, EventMetadata, ServiceName } from '@inventory/contracts';
 import { randomUUID } from 'node:crypto';
+import { outboxInsert } from './outbox-statement.js';
 
 /** Builds an event envelope; the time comes in from the caller so deciders stay pure. */
 export function newEvent<TType extends string, TData>(input: {
@@ -31,12 +32,6 @@ export function newEvent<TType extends string, TData>(input: {
  */
 export async function writeOutbox(em: EntityManager, events: readonly EventEnvelope[]): Promise<void> {
   if (events.length === 0) return;
-  const params: unknown[] = [];
-  const rows = events.map((event) => {
-    params.push(event.id, eventSubject(event.source, event.type), JSON.stringify(event));
-    return '(?, ?, ?::jsonb)';
-  });
-  await em
-    .getConnection()
-    .execute(`INSERT INTO outbox (event_id, subject, payload) VALUES ${rows.join(', ')}`, params, 'run', em.getTransactionContext());
+  const { sql, params } = outboxInsert(events);
+  await em.getConnection().execute(sql, params, 'run', em.getTransactionContext());
 }

@@ -59,3 +59,6 @@ export async function eventually<T>(check: () => Promise<T> | T, timeoutMs = 500
   }
   throw lastError instanceof Error ? lastError : new Error(`condition not met within ${timeoutMs} ms`);
 }
+
+export { FakeItem, publishEvents } from './fake-item.js';
+export { connectRpcClient, type TestRpcClient } from './rpc-client.js';

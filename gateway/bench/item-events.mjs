@@ -1,0 +1,50 @@
+// Inventory events as the inventory service publishes them, generated for load: an item knows its
+// stock and version, so every event carries a correct stockAfter.
+import { randomUUID } from 'node:crypto';
+
+export class BenchItem {
+  itemId = randomUUID();
+  version = 0;
+  stock = 0;
+
+  constructor(userId, unitPrice) {
+    this.userId = userId;
+    this.unitPrice = unitPrice;
+  }
+
+  registered(at, name) {
+    return this.event('ItemRegistered', at, {
+      name, sku: `SKU-${this.itemId.slice(0, 8)}`, description: null, unitPrice: this.unitPrice, reorderLevel: 5,
+      categoryId: null, locationId: null, imageUrl: null,
+    });
+  }
+
+  received(at, quantity) {
+    this.stock += quantity;
+    return this.event('StockReceived', at, { ...this.movement(), quantity, locationId: null });
+  }
+
+  issued(at, quantity) {
+    this.stock -= quantity;
+    return this.event('StockIssued', at, { ...this.movement(), quantity, locationId: null });
+  }
+
+  movement() {
+    return { movementId: randomUUID(), reason: 'bench', stockAfter: { total: this.stock, locations: this.stock > 0 ? [{ locationId: null, quantity: this.stock }] : [] } };
+  }
+
+  event(type, at, data) {
+    this.version += 1;
+    return {
+      id: randomUUID(), type, source: 'inventory', streamId: `item-${this.itemId}`, version: this.version,
+      occurredAt: at.toISOString(), data: { itemId: this.itemId, ...data }, metadata: { userId: this.userId },
+    };
+  }
+}
+
+/** Publishes events in order, keeping a window of acknowledgements in flight. */
+export async function publishAll(js, events, window = 500) {
+  for (let i = 0; i < events.length; i += window) {
+    await Promise.all(events.slice(i, i + window).map((e) => js.publish(`events.inventory.${e.type}`, JSON.stringify(e), { msgID: e.id })));
+  }
+}

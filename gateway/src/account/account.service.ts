@@ -1,0 +1,40 @@
+import { Injectable } from '@nestjs/common';
+import { IdentitySubjects, type Actor, type NotificationPreferences, type PublicUser } from '@inventory/contracts';
+import { IdentityClient } from '../auth/identity.client.js';
+import type { NotificationPreferencesDto, ProfileUpdateDto } from './account.dto.js';
+import { checkedPhoto, type UploadedPhoto } from './photo-upload.js';
+import { ProfilePhotoStore } from './profile-photo.store.js';
+
+/** The account screen: profile, photo and notification preferences of the signed-in user. */
+@Injectable()
+export class AccountService {
+  constructor(
+    private readonly identity: IdentityClient,
+    private readonly photos: ProfilePhotoStore,
+  ) {}
+
+  updateProfile(dto: ProfileUpdateDto, actor: Actor): Promise<PublicUser> {
+    return this.identity.call(IdentitySubjects.updateProfile, dto, actor);
+  }
+
+  async changePhoto(file: UploadedPhoto | undefined, actor: Actor): Promise<PublicUser> {
+    const photo = await checkedPhoto(file);
+    const profileImageUrl = await this.photos.save(actor.userId, photo);
+    try {
+      const { user, replacedImageUrl } = await this.identity.call(IdentitySubjects.setProfilePhoto, { profileImageUrl }, actor);
+      await this.photos.remove(replacedImageUrl);
+      return user;
+    } catch (error) {
+      await this.photos.remove(profileImageUrl);
+      throw error;
+    }
+  }
+
+  preferences(actor: Actor): Promise<NotificationPreferences> {
+    return this.identity.call(IdentitySubjects.getPreferences, undefined, actor);
+  }
+
+  updatePreferences(dto: NotificationPreferencesDto, actor: Actor): Promise<NotificationPreferences> {
+    return this.identity.call(IdentitySubjects.updatePreferences, dto, actor);
+  }
+}

@@ -1,0 +1,54 @@
+import { Controller, Get, Inject, Param, Patch, Sse, type MessageEvent } from '@nestjs/common';
+import type { ClientProxy } from '@nestjs/microservices';
+import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { InventorySubjects, type Actor, type LowStockAlertView } from '@inventory/contracts';
+import { rpc } from '@inventory/platform';
+import { interval, map, merge, type Observable } from 'rxjs';
+import { CurrentActor } from '../auth/index.js';
+import { getEnv } from '../config/env.js';
+import { NATS_CLIENT } from '../nats/nats-client.module.js';
+import { AlertNotifications } from './alert-notifications.js';
+import { LowStockAlertDto } from './alerts.dto.js';
+
+/** Keeps idle event streams open through proxies that close silent connections. */
+const HEARTBEAT_MS = 25_000;
+
+@ApiTags('alerts')
+@Controller('alerts')
+export class AlertsController {
+  private readonly timeoutMs = getEnv().RPC_TIMEOUT_MS;
+
+  constructor(
+    @Inject(NATS_CLIENT) private readonly nats: ClientProxy,
+    private readonly notifications: AlertNotifications,
+  ) {}
+
+  @Get('low-stock')
+  @ApiOperation({ summary: 'Your unread low-stock alerts, newest first' })
+  @ApiOkResponse({ type: LowStockAlertDto, isArray: true })
+  lowStock(@CurrentActor() actor: Actor): Promise<LowStockAlertView[]> {
+    return rpc(this.nats, InventorySubjects.listLowStockAlerts, undefined, { actor, timeoutMs: this.timeoutMs });
+  }
+
+  @Patch(':id/read')
+  @ApiOperation({ summary: 'Mark an alert read: it leaves the list' })
+  @ApiOkResponse({ type: LowStockAlertDto })
+  @ApiNotFoundResponse({ description: "'Alert not found' (another user's alert answers the same)" })
+  markRead(@CurrentActor() actor: Actor, @Param('id') id: string): Promise<LowStockAlertView> {
+    return rpc(this.nats, InventorySubjects.markAlertRead, { id }, { actor, timeoutMs: this.timeoutMs });
+  }
+
+  @Sse('stream')
+  @ApiOperation({ summary: 'Server-sent events: "low-stock-alert" (data: the alert) and "alert-resolved" (data: { alertId, itemId })' })
+  @ApiProduces('text/event-stream')
+  stream(@CurrentActor() actor: Actor): Observable<MessageEvent> {
+    const changes = this.notifications.forUser(actor.userId).pipe(
+      map((change): MessageEvent =>
+        change.kind === 'raised'
+          ? { type: 'low-stock-alert', data: change.alert }
+          : { type: 'alert-resolved', data: { alertId: change.alertId, itemId: change.itemId } },
+      ),
+    );
+    return merge(changes, interval(HEARTBEAT_MS).pipe(map((): MessageEvent => ({ type: 'heartbeat', data: '' }))));
+  }
+}

@@ -1,0 +1,24 @@
+import { createParamDecorator, SetMetadata, UnauthorizedException, type ExecutionContext } from '@nestjs/common';
+import type { Actor, Role } from '@inventory/contracts';
+import type { Request } from 'express';
+
+export const IS_PUBLIC = Symbol('isPublic');
+export const REQUIRED_ROLES = Symbol('requiredRoles');
+
+/** The route answers signed-out visitors too (every /api route requires a signed-in user otherwise). */
+export const Public = () => SetMetadata(IS_PUBLIC, true);
+
+/** Only these roles may call the route (403 for other signed-in users). */
+export const Roles = (...roles: Role[]) => SetMetadata(REQUIRED_ROLES, roles);
+
+/** The signed-in user from the session, for the envelope of every service call. */
+export const CurrentActor = createParamDecorator((_data: unknown, context: ExecutionContext): Actor => {
+  const actor = actorOf(context.switchToHttp().getRequest<Request>());
+  if (!actor) throw new UnauthorizedException('Unauthorized');
+  return actor;
+});
+
+export function actorOf(req: Request): Actor | undefined {
+  const { userId, role } = req.session ?? {};
+  return userId && role ? { userId, role } : undefined;
+}

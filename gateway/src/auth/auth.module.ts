@@ -1,0 +1,58 @@
+import { Global, Inject, Module, RequestMethod, type MiddlewareConsumer, type NestModule, type OnApplicationShutdown } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
+import { AUTH_SETTINGS, authSettings, type AuthSettings } from './auth-settings.js';
+import { AuthController } from './auth.controller.js';
+import { AuthService } from './auth.service.js';
+import { csrfProvider } from './csrf/csrf.provider.js';
+import { ExternalAuthController } from './external/external-auth.controller.js';
+import { ExternalAuthService } from './external/external-auth.service.js';
+import { CsrfGuard } from './guards/csrf.guard.js';
+import { RolesGuard } from './guards/roles.guard.js';
+import { SessionAuthGuard } from './guards/session-auth.guard.js';
+import { IdentityClient } from './identity.client.js';
+import { PublicConfigController } from './public-config.controller.js';
+import { PgSessionStore, SESSION_STORE, sessionStoreProvider } from './session/session-store.provider.js';
+import { sessionHandlers } from './session/session.middleware.js';
+import { SessionsService } from './session/sessions.service.js';
+import { LoginBackoffService } from './throttling/login-backoff.service.js';
+import { RateLimitGuard } from './throttling/rate-limit.guard.js';
+import { rateLimiterProvider } from './throttling/rate-limiter.provider.js';
+
+/**
+ * Sessions, CSRF protection and sign-in for the whole gateway. Global guards, in this order: CSRF on
+ * writes, a signed-in session unless @Public(), then @Roles().
+ */
+@Global()
+@Module({
+  controllers: [AuthController, PublicConfigController, ExternalAuthController],
+  providers: [
+    { provide: AUTH_SETTINGS, useFactory: () => authSettings() },
+    sessionStoreProvider,
+    csrfProvider,
+    IdentityClient,
+    SessionsService,
+    rateLimiterProvider,
+    RateLimitGuard,
+    LoginBackoffService,
+    AuthService,
+    ExternalAuthService,
+    { provide: APP_GUARD, useClass: CsrfGuard },
+    { provide: APP_GUARD, useClass: SessionAuthGuard },
+    { provide: APP_GUARD, useClass: RolesGuard },
+  ],
+  exports: [AUTH_SETTINGS, IdentityClient, SessionsService],
+})
+export class AuthModule implements NestModule, OnApplicationShutdown {
+  constructor(
+    @Inject(SESSION_STORE) private readonly store: PgSessionStore,
+    @Inject(AUTH_SETTINGS) private readonly settings: AuthSettings,
+  ) {}
+
+  configure(consumer: MiddlewareConsumer): void {
+    consumer.apply(...sessionHandlers(this.store, this.settings)).forRoutes({ path: '{*path}', method: RequestMethod.ALL });
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.store.close();
+  }
+}

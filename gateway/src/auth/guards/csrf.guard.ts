@@ -1,0 +1,20 @@
+import { ForbiddenException, Inject, Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
+import type { Request } from 'express';
+import { CSRF_PROTECTION } from '../csrf/csrf.provider.js';
+import type { CsrfProtection } from '../csrf/csrf-protection.js';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** Runs first on every route: a write without our origin and token is refused before anything else. */
+@Injectable()
+export class CsrfGuard implements CanActivate {
+  constructor(@Inject(CSRF_PROTECTION) private readonly csrf: CsrfProtection) {}
+
+  canActivate(context: ExecutionContext): boolean {
+    const req = context.switchToHttp().getRequest<Request>();
+    if (SAFE_METHODS.has(req.method)) return true;
+    const refusal = this.csrf.refusal(req);
+    if (refusal) throw new ForbiddenException(refusal);
+    return true;
+  }
+}

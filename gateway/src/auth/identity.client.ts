@@ -1,0 +1,20 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { ClientProxy } from '@nestjs/microservices';
+import type { Actor, IdentitySubjects, RpcRequest, RpcResponse } from '@inventory/contracts';
+import { rpc } from '@inventory/platform';
+import { getEnv } from '../config/env.js';
+import { NATS_CLIENT } from '../nats/nats-client.module.js';
+
+type IdentitySubject = (typeof IdentitySubjects)[keyof typeof IdentitySubjects];
+
+/** Typed calls to the identity service, with the actor in the envelope when there is one. */
+@Injectable()
+export class IdentityClient {
+  private readonly timeoutMs = getEnv().RPC_TIMEOUT_MS;
+
+  constructor(@Inject(NATS_CLIENT) private readonly nats: ClientProxy) {}
+
+  call<S extends IdentitySubject>(subject: S, data: RpcRequest<S>, actor?: Actor): Promise<RpcResponse<S>> {
+    return rpc(this.nats, subject, data, { actor, timeoutMs: this.timeoutMs });
+  }
+}

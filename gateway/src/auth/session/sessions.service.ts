@@ -1,0 +1,50 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Role } from '@inventory/contracts';
+import type { Request, Response } from 'express';
+import type pg from 'pg';
+import { PG_POOL } from '../../connections/connections.module.js';
+import { AUTH_SETTINGS, type AuthSettings } from '../auth-settings.js';
+import { SESSION_COOKIE } from './session.middleware.js';
+
+/** Starting and ending sessions, one request's or every one of a user. */
+@Injectable()
+export class SessionsService {
+  constructor(
+    @Inject(PG_POOL) private readonly pool: pg.Pool,
+    @Inject(AUTH_SETTINGS) private readonly settings: AuthSettings,
+  ) {}
+
+  /** A new session id at every sign-in, so an id planted before sign-in is worthless afterwards. */
+  async signIn(req: Request, user: { id: string; role: Role }): Promise<void> {
+    await new Promise<void>((resolve, reject) => req.session.regenerate((error) => (error ? reject(error) : resolve())));
+    const now = Date.now();
+    Object.assign(req.session, { userId: user.id, role: user.role, signedInAt: now, lastSeenAt: now });
+    req.session.cookie.maxAge = this.settings.idleTimeoutMs;
+    // Stored before the answer goes out: express-session would otherwise send the headers (cookie,
+    // redirect) while still writing the row, and an eager next request could find no session.
+    await new Promise<void>((resolve, reject) => req.session.save((error) => (error ? reject(error) : resolve())));
+  }
+
+  /** Deletes this request's session. */
+  async end(req: Request): Promise<void> {
+    if (req.session) await new Promise<void>((resolve, reject) => req.session.destroy((error) => (error ? reject(error) : resolve())));
+  }
+
+  async signOut(req: Request, res: Response): Promise<void> {
+    await this.end(req);
+    res.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: req.secure });
+  }
+
+  /** "Logout from all devices", and a deleted user's sessions. */
+  async endAllOf(userId: string): Promise<void> {
+    await this.pool.query("DELETE FROM session WHERE sess ->> 'userId' = $1", [userId]);
+  }
+
+  /** A role change takes effect on the user's open sessions at once. */
+  async changeRole(userId: string, role: Role): Promise<void> {
+    await this.pool.query(
+      "UPDATE session SET sess = jsonb_set(sess::jsonb, '{role}', to_jsonb($2::text))::json WHERE sess ->> 'userId' = $1",
+      [userId, role],
+    );
+  }
+}

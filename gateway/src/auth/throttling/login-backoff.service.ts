@@ -1,0 +1,61 @@
+import { HttpException, HttpStatus, Inject, Injectable, Logger } from '@nestjs/common';
+import type { Redis } from 'ioredis';
+import { createHash } from 'node:crypto';
+import { REDIS } from '../../connections/connections.module.js';
+import { AUTH_SETTINGS, type AuthSettings } from '../auth-settings.js';
+
+const MAX_WAIT_MS = 15 * 60_000;
+/** Failures are forgotten after an hour without another one. */
+const FAILURE_MEMORY_MS = 60 * 60_000;
+
+/**
+ * Slows password guessing against one account: after maxFailures failed sign-ins for an email,
+ * each further try must wait (base, then doubling, at most 15 minutes). Keyed by the email whether
+ * or not an account has it, so the answer never tells which emails exist.
+ */
+@Injectable()
+export class LoginBackoffService {
+  private readonly logger = new Logger('LoginBackoff');
+
+  constructor(
+    @Inject(REDIS) private readonly redis: Redis,
+    @Inject(AUTH_SETTINGS) private readonly settings: AuthSettings,
+  ) {}
+
+  /** Throws 429 while the email must wait. */
+  async assertMayTry(email: string): Promise<void> {
+    const blockedUntil = Number(await this.safely(() => this.redis.hget(key(email), 'blockedUntil')));
+    const waitMs = blockedUntil - Date.now();
+    if (waitMs > 0) {
+      const seconds = Math.ceil(waitMs / 1000);
+      throw new HttpException(`Too many failed sign-in attempts. Try again in ${seconds} seconds.`, HttpStatus.TOO_MANY_REQUESTS);
+    }
+  }
+
+  async recordFailure(email: string): Promise<void> {
+    const { maxFailures, baseMs } = this.settings.loginBackoff;
+    await this.safely(async () => {
+      const failures = await this.redis.hincrby(key(email), 'count', 1);
+      await this.redis.pexpire(key(email), FAILURE_MEMORY_MS);
+      if (failures < maxFailures) return;
+      const waitMs = Math.min(baseMs * 2 ** (failures - maxFailures), MAX_WAIT_MS);
+      await this.redis.hset(key(email), 'blockedUntil', Date.now() + waitMs);
+    });
+  }
+
+  async recordSuccess(email: string): Promise<void> {
+    await this.safely(() => this.redis.del(key(email)));
+  }
+
+  /** Redis down: sign-in keeps working without the backoff (the per-IP limit is separate). */
+  private async safely<T>(action: () => Promise<T>): Promise<T | undefined> {
+    try {
+      return await action();
+    } catch (error) {
+      this.logger.warn(`not enforced: ${(error as Error).message}`);
+      return undefined;
+    }
+  }
+}
+
+const key = (email: string) => `login-failures:${createHash('sha256').update(email.trim().toLowerCase()).digest('hex')}`;

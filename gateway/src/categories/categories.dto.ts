@@ -1,0 +1,52 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import {
+  CATEGORY_DESCRIPTION_MAX_LENGTH,
+  CATEGORY_NAME_MAX_LENGTH,
+  CategoryMessages,
+  type CategoryView,
+  type CreateCategoryRequest,
+  type ListCategoriesRequest,
+  type UpdateCategoryRequest,
+} from '@inventory/contracts';
+import { OptionalText, RequiredText, Trim } from '@inventory/platform';
+import { IsOptional, IsString, MaxLength, ValidateIf } from 'class-validator';
+
+const Name = () => RequiredText(CATEGORY_NAME_MAX_LENGTH, { required: CategoryMessages.nameRequired, tooLong: CategoryMessages.nameTooLong });
+const Description = () => OptionalText(CATEGORY_DESCRIPTION_MAX_LENGTH, CategoryMessages.descriptionInvalid);
+
+export class ListCategoriesQuery implements ListCategoriesRequest {
+  @ApiPropertyOptional({ description: 'Case-insensitive substring of the name' })
+  @IsOptional() @Trim() @IsString() @MaxLength(CATEGORY_NAME_MAX_LENGTH)
+  search?: string;
+}
+
+export class CreateCategoryBody implements CreateCategoryRequest {
+  @ApiProperty({ example: 'Tools', maxLength: CATEGORY_NAME_MAX_LENGTH, description: 'Unique per user, ignoring case' })
+  @Name()
+  name: string;
+
+  @ApiPropertyOptional({ example: 'Hand and power tools', maxLength: CATEGORY_DESCRIPTION_MAX_LENGTH, nullable: true })
+  @Description()
+  description?: string | null;
+}
+
+/** Fields left out keep their value. */
+export class UpdateCategoryBody implements Omit<UpdateCategoryRequest, 'id'> {
+  @ApiPropertyOptional({ example: 'Tools', maxLength: CATEGORY_NAME_MAX_LENGTH })
+  @ValidateIf((body: UpdateCategoryBody) => body.name !== undefined)
+  @Name()
+  name?: string;
+
+  @ApiPropertyOptional({ maxLength: CATEGORY_DESCRIPTION_MAX_LENGTH, nullable: true })
+  @Description()
+  description?: string | null;
+}
+
+export class CategoryDto implements CategoryView {
+  @ApiProperty({ format: 'uuid' }) id: string;
+  @ApiProperty() name: string;
+  @ApiProperty({ type: String, nullable: true }) description: string | null;
+  @ApiProperty() userId: string;
+  @ApiProperty({ format: 'date-time' }) createdAt: string;
+  @ApiProperty({ description: 'Active items in the category' }) itemCount: number;
+}

@@ -1,0 +1,22 @@
+import { ApiProperty } from '@nestjs/swagger';
+import type { DashboardStats, RecentMovement, TimelineEntryType } from '@inventory/contracts';
+
+export class DashboardStatsDto implements DashboardStats {
+  @ApiProperty({ description: 'Active items' }) totalItems: number;
+  @ApiProperty({ description: 'Active items at or below their reorder level, out of stock included' }) lowStockItems: number;
+  @ApiProperty({ example: 140.23, description: 'Sum of stock × unit price, exact in decimal, as a number rounded to cents (US dollars)' })
+  totalValue: number;
+  @ApiProperty({ description: 'Your categories' }) categoriesCount: number;
+}
+
+class MovementItemDto {
+  @ApiProperty() name: string;
+}
+
+export class RecentMovementDto implements RecentMovement {
+  @ApiProperty({ description: 'The movement id' }) id: string;
+  @ApiProperty({ enum: ['in', 'out', 'adjustment', 'transfer', 'undo', 'relocation'] }) movementType: TimelineEntryType;
+  @ApiProperty({ description: 'Amount moved; for an adjustment the new stock level' }) quantity: number;
+  @ApiProperty({ format: 'date-time' }) createdAt: string;
+  @ApiProperty({ type: MovementItemDto }) item: MovementItemDto;
+}

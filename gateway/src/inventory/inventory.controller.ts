@@ -1,0 +1,127 @@
+import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Patch, Post, Query, Res } from '@nestjs/common';
+import type { ClientProxy } from '@nestjs/microservices';
+import {
+  ApiBadRequestResponse,
+  ApiConflictResponse,
+  ApiCreatedResponse,
+  ApiHeader,
+  ApiNoContentResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+} from '@nestjs/swagger';
+import { InventorySubjects as S, type Actor, type ItemView, type MovementEntry, type MovementResult, type RpcRequest, type RpcResponse, type Subject } from '@inventory/contracts';
+import { rpc } from '@inventory/platform';
+import type { Response } from 'express';
+import { CurrentActor } from '../auth/index.js';
+import { getEnv } from '../config/env.js';
+import { NATS_CLIENT } from '../nats/nats-client.module.js';
+import { IdempotencyKey } from './idempotency-key.js';
+import {
+  ItemDto,
+  ListItemsQueryDto,
+  ListMovementsQueryDto,
+  MovementEntryDto,
+  MovementResultDto,
+  RecordMovementBody,
+  RegisterItemBody,
+  TransferStockBody,
+  UndoMovementBody,
+  UpdateItemBody,
+} from './inventory.dto.js';
+
+const IDEMPOTENCY_HEADER = { name: 'Idempotency-Key', required: false, description: 'The same key answers the same and records nothing twice' };
+
+@ApiTags('inventory')
+@ApiNotFoundResponse({ description: "'Item not found' (another user's item answers the same)" })
+@Controller('inventory')
+export class InventoryController {
+  private readonly timeoutMs = getEnv().RPC_TIMEOUT_MS;
+
+  constructor(@Inject(NATS_CLIENT) private readonly nats: ClientProxy) {}
+
+  @Get()
+  @ApiOperation({ summary: 'Your active items, newest first; filtered and paged on request (total in X-Total-Count)' })
+  @ApiOkResponse({ type: ItemDto, isArray: true })
+  async list(@CurrentActor() actor: Actor, @Query() query: ListItemsQueryDto, @Res({ passthrough: true }) res: Response): Promise<ItemView[]> {
+    const page = await this.send(S.listItems, query, actor);
+    res.setHeader('X-Total-Count', page.total);
+    return page.items;
+  }
+
+  @Get(':id')
+  @ApiOkResponse({ type: ItemDto })
+  get(@CurrentActor() actor: Actor, @Param('id') id: string): Promise<ItemView> {
+    return this.send(S.getItem, { id }, actor);
+  }
+
+  @Post()
+  @ApiHeader(IDEMPOTENCY_HEADER)
+  @ApiCreatedResponse({ type: ItemDto })
+  @ApiBadRequestResponse({ description: "'Item name is required', 'Unit price is required', ..." })
+  @ApiConflictResponse({ description: "'An item with this SKU already exists'" })
+  register(@CurrentActor() actor: Actor, @Body() body: RegisterItemBody, @IdempotencyKey() key?: string): Promise<ItemView> {
+    return this.send(S.registerItem, body, actor, key);
+  }
+
+  @Patch(':id')
+  @ApiHeader(IDEMPOTENCY_HEADER)
+  @ApiOperation({ summary: 'Change the reorder level and the editable details; fields left out stay' })
+  @ApiOkResponse({ type: ItemDto })
+  update(@CurrentActor() actor: Actor, @Param('id') id: string, @Body() body: UpdateItemBody, @IdempotencyKey() key?: string): Promise<ItemView> {
+    return this.send(S.updateItem, { ...body, id }, actor, key);
+  }
+
+  @Delete(':id')
+  @HttpCode(204)
+  @ApiOperation({ summary: 'Archive the item: hidden from lists, history kept' })
+  @ApiNoContentResponse()
+  async archive(@CurrentActor() actor: Actor, @Param('id') id: string, @IdempotencyKey() key?: string): Promise<void> {
+    await this.send(S.archiveItem, { id }, actor, key);
+  }
+
+  @Post(':id/stock')
+  @ApiHeader(IDEMPOTENCY_HEADER)
+  @ApiOperation({ summary: 'Record a stock movement (in, out, adjustment)' })
+  @ApiCreatedResponse({ type: MovementResultDto })
+  @ApiConflictResponse({ description: "'Insufficient stock: N available'" })
+  recordMovement(@CurrentActor() actor: Actor, @Param('id') id: string, @Body() body: RecordMovementBody, @IdempotencyKey() key?: string): Promise<MovementResult> {
+    return this.send(S.recordMovement, { ...body, id }, actor, key);
+  }
+
+  @Post(':id/transfer')
+  @ApiHeader(IDEMPOTENCY_HEADER)
+  @ApiOperation({ summary: 'Move stock between two of your places in one movement' })
+  @ApiCreatedResponse({ type: MovementResultDto })
+  @ApiConflictResponse({ description: 'More than the source holds' })
+  transfer(@CurrentActor() actor: Actor, @Param('id') id: string, @Body() body: TransferStockBody, @IdempotencyKey() key?: string): Promise<MovementResult> {
+    return this.send(S.transferStock, { ...body, id }, actor, key);
+  }
+
+  @Get(':id/movements')
+  @ApiOperation({ summary: "The item's movements, newest first" })
+  @ApiOkResponse({ type: MovementEntryDto, isArray: true })
+  movements(@CurrentActor() actor: Actor, @Param('id') id: string, @Query() query: ListMovementsQueryDto): Promise<MovementEntry[]> {
+    return this.send(S.listMovements, { ...query, id }, actor);
+  }
+
+  @Post(':id/movements/:movementId/undo')
+  @ApiHeader(IDEMPOTENCY_HEADER)
+  @ApiOperation({ summary: 'Undo a movement with a compensating one (history is kept)' })
+  @ApiCreatedResponse({ type: MovementResultDto })
+  @ApiConflictResponse({ description: 'Already undone, an undo itself, or it would leave negative stock' })
+  undo(
+    @CurrentActor() actor: Actor,
+    @Param('id') id: string,
+    @Param('movementId') movementId: string,
+    @Body() body: UndoMovementBody,
+    @IdempotencyKey() key?: string,
+  ): Promise<MovementResult> {
+    return this.send(S.undoMovement, { ...body, id, movementId }, actor, key);
+  }
+
+  private send<T extends Subject>(subject: T, data: RpcRequest<T>, actor: Actor, idempotencyKey?: string): Promise<RpcResponse<T>> {
+    return rpc(this.nats, subject, data, { actor, timeoutMs: this.timeoutMs, meta: idempotencyKey ? { idempotencyKey } : undefined });
+  }
+}

@@ -1,0 +1,241 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import {
+  IMAGE_URL_MAX_LENGTH,
+  ITEM_DESCRIPTION_MAX_LENGTH,
+  ITEM_NAME_MAX_LENGTH,
+  ITEM_SKU_MAX_LENGTH,
+  InventoryMessages as M,
+  MAX_ITEMS_PAGE,
+  MAX_MOVEMENTS_PAGE,
+  MAX_STOCK,
+  MOVEMENT_REASON_MAX_LENGTH,
+  MOVEMENT_TYPES,
+  STOCK_STATUSES,
+  UNIT_PRICE_PATTERN,
+  type ItemView,
+  type ListItemsQuery,
+  type ListMovementsQuery,
+  type LocationStockView,
+  type MovementEntry,
+  type MovementResult,
+  type MovementType,
+  type NamedRef,
+  type RecordMovementRequest,
+  type RegisterItemRequest,
+  type StockStatus,
+  type TimelineEntryType,
+  type TransferStockRequest,
+  type UndoMovementRequest,
+  type UpdateItemRequest,
+} from '@inventory/contracts';
+import { OptionalText, RequiredPattern, RequiredText, WholeNumber } from '@inventory/platform';
+import { Transform, Type } from 'class-transformer';
+import { IsDefined, IsIn, IsOptional, Matches, ValidateIf } from 'class-validator';
+
+/** Our own uploads (/api/images/…) or an http(s) address. */
+const IMAGE_URL_PATTERN = /^(https?:\/\/\S+|\/api\/images\/[\w.-]+)$/;
+const ID_MAX_LENGTH = 100;
+
+const OptionalId = () => OptionalText(ID_MAX_LENGTH, M.idInvalid);
+const Name = () => RequiredText(ITEM_NAME_MAX_LENGTH, { required: M.nameRequired, tooLong: M.nameTooLong });
+const Reason = () => RequiredText(MOVEMENT_REASON_MAX_LENGTH, { required: M.reasonRequired, tooLong: M.reasonTooLong });
+/** SPEC sends the price as a string; a JSON number is taken as its decimal text. */
+const Price = (): PropertyDecorator => (target, key) => {
+  RequiredPattern(UNIT_PRICE_PATTERN, { required: M.unitPriceRequired, invalid: M.unitPriceInvalid })(target, key);
+  Transform(({ value }) => (typeof value === 'number' ? String(value) : value))(target, key);
+};
+/** Left out keeps the value; anything given, null included, must pass the rules. */
+const IfGiven = () => ValidateIf((_: object, value: unknown) => value !== undefined);
+/** A query-string number. */
+const QueryNumber = () => Type(() => Number);
+
+export class ListItemsQueryDto implements ListItemsQuery {
+  @ApiPropertyOptional({ description: 'Case-insensitive substring of the name or the SKU' })
+  @OptionalText(ITEM_NAME_MAX_LENGTH, `Search must be text of at most ${ITEM_NAME_MAX_LENGTH} characters`)
+  search?: string;
+
+  @ApiPropertyOptional({ enum: STOCK_STATUSES })
+  @Transform(({ value }) => (value === '' ? undefined : value))
+  @IsOptional() @IsIn(STOCK_STATUSES, { message: M.statusInvalid })
+  status?: StockStatus;
+
+  @ApiPropertyOptional()
+  @OptionalId()
+  categoryId?: string;
+
+  @ApiPropertyOptional({ description: 'Items whose home is this location or that hold stock there' })
+  @OptionalId()
+  locationId?: string;
+
+  @ApiPropertyOptional({ minimum: 1, maximum: MAX_ITEMS_PAGE, default: MAX_ITEMS_PAGE, description: 'The total is in the X-Total-Count header' })
+  @IsOptional() @QueryNumber() @WholeNumber(1, MAX_ITEMS_PAGE, `limit must be a whole number from 1 to ${MAX_ITEMS_PAGE}`)
+  limit?: number;
+
+  @ApiPropertyOptional({ minimum: 0, default: 0 })
+  @IsOptional() @QueryNumber() @WholeNumber(0, Number.MAX_SAFE_INTEGER, 'offset must be a whole number of 0 or more')
+  offset?: number;
+}
+
+class ItemFieldsBody {
+  @ApiPropertyOptional({ example: 'DR-001', maxLength: ITEM_SKU_MAX_LENGTH, nullable: true, description: 'Unique per user when given, ignoring case' })
+  @OptionalText(ITEM_SKU_MAX_LENGTH, M.skuInvalid)
+  sku?: string | null;
+
+  @ApiPropertyOptional({ maxLength: ITEM_DESCRIPTION_MAX_LENGTH, nullable: true })
+  @OptionalText(ITEM_DESCRIPTION_MAX_LENGTH, M.descriptionInvalid)
+  description?: string | null;
+
+  @ApiPropertyOptional({ nullable: true })
+  @OptionalId()
+  categoryId?: string | null;
+
+  @ApiPropertyOptional({ nullable: true, description: 'The home location of the item' })
+  @OptionalId()
+  locationId?: string | null;
+
+  @ApiPropertyOptional({ example: '/api/images/1b9d6bcd-bbfd-4b2d-9b5d-ab8dfbbd4bed.png', nullable: true, description: 'From POST /api/upload/image, or an http(s) URL' })
+  @Matches(IMAGE_URL_PATTERN, { message: M.imageUrlInvalid }) @OptionalText(IMAGE_URL_MAX_LENGTH, M.imageUrlInvalid)
+  imageUrl?: string | null;
+}
+
+export class RegisterItemBody extends ItemFieldsBody implements RegisterItemRequest {
+  @ApiProperty({ example: 'Cordless drill', maxLength: ITEM_NAME_MAX_LENGTH })
+  @Name()
+  name: string;
+
+  @ApiProperty({ example: '89.99', description: 'decimal(10,2) ≥ 0, as a string' })
+  @Price()
+  unitPrice: string;
+
+  @ApiPropertyOptional({ default: 0, minimum: 0, description: 'Initial stock, recorded as a first "in" movement' })
+  @IsOptional() @WholeNumber(0, MAX_STOCK, M.initialStockInvalid)
+  currentStock?: number;
+
+  @ApiPropertyOptional({ default: 0, minimum: 0 })
+  @IsOptional() @WholeNumber(0, MAX_STOCK, M.reorderLevelInvalid)
+  reorderLevel?: number;
+}
+
+export class UpdateItemBody extends ItemFieldsBody implements UpdateItemRequest {
+  @ApiPropertyOptional({ maxLength: ITEM_NAME_MAX_LENGTH })
+  @IfGiven() @Name()
+  name?: string;
+
+  @ApiPropertyOptional({ example: '12.50' })
+  @IfGiven() @Price()
+  unitPrice?: string;
+
+  @ApiPropertyOptional({ minimum: 0, description: 'Alert when stock falls to or below this level' })
+  @IsOptional() @WholeNumber(0, MAX_STOCK, M.reorderLevelInvalid)
+  reorderLevel?: number;
+}
+
+export class RecordMovementBody implements RecordMovementRequest {
+  @ApiProperty({ example: 5, description: 'in / out: the amount (≥ 1); adjustment: the new stock level (≥ 0)' })
+  @WholeNumber(0, MAX_STOCK, M.quantityInvalid) @IsDefined({ message: M.quantityRequired })
+  quantity: number;
+
+  @ApiProperty({ enum: MOVEMENT_TYPES })
+  @IsIn(MOVEMENT_TYPES, { message: M.movementTypeInvalid })
+  movementType: MovementType;
+
+  @ApiProperty({ example: 'Delivery from supplier', maxLength: MOVEMENT_REASON_MAX_LENGTH })
+  @Reason()
+  reason: string;
+
+  @ApiPropertyOptional({ nullable: true, description: 'Where; left out or null is the unassigned bucket' })
+  @OptionalId()
+  locationId?: string | null;
+}
+
+export class TransferStockBody implements TransferStockRequest {
+  @ApiProperty({ nullable: true, description: 'null: the unassigned bucket' })
+  @OptionalId()
+  fromLocationId: string | null;
+
+  @ApiProperty({ nullable: true, description: 'null: the unassigned bucket' })
+  @OptionalId()
+  toLocationId: string | null;
+
+  @ApiProperty({ example: 3, minimum: 1 })
+  @WholeNumber(1, MAX_STOCK, M.quantityInvalid) @IsDefined({ message: M.quantityRequired })
+  quantity: number;
+
+  @ApiProperty({ example: 'Restock the van', maxLength: MOVEMENT_REASON_MAX_LENGTH })
+  @Reason()
+  reason: string;
+}
+
+export class UndoMovementBody implements Omit<UndoMovementRequest, 'movementId'> {
+  @ApiPropertyOptional({ maxLength: MOVEMENT_REASON_MAX_LENGTH, description: 'Why; "Undo" when left out' })
+  @OptionalText(MOVEMENT_REASON_MAX_LENGTH, M.reasonTooLong)
+  reason?: string;
+}
+
+export class ListMovementsQueryDto implements ListMovementsQuery {
+  @ApiPropertyOptional({ minimum: 1, maximum: MAX_MOVEMENTS_PAGE, default: 100 })
+  @IsOptional() @QueryNumber() @WholeNumber(1, MAX_MOVEMENTS_PAGE, `limit must be a whole number from 1 to ${MAX_MOVEMENTS_PAGE}`)
+  limit?: number;
+
+  @ApiPropertyOptional({ description: 'Only movements older than this movement id' })
+  @OptionalText(ID_MAX_LENGTH, M.movementNotFound)
+  before?: string;
+}
+
+// ---- Answers (for the OpenAPI description) ----
+
+class NamedRefDto implements NamedRef {
+  @ApiProperty() id: string;
+  @ApiProperty() name: string;
+}
+
+class LocationStockDto implements LocationStockView {
+  @ApiProperty({ type: String, nullable: true, description: 'null: unassigned' }) locationId: string | null;
+  @ApiProperty({ type: String, nullable: true }) locationName: string | null;
+  @ApiProperty() quantity: number;
+}
+
+export class ItemDto implements ItemView {
+  @ApiProperty({ format: 'uuid' }) id: string;
+  @ApiProperty() userId: string;
+  @ApiProperty() name: string;
+  @ApiProperty({ type: String, nullable: true }) sku: string | null;
+  @ApiProperty({ type: String, nullable: true }) description: string | null;
+  @ApiProperty({ example: '89.99' }) unitPrice: string;
+  @ApiProperty({ description: 'Sum over all places' }) currentStock: number;
+  @ApiProperty() reorderLevel: number;
+  @ApiProperty({ enum: STOCK_STATUSES }) status: StockStatus;
+  @ApiProperty({ type: String, nullable: true }) categoryId: string | null;
+  @ApiProperty({ type: NamedRefDto, nullable: true }) category: NamedRef | null;
+  @ApiProperty({ type: String, nullable: true }) locationId: string | null;
+  @ApiProperty({ type: NamedRefDto, nullable: true }) location: NamedRef | null;
+  @ApiProperty({ type: LocationStockDto, isArray: true }) stockByLocation: LocationStockView[];
+  @ApiProperty({ type: String, nullable: true }) imageUrl: string | null;
+  @ApiProperty() isActive: boolean;
+  @ApiProperty({ description: 'Events recorded for the item' }) version: number;
+  @ApiProperty({ format: 'date-time' }) createdAt: string;
+  @ApiProperty({ format: 'date-time' }) updatedAt: string;
+}
+
+export class MovementEntryDto implements MovementEntry {
+  @ApiProperty({ description: 'The movement id (target of an undo)' }) id: string;
+  @ApiProperty() itemId: string;
+  @ApiProperty({ enum: ['in', 'out', 'adjustment', 'transfer', 'undo', 'relocation'] }) movementType: TimelineEntryType;
+  @ApiProperty({ description: 'in/out/transfer: the amount; adjustment: the new level' }) quantity: number;
+  @ApiProperty({ description: 'Change of the total stock' }) delta: number;
+  @ApiProperty({ description: 'Total stock after the movement' }) stockAfter: number;
+  @ApiProperty({ type: String, nullable: true }) locationId: string | null;
+  @ApiProperty({ type: String, nullable: true }) locationName: string | null;
+  @ApiProperty({ type: String, nullable: true }) toLocationId: string | null;
+  @ApiProperty({ type: String, nullable: true }) toLocationName: string | null;
+  @ApiProperty() reason: string;
+  @ApiProperty({ description: 'Who recorded it' }) userId: string;
+  @ApiProperty({ format: 'date-time' }) createdAt: string;
+  @ApiProperty({ type: String, nullable: true }) undoneBy: string | null;
+  @ApiProperty({ type: String, nullable: true }) undoes: string | null;
+}
+
+export class MovementResultDto implements MovementResult {
+  @ApiProperty({ type: MovementEntryDto }) movement: MovementEntry;
+  @ApiProperty({ type: ItemDto }) item: ItemView;
+}

@@ -1,0 +1,5 @@
+import { Module } from '@nestjs/common';
+import { InventoryController } from './inventory.controller.js';
+
+@Module({ controllers: [InventoryController] })
+export class InventoryModule {}

@@ -1,0 +1,55 @@
+import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Put, Query } from '@nestjs/common';
+import type { ClientProxy } from '@nestjs/microservices';
+import { ApiBadRequestResponse, ApiCreatedResponse, ApiExtraModels, ApiNoContentResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags, getSchemaPath } from '@nestjs/swagger';
+import { LocationsSubjects, type Actor, type LocationTreeNode, type LocationView } from '@inventory/contracts';
+import { rpc } from '@inventory/platform';
+import { CurrentActor } from '../auth/index.js';
+import { getEnv } from '../config/env.js';
+import { NATS_CLIENT } from '../nats/nats-client.module.js';
+import { CreateLocationBody, ListLocationsQuery, LocationDto, LocationTreeNodeDto, UpdateLocationBody } from './locations.dto.js';
+
+@ApiTags('locations')
+@ApiNotFoundResponse({ description: 'No such location of yours (another user’s answers the same)' })
+@Controller('locations')
+export class LocationsController {
+  private readonly timeoutMs = getEnv().RPC_TIMEOUT_MS;
+
+  constructor(@Inject(NATS_CLIENT) private readonly nats: ClientProxy) {}
+
+  @Get()
+  @ApiOperation({ summary: 'Your locations by name, each with its count of distinct active items in stock there' })
+  @ApiExtraModels(LocationDto, LocationTreeNodeDto)
+  @ApiOkResponse({ schema: { type: 'array', items: { oneOf: [{ $ref: getSchemaPath(LocationDto) }, { $ref: getSchemaPath(LocationTreeNodeDto) }] } } })
+  list(@CurrentActor() actor: Actor, @Query() { tree, ...filters }: ListLocationsQuery): Promise<LocationView[] | LocationTreeNode[]> {
+    const subject = tree === 'true' ? LocationsSubjects.locationTree : LocationsSubjects.listLocations;
+    return rpc(this.nats, subject, filters, { actor, timeoutMs: this.timeoutMs });
+  }
+
+  @Get(':id')
+  @ApiOkResponse({ type: LocationDto })
+  get(@CurrentActor() actor: Actor, @Param('id') id: string): Promise<LocationView> {
+    return rpc(this.nats, LocationsSubjects.getLocation, { id }, { actor, timeoutMs: this.timeoutMs });
+  }
+
+  @Post()
+  @ApiCreatedResponse({ type: LocationDto })
+  @ApiBadRequestResponse({ description: "'Location name is required', a bad type, a foreign parent, ..." })
+  create(@CurrentActor() actor: Actor, @Body() body: CreateLocationBody): Promise<LocationView> {
+    return rpc(this.nats, LocationsSubjects.createLocation, body, { actor, timeoutMs: this.timeoutMs });
+  }
+
+  @Put(':id')
+  @ApiOkResponse({ type: LocationDto })
+  @ApiBadRequestResponse({ description: 'Invalid field, a foreign parent, or a parent that would make a cycle' })
+  update(@CurrentActor() actor: Actor, @Param('id') id: string, @Body() body: UpdateLocationBody): Promise<LocationView> {
+    return rpc(this.nats, LocationsSubjects.updateLocation, { ...body, id }, { actor, timeoutMs: this.timeoutMs });
+  }
+
+  @Delete(':id')
+  @HttpCode(204)
+  @ApiOperation({ summary: 'Delete a location; its sublocations move to its parent, its stock to each item’s unassigned stock' })
+  @ApiNoContentResponse()
+  async delete(@CurrentActor() actor: Actor, @Param('id') id: string): Promise<void> {
+    await rpc(this.nats, LocationsSubjects.deleteLocation, { id }, { actor, timeoutMs: this.timeoutMs });
+  }
+}

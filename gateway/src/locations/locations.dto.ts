@@ -1,0 +1,96 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import {
+  DEFAULT_LOCATION_TYPE,
+  LOCATION_DESCRIPTION_MAX_LENGTH,
+  LOCATION_NAME_MAX_LENGTH,
+  LOCATION_TYPES,
+  LocationMessages,
+  type CreateLocationRequest,
+  type ListLocationsRequest,
+  type LocationTreeNode,
+  type LocationType,
+  type LocationView,
+  type UpdateLocationRequest,
+} from '@inventory/contracts';
+import { OptionalText, RequiredText, Trim, TrimToNull } from '@inventory/platform';
+import { Transform } from 'class-transformer';
+import { IsIn, IsOptional, IsString, MaxLength, ValidateIf } from 'class-validator';
+
+const Name = () => RequiredText(LOCATION_NAME_MAX_LENGTH, { required: LocationMessages.nameRequired, tooLong: LocationMessages.nameTooLong });
+const Description = () => OptionalText(LOCATION_DESCRIPTION_MAX_LENGTH, LocationMessages.descriptionInvalid);
+const Type = () => IsIn(LOCATION_TYPES, { message: LocationMessages.typeInvalid });
+/** Left out keeps the value; anything given, null included, must pass the rules. */
+const IfGiven = () => ValidateIf((_: object, value: unknown) => value !== undefined);
+/** null or blank means "at the top level". */
+const ParentId = (): PropertyDecorator => (target, key) => {
+  IsOptional()(target, key);
+  TrimToNull()(target, key);
+  IsString({ message: LocationMessages.parentInvalid })(target, key);
+};
+
+export class ListLocationsQuery implements ListLocationsRequest {
+  @ApiPropertyOptional({ description: 'Case-insensitive substring of the name' })
+  @IsOptional() @Trim() @IsString() @MaxLength(LOCATION_NAME_MAX_LENGTH)
+  search?: string;
+
+  @ApiPropertyOptional({ enum: LOCATION_TYPES, description: 'Left out or blank: every type' })
+  @Transform(({ value }) => (value === '' ? undefined : value))
+  @IsOptional() @Type()
+  type?: LocationType;
+
+  @ApiPropertyOptional({ enum: ['true', 'false'], description: 'true: nested under `children` (a match whose parent is filtered out is a root)' })
+  @IsOptional() @IsIn(['true', 'false'], { message: 'tree must be true or false' })
+  tree?: 'true' | 'false';
+}
+
+export class CreateLocationBody implements CreateLocationRequest {
+  @ApiProperty({ example: 'Main office', maxLength: LOCATION_NAME_MAX_LENGTH })
+  @Name()
+  name: string;
+
+  @ApiPropertyOptional({ enum: LOCATION_TYPES, default: DEFAULT_LOCATION_TYPE })
+  @IfGiven() @Type()
+  type?: LocationType;
+
+  @ApiPropertyOptional({ maxLength: LOCATION_DESCRIPTION_MAX_LENGTH, nullable: true })
+  @Description()
+  description?: string | null;
+
+  @ApiPropertyOptional({ type: String, format: 'uuid', nullable: true, description: 'One of your locations; null for the top level' })
+  @ParentId()
+  parentLocationId?: string | null;
+}
+
+/** Fields left out keep their value. */
+export class UpdateLocationBody implements Omit<UpdateLocationRequest, 'id'> {
+  @ApiPropertyOptional({ maxLength: LOCATION_NAME_MAX_LENGTH })
+  @IfGiven() @Name()
+  name?: string;
+
+  @ApiPropertyOptional({ enum: LOCATION_TYPES })
+  @IfGiven() @Type()
+  type?: LocationType;
+
+  @ApiPropertyOptional({ maxLength: LOCATION_DESCRIPTION_MAX_LENGTH, nullable: true })
+  @Description()
+  description?: string | null;
+
+  @ApiPropertyOptional({ type: String, format: 'uuid', nullable: true, description: 'Not the location itself or one below it; null for the top level' })
+  @ParentId()
+  parentLocationId?: string | null;
+}
+
+export class LocationDto implements LocationView {
+  @ApiProperty({ format: 'uuid' }) id: string;
+  @ApiProperty() name: string;
+  @ApiProperty({ enum: LOCATION_TYPES }) type: LocationType;
+  @ApiProperty({ type: String, nullable: true }) description: string | null;
+  @ApiProperty({ type: String, format: 'uuid', nullable: true }) parentLocationId: string | null;
+  @ApiProperty() userId: string;
+  @ApiProperty({ format: 'date-time' }) createdAt: string;
+  @ApiProperty({ description: 'Distinct active items with stock here' }) itemCount: number;
+}
+
+export class LocationTreeNodeDto extends LocationDto implements LocationTreeNode {
+  @ApiProperty({ type: () => [LocationTreeNodeDto] }) children: LocationTreeNode[];
+}

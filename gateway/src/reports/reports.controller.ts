@@ -1,0 +1,34 @@
+import { Controller, Get, Inject, Query } from '@nestjs/common';
+import type { ClientProxy } from '@nestjs/microservices';
+import { ApiBadRequestResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ReportingSubjects, type Actor, type ReportRow, type ValueHistoryPoint } from '@inventory/contracts';
+import { rpc, rpcChunked } from '@inventory/platform';
+import { CurrentActor } from '../auth/index.js';
+import { getEnv } from '../config/env.js';
+import { NATS_CLIENT } from '../nats/nats-client.module.js';
+import { InventoryReportQueryDto, ReportPeriodQueryDto, ReportRowDto, ValueHistoryPointDto } from './reports.dto.js';
+
+@ApiTags('reports')
+@ApiBadRequestResponse({ description: 'An unknown type or range, a malformed date, a custom range without from and to or with from after to' })
+@Controller('reports')
+export class ReportsController {
+  private readonly timeoutMs = getEnv().RPC_TIMEOUT_MS;
+
+  constructor(@Inject(NATS_CLIENT) private readonly nats: ClientProxy) {}
+
+  @Get('inventory')
+  @ApiOperation({
+    summary: 'Report rows: inventory, low-stock, value (with category totals) or movement (totals within the range); asOf for any past instant',
+  })
+  @ApiOkResponse({ type: ReportRowDto, isArray: true })
+  inventory(@CurrentActor() actor: Actor, @Query() query: InventoryReportQueryDto): Promise<ReportRow[]> {
+    return rpcChunked(this.nats, ReportingSubjects.inventoryReport, query, { actor, timeoutMs: this.timeoutMs });
+  }
+
+  @Get('value-history')
+  @ApiOperation({ summary: 'Total inventory value at the end of each day of the range, for charts' })
+  @ApiOkResponse({ type: ValueHistoryPointDto, isArray: true })
+  valueHistory(@CurrentActor() actor: Actor, @Query() query: ReportPeriodQueryDto): Promise<ValueHistoryPoint[]> {
+    return rpc(this.nats, ReportingSubjects.valueHistory, query, { actor, timeoutMs: this.timeoutMs });
+  }
+}

@@ -1,0 +1,76 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import {
+  REPORT_DATE_PATTERN,
+  REPORT_DEFAULTS,
+  REPORT_RANGES,
+  REPORT_TYPES,
+  ReportMessages,
+  type InventoryReportQuery,
+  type MovementTotals,
+  type ReportPeriodQuery,
+  type ReportRange,
+  type ReportRow,
+  type ReportType,
+  type ValueHistoryPoint,
+} from '@inventory/contracts';
+import { IsIn, IsOptional, Matches } from 'class-validator';
+
+const DATE_EXAMPLE = '2025-01-31 or 2025-01-31T17:00:00Z';
+
+export class ReportPeriodQueryDto implements ReportPeriodQuery {
+  @ApiPropertyOptional({ enum: REPORT_RANGES, default: REPORT_DEFAULTS.range, description: 'Whole UTC days up to now, or custom' })
+  @IsOptional() @IsIn(REPORT_RANGES, { message: ReportMessages.rangeInvalid })
+  range?: ReportRange;
+
+  @ApiPropertyOptional({ description: `range=custom: first day (from 00:00 UTC) or instant, e.g. ${DATE_EXAMPLE}` })
+  @IsOptional() @Matches(REPORT_DATE_PATTERN, { message: ReportMessages.dateInvalid('from') })
+  from?: string;
+
+  @ApiPropertyOptional({ description: `range=custom: last day (through 23:59:59.999 UTC) or instant, e.g. ${DATE_EXAMPLE}` })
+  @IsOptional() @Matches(REPORT_DATE_PATTERN, { message: ReportMessages.dateInvalid('to') })
+  to?: string;
+}
+
+export class InventoryReportQueryDto extends ReportPeriodQueryDto implements InventoryReportQuery {
+  @ApiPropertyOptional({ enum: REPORT_TYPES, default: REPORT_DEFAULTS.type })
+  @IsOptional() @IsIn(REPORT_TYPES, { message: ReportMessages.typeInvalid })
+  type?: ReportType;
+
+  @ApiPropertyOptional({
+    description: `Stock, price and value at this instant, from the event history (a day alone: its end); not for type=movement. e.g. ${DATE_EXAMPLE}`,
+  })
+  @IsOptional() @Matches(REPORT_DATE_PATTERN, { message: ReportMessages.dateInvalid('asOf') })
+  asOf?: string;
+}
+
+class CategoryNameDto {
+  @ApiProperty() name: string;
+}
+
+class MovementTotalsDto implements MovementTotals {
+  @ApiProperty() stockIn: number;
+  @ApiProperty() stockOut: number;
+  @ApiProperty({ description: 'Net change made by adjustments' }) adjusted: number;
+  @ApiProperty({ description: 'Net change made by undos' }) undone: number;
+  @ApiProperty({ description: 'stockIn - stockOut + adjusted + undone' }) netChange: number;
+}
+
+export class ReportRowDto implements ReportRow {
+  @ApiProperty() id: string;
+  @ApiProperty() name: string;
+  @ApiProperty({ type: String, nullable: true }) sku: string | null;
+  @ApiProperty({ type: CategoryNameDto, nullable: true }) category: CategoryNameDto | null;
+  @ApiProperty() currentStock: number;
+  @ApiProperty() reorderLevel: number;
+  @ApiProperty({ example: '19.99', description: 'decimal(10,2) as a string' }) unitPrice: string;
+  @ApiProperty({ example: 139.93, description: 'currentStock × unitPrice, exact, rounded to cents' }) totalValue: number;
+  @ApiPropertyOptional({ description: 'type=value: total value of the row’s category (no category: one group)' })
+  categoryTotalValue?: number;
+  @ApiPropertyOptional({ type: MovementTotalsDto, description: 'type=movement: what moved within the range' })
+  movements?: MovementTotalsDto;
+}
+
+export class ValueHistoryPointDto implements ValueHistoryPoint {
+  @ApiProperty({ example: '2025-01-31' }) date: string;
+  @ApiProperty({ example: 1520.5, description: 'Total value at the end of that UTC day (today: now)' }) totalValue: number;
+}

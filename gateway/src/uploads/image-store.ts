@@ -1,0 +1,80 @@
+import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { ServiceError } from '@inventory/platform';
+import type { Client as MinioClient } from 'minio';
+import { createHash, randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import { getEnv } from '../config/env.js';
+import { S3 } from '../connections/connections.module.js';
+import type { CheckedImage } from './image-file.js';
+
+/** Where the gateway serves item images; imageUrl holds this path. */
+export const IMAGE_ROUTE = '/api/images';
+/** Only names this store makes, so a request path can never reach another key. */
+const OWN_FILE_NAME = /^[0-9a-f-]{36}\.(jpg|png|gif|webp|bmp|tif)$/;
+
+export interface StoredImage {
+  stream: Readable;
+  contentType: string;
+  size: number;
+}
+
+/**
+ * Item images in the S3 store, one folder per user (named by a hash of the user id):
+ * item-images/<owner>/<uuid>.<ext>. A user reaches only their own folder.
+ */
+@Injectable()
+export class ImageStore implements OnApplicationBootstrap {
+  private readonly logger = new Logger('ImageStore');
+  private readonly bucket = getEnv().S3_BUCKET;
+  private bucketReady?: Promise<void>;
+
+  constructor(@Inject(S3) private readonly s3: MinioClient) {}
+
+  /** Creates the bucket if missing; a store that is down now is tried again on the first upload. */
+  async onApplicationBootstrap(): Promise<void> {
+    await this.ensureBucket().catch((error: Error) => this.logger.warn(`S3 store not ready: ${error.message}`));
+  }
+
+  async save(userId: string, image: CheckedImage): Promise<string> {
+    const file = `${randomUUID()}.${image.ext}`;
+    await this.unavailableOnError(async () => {
+      await this.ensureBucket();
+      await this.s3.putObject(this.bucket, keyOf(userId, file), image.buffer, image.buffer.length, { 'Content-Type': image.mime });
+    });
+    return `${IMAGE_ROUTE}/${file}`;
+  }
+
+  async open(userId: string, file: string): Promise<StoredImage | undefined> {
+    if (!OWN_FILE_NAME.test(file)) return undefined;
+    const key = keyOf(userId, file);
+    try {
+      const stat = await this.s3.statObject(this.bucket, key);
+      return { stream: await this.s3.getObject(this.bucket, key), contentType: String(stat.metaData['content-type']), size: stat.size };
+    } catch (error) {
+      const code = (error as { code?: string }).code;
+      if (code === 'NotFound' || code === 'NoSuchKey' || code === 'NoSuchBucket') return undefined;
+      throw new ServiceError('SERVICE_UNAVAILABLE', 'The image store is unavailable');
+    }
+  }
+
+  private ensureBucket(): Promise<void> {
+    this.bucketReady ??= (async () => {
+      if (!(await this.s3.bucketExists(this.bucket))) await this.s3.makeBucket(this.bucket, getEnv().S3_REGION);
+    })().catch((error: Error) => {
+      this.bucketReady = undefined;
+      throw error;
+    });
+    return this.bucketReady;
+  }
+
+  private async unavailableOnError(action: () => Promise<unknown>): Promise<void> {
+    try {
+      await action();
+    } catch (error) {
+      this.logger.warn(`S3 store: ${(error as Error).message}`);
+      throw new ServiceError('SERVICE_UNAVAILABLE', 'The image store is unavailable; please try again');
+    }
+  }
+}
+
+const keyOf = (userId: string, file: string) => `item-images/${createHash('sha256').update(userId).digest('hex').slice(0, 32)}/${file}`;

@@ -1,0 +1,6 @@
+import { Module } from '@nestjs/common';
+import { ImageStore } from './image-store.js';
+import { UploadsController } from './uploads.controller.js';
+
+@Module({ controllers: [UploadsController], providers: [ImageStore] })
+export class UploadsModule {}

@@ -1,0 +1,128 @@
+import { LocationMessages, type LocationTreeNode, type LocationView } from '@inventory/contracts';
+import { randomUUID } from 'node:crypto';
+import { ApiClient, signUp } from './support/api-client.js';
+import { startSystem, type System } from './support/system.js';
+
+let system: System;
+const newUser = async () => (await signUp(system.baseUrl)).client;
+const json = async <T>(res: Response | Promise<Response>): Promise<{ status: number; body: T }> => {
+  const answer = await res;
+  return { status: answer.status, body: answer.status === 204 ? (undefined as T) : ((await answer.json()) as T) };
+};
+const createLocation = async (c: ApiClient, body: object) => (await json<LocationView>(c.post('/api/locations', body))).body;
+const names = async (c: ApiClient, query = '') => (await json<LocationView[]>(c.get(`/api/locations${query}`))).body.map((l) => l.name);
+
+beforeAll(async () => {
+  system = await startSystem();
+});
+afterAll(async () => {
+  await system?.close();
+});
+
+describe('/api/locations', () => {
+  it('needs a signed-in user', async () => {
+    expect((await new ApiClient(system.baseUrl).get('/api/locations')).status).toBe(401);
+  });
+
+  it('creates, lists, filters, updates and deletes locations', async () => {
+    const c = await newUser();
+    const created = await json<LocationView>(c.post('/api/locations', { name: 'Head office', description: 'Main site' }));
+    expect(created).toEqual({ status: 201, body: expect.objectContaining({ name: 'Head office', type: 'Office', parentLocationId: null, itemCount: 0 }) });
+    const office = created.body;
+    await createLocation(c, { name: 'Stock room', type: 'Storage', parentLocationId: office.id });
+
+    expect(await names(c)).toEqual(['Head office', 'Stock room']);
+    expect(await names(c, '?search=STOCK')).toEqual(['Stock room']);
+    expect(await names(c, '?type=Storage')).toEqual(['Stock room']);
+    expect(await names(c, '?type=')).toEqual(['Head office', 'Stock room']); // 'All Types'
+
+    expect(await json(c.put(`/api/locations/${office.id}`, { name: 'HQ', type: 'Clinic' }))).toEqual({
+      status: 200,
+      body: { ...office, name: 'HQ', type: 'Clinic' },
+    });
+    expect((await c.delete(`/api/locations/${office.id}`)).status).toBe(204);
+    expect(await json(c.get(`/api/locations/${office.id}`))).toEqual({ status: 404, body: { message: 'Location not found' } });
+  });
+
+  it('answers ?tree=true nested for the parent picker', async () => {
+    const c = await newUser();
+    const home = await createLocation(c, { name: 'Home', type: 'Home' });
+    const kitchen = await createLocation(c, { name: 'Kitchen', type: 'Room', parentLocationId: home.id });
+    await createLocation(c, { name: 'Pantry', type: 'Storage', parentLocationId: kitchen.id });
+    const { body: tree } = await json<LocationTreeNode[]>(c.get('/api/locations?tree=true'));
+    expect(tree).toHaveLength(1);
+    expect(tree[0]).toMatchObject({ name: 'Home', children: [{ name: 'Kitchen', children: [{ name: 'Pantry', children: [] }] }] });
+  });
+
+  it.each([
+    [{}, 'Location name is required'],
+    [{ name: '' }, 'Location name is required'],
+    [{ name: 'x'.repeat(101) }, LocationMessages.nameTooLong],
+    [{ name: 'Garage', type: 'Garage' }, LocationMessages.typeInvalid],
+    [{ name: 'Shelf', parentLocationId: randomUUID() }, LocationMessages.parentInvalid],
+  ])('answers %j with 400 and its message', async (body, message) => {
+    const c = await newUser();
+    expect(await json(c.post('/api/locations', body))).toEqual({ status: 400, body: { message } });
+    expect(await names(c)).toEqual([]);
+  });
+
+  it('answers a bad filter with 400', async () => {
+    const c = await newUser();
+    expect(await json(c.get('/api/locations?type=Garage'))).toEqual({ status: 400, body: { message: LocationMessages.typeInvalid } });
+    expect(await json(c.get('/api/locations?tree=yes'))).toEqual({ status: 400, body: { message: 'tree must be true or false' } });
+  });
+
+  it('refuses a cycle with 400', async () => {
+    const c = await newUser();
+    const building = await createLocation(c, { name: 'Building' });
+    const room = await createLocation(c, { name: 'Room', type: 'Room', parentLocationId: building.id });
+    expect(await json(c.put(`/api/locations/${building.id}`, { parentLocationId: room.id }))).toEqual({
+      status: 400,
+      body: { message: LocationMessages.parentCycle },
+    });
+  });
+
+  it('moves the children of a deleted location to its parent', async () => {
+    const c = await newUser();
+    const building = await createLocation(c, { name: 'Building' });
+    const floor = await createLocation(c, { name: 'Floor', type: 'Room', parentLocationId: building.id });
+    const room = await createLocation(c, { name: 'Room', type: 'Room', parentLocationId: floor.id });
+    await c.delete(`/api/locations/${floor.id}`);
+    expect((await json<LocationView>(c.get(`/api/locations/${room.id}`))).body.parentLocationId).toBe(building.id);
+  });
+});
+
+describe("another user's location id (IDOR)", () => {
+  let owner: ApiClient;
+  let intruder: ApiClient;
+  let location: LocationView;
+  const notFound = { status: 404, body: { message: 'Location not found' } };
+
+  beforeAll(async () => {
+    owner = await newUser();
+    intruder = await newUser();
+    location = await createLocation(owner, { name: 'Private', type: 'Home' });
+  });
+
+  it.each([
+    ['GET', (c: ApiClient, id: string) => c.get(`/api/locations/${id}`)],
+    ['PUT', (c: ApiClient, id: string) => c.put(`/api/locations/${id}`, { name: 'Mine now' })],
+    ['DELETE', (c: ApiClient, id: string) => c.delete(`/api/locations/${id}`)],
+  ])('%s answers 404, exactly like an id that does not exist', async (_, call) => {
+    expect(await json(call(intruder, location.id))).toEqual(notFound);
+    expect(await json(call(intruder, randomUUID()))).toEqual(notFound);
+    expect(await json(call(intruder, 'not-an-id'))).toEqual(notFound);
+  });
+
+  it('refuses it as a parent, like an unknown location', async () => {
+    const expected = { status: 400, body: { message: LocationMessages.parentInvalid } };
+    expect(await json(intruder.post('/api/locations', { name: 'Sneaky', parentLocationId: location.id }))).toEqual(expected);
+    const own = await createLocation(intruder, { name: 'Own' });
+    expect(await json(intruder.put(`/api/locations/${own.id}`, { parentLocationId: location.id }))).toEqual(expected);
+  });
+
+  it('leaves the location as it was and out of the intruder’s list', async () => {
+    expect(await json(owner.get(`/api/locations/${location.id}`))).toEqual({ status: 200, body: location });
+    expect(await names(intruder)).toEqual(['Own']);
+  });
+});

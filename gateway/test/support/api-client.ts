@@ -1,0 +1,104 @@
+import { DEFAULT_SUPER_ADMIN_EMAIL, type PublicUser, type RegisterRequest } from '@inventory/contracts';
+import { randomUUID } from 'node:crypto';
+import { LOCAL_SUPER_ADMIN_PASSWORD } from '../../../services/identity/src/config/env.js';
+
+export interface RequestOptions {
+  headers?: Record<string, string>;
+  /** Send the x-csrf-token header on a write (default true). */
+  csrf?: boolean;
+}
+
+/**
+ * A browser-like HTTP client for tests: keeps cookies, sends the CSRF token on writes (fetching it
+ * from GET /api/auth/csrf, renewing it after a sign-in or sign-out as the web app does) and never
+ * follows redirects, so tests can look at them. JSON bodies by default; FormData is sent as is.
+ */
+export class ApiClient {
+  private readonly cookies = new Map<string, string>();
+  private csrfToken?: string;
+
+  constructor(readonly baseUrl: string) {}
+
+  get = (path: string, options?: RequestOptions) => this.request('GET', path, undefined, options);
+  post = (path: string, body?: unknown, options?: RequestOptions) => this.request('POST', path, body, options);
+  put = (path: string, body?: unknown, options?: RequestOptions) => this.request('PUT', path, body, options);
+  patch = (path: string, body?: unknown, options?: RequestOptions) => this.request('PATCH', path, body, options);
+  delete = (path: string, options?: RequestOptions) => this.request('DELETE', path, undefined, options);
+
+  async request(method: string, path: string, body?: unknown, options: RequestOptions = {}): Promise<Response> {
+    const send = async () => {
+      const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
+      if (method !== 'GET' && options.csrf !== false) headers['x-csrf-token'] = await this.token();
+      if (body !== undefined && !(body instanceof FormData)) headers['content-type'] = 'application/json';
+      return this.fetch(path, { method, headers, body: body instanceof FormData ? body : body === undefined ? undefined : JSON.stringify(body) });
+    };
+    let res = await send();
+    if (res.status === 403 && options.csrf !== false && /csrf token/i.test(await res.clone().text())) {
+      this.csrfToken = undefined;
+      res = await send();
+    }
+    if (/^\/api\/(auth\/(login|register|admin-login|demo-login|logout-all)|logout)$/.test(path)) this.csrfToken = undefined;
+    return res;
+  }
+
+  /** A request with the cookie jar and no redirect following; absolute URLs reach other servers. */
+  async fetch(path: string, init: RequestInit = {}): Promise<Response> {
+    const headers = new Headers(init.headers);
+    if (this.cookies.size > 0) headers.set('cookie', [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; '));
+    const res = await fetch(path.startsWith('http') ? path : `${this.baseUrl}${path}`, { ...init, headers, redirect: 'manual' });
+    for (const line of res.headers.getSetCookie()) this.store(line);
+    return res;
+  }
+
+  cookie(name: string): string | undefined {
+    return this.cookies.get(name);
+  }
+
+  /** Another client holding the same cookies now (e.g. a copy of a session cookie kept by an attacker). */
+  copy(): ApiClient {
+    const other = new ApiClient(this.baseUrl);
+    for (const [name, value] of this.cookies) other.cookies.set(name, value);
+    return other;
+  }
+
+  private async token(): Promise<string> {
+    this.csrfToken ??= ((await (await this.fetch('/api/auth/csrf')).json()) as { token: string }).token;
+    return this.csrfToken;
+  }
+
+  private store(line: string): void {
+    const [pair, ...attributes] = line.split(';');
+    const name = pair.slice(0, pair.indexOf('=')).trim();
+    const value = pair.slice(pair.indexOf('=') + 1).trim();
+    const expired = attributes.some((a) => /^\s*max-age=0\s*$/i.test(a) || (/^\s*expires=/i.test(a) && Date.parse(a.split('=')[1]) <= Date.now()));
+    if (expired || value === '') this.cookies.delete(name);
+    else this.cookies.set(name, value);
+  }
+}
+
+export const uniqueEmail = (label = 'user') => `${label}-${randomUUID().slice(0, 8)}@example.test`;
+
+export interface SignedUp {
+  client: ApiClient;
+  user: PublicUser;
+  email: string;
+  password: string;
+}
+
+/** Registers a fresh user (unique email) and returns a client signed in as them. */
+export async function signUp(baseUrl: string, overrides: Partial<RegisterRequest> = {}): Promise<SignedUp> {
+  const client = new ApiClient(baseUrl);
+  const input = { firstName: 'Test', lastName: 'User', email: uniqueEmail(), password: 'secret-123', ...overrides };
+  const res = await client.post('/api/auth/register', input);
+  if (res.status !== 201) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
+  return { client, user: (await res.json()) as PublicUser, email: input.email, password: input.password };
+}
+
+/** A client signed in as the seeded super admin (password from the local default). */
+export async function signInAsSuperAdmin(baseUrl: string): Promise<ApiClient> {
+  const client = new ApiClient(baseUrl);
+  const email = process.env.SUPER_ADMIN_EMAIL ?? DEFAULT_SUPER_ADMIN_EMAIL;
+  const res = await client.post('/api/auth/login', { email, password: process.env.SUPER_ADMIN_PASSWORD ?? LOCAL_SUPER_ADMIN_PASSWORD });
+  if (res.status !== 200) throw new Error(`super admin sign-in failed: ${res.status} ${await res.text()}`);
+  return client;
+}

@@ -1,0 +1,36 @@
+import { Controller } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import { CatalogSubjects, type Actor, type CategoryView } from '@inventory/contracts';
+import { RpcActor } from '@inventory/platform';
+import { CategoriesService } from './categories.service.js';
+import { CategoryIdDto, CreateCategoryDto, ListCategoriesDto, UpdateCategoryDto } from './categories.dto.js';
+
+@Controller()
+export class CategoriesController {
+  constructor(private readonly categories: CategoriesService) {}
+
+  @MessagePattern(CatalogSubjects.listCategories)
+  list(@RpcActor() actor: Actor, @Payload('data') dto: ListCategoriesDto): Promise<CategoryView[]> {
+    return this.categories.list(actor, dto);
+  }
+
+  @MessagePattern(CatalogSubjects.getCategory)
+  get(@RpcActor() actor: Actor, @Payload('data') dto: CategoryIdDto): Promise<CategoryView> {
+    return this.categories.get(actor, dto);
+  }
+
+  @MessagePattern(CatalogSubjects.createCategory)
+  create(@RpcActor() actor: Actor, @Payload('data') dto: CreateCategoryDto): Promise<CategoryView> {
+    return this.categories.create(actor, dto);
+  }
+
+  @MessagePattern(CatalogSubjects.updateCategory)
+  update(@RpcActor() actor: Actor, @Payload('data') dto: UpdateCategoryDto): Promise<CategoryView> {
+    return this.categories.update(actor, dto);
+  }
+
+  @MessagePattern(CatalogSubjects.deleteCategory)
+  delete(@RpcActor() actor: Actor, @Payload('data') dto: CategoryIdDto): Promise<null> {
+    return this.categories.delete(actor, dto);
+  }
+}

@@ -1,0 +1,34 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { EventEnvelope } from '@inventory/contracts';
+import type { EventHandler } from '@inventory/platform';
+import { categoryItemChange } from './category-item-change.js';
+
+/** Keeps category_items (item → owner, category, active) in step with the inventory events. */
+@Injectable()
+export class CategoryItemCountsProjection implements EventHandler {
+  async handle(event: EventEnvelope, em: EntityManager): Promise<void> {
+    const change = categoryItemChange(event);
+    if (!change) return;
+    const run = (sql: string, params: unknown[]) => em.getConnection().execute(sql, params, 'run', em.getTransactionContext());
+    switch (change.kind) {
+      case 'registered':
+        await run(
+          `INSERT INTO category_items (item_id, user_id, category_id, active) VALUES (?, ?, ?, true)
+           ON CONFLICT (item_id) DO UPDATE SET category_id = excluded.category_id`,
+          [change.itemId, change.userId, change.categoryId],
+        );
+        return;
+      case 'recategorised':
+        await run('UPDATE category_items SET category_id = ? WHERE item_id = ?', [change.categoryId, change.itemId]);
+        return;
+      case 'archived':
+        await run('UPDATE category_items SET active = false WHERE item_id = ?', [change.itemId]);
+        return;
+    }
+  }
+
+  async reset(em: EntityManager): Promise<void> {
+    await em.getConnection().execute('DELETE FROM category_items', [], 'run', em.getTransactionContext());
+  }
+}

@@ -1,0 +1,58 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/postgresql';
+import type { Actor, NotificationPreferences, ProfilePhotoResult, PublicUser } from '@inventory/contracts';
+import { notFound } from '@inventory/platform';
+import { assertEmailFree, flushUniqueEmail } from '../users/email-uniqueness.js';
+import { User } from '../users/user.entity.js';
+import { toPublicUser } from '../users/user.mapper.js';
+import type { NotificationPreferencesDto, ProfilePhotoDto, ProfileUpdateDto } from './profile.dto.js';
+
+/** The signed-in user's own account: always the actor's, never an id from the request. */
+@Injectable()
+export class ProfileService {
+  constructor(private readonly em: EntityManager) {}
+
+  async get(actor: Actor): Promise<PublicUser> {
+    return toPublicUser(await this.ownUser(actor));
+  }
+
+  async update(dto: ProfileUpdateDto, actor: Actor): Promise<PublicUser> {
+    const user = await this.ownUser(actor);
+    if (dto.email !== undefined && dto.email !== user.email) await assertEmailFree(this.em, dto.email, user.id);
+    if (dto.firstName !== undefined) user.firstName = dto.firstName || null;
+    if (dto.lastName !== undefined) user.lastName = dto.lastName || null;
+    if (dto.email !== undefined) user.email = dto.email;
+    await flushUniqueEmail(this.em);
+    return toPublicUser(user);
+  }
+
+  async setPhoto(dto: ProfilePhotoDto, actor: Actor): Promise<ProfilePhotoResult> {
+    const user = await this.ownUser(actor);
+    const replacedImageUrl = user.profileImageUrl;
+    user.profileImageUrl = dto.profileImageUrl;
+    await this.em.flush();
+    return { user: toPublicUser(user), replacedImageUrl };
+  }
+
+  async preferences(actor: Actor): Promise<NotificationPreferences> {
+    return toPreferences(await this.ownUser(actor));
+  }
+
+  async updatePreferences(dto: NotificationPreferencesDto, actor: Actor): Promise<NotificationPreferences> {
+    const user = await this.ownUser(actor);
+    Object.assign(user.notifications, dto);
+    await this.em.flush();
+    return toPreferences(user);
+  }
+
+  private async ownUser(actor: Actor): Promise<User> {
+    const user = await this.em.findOne(User, actor.userId, { populate: ['externalIdentities'] });
+    if (!user) throw notFound('User');
+    return user;
+  }
+}
+
+function toPreferences(user: User): NotificationPreferences {
+  const { lowStock, expiry, email, push } = user.notifications;
+  return { lowStock, expiry, email, push };
+}

@@ -1,0 +1,50 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { AlertNotification } from '@inventory/contracts';
+import { sqlOf } from '../database/sql.js';
+import { findAlert } from './alert-views.js';
+import type { AlertJob } from './low-stock.js';
+
+/**
+ * Writes what an alert job asks for, in the caller's transaction, and returns the notification to
+ * send when something visible changed. Jobs of one item may run in any order or twice:
+ * - the alert's id is its crossing's event id, so a crossing never yields two alerts;
+ * - a raise closes older crossings still open (a newer crossing means they ended);
+ * - a raise older than an alert already written is stored as resolved;
+ * - a resolve that runs before its raise stores the alert as resolved, and the raise keeps it so.
+ * An item purged with its user gets no alert.
+ */
+export async function applyAlertJob(em: EntityManager, job: AlertJob): Promise<AlertNotification | null> {
+  return job.kind === 'raise' ? raise(em, job) : resolve(em, job);
+}
+
+async function raise(em: EntityManager, job: Extract<AlertJob, { kind: 'raise' }>): Promise<AlertNotification | null> {
+  const sql = sqlOf(em);
+  const { itemId, userId, crossing } = job;
+  await sql('UPDATE alerts SET resolved_at = ? WHERE item_id = ? AND resolved_at IS NULL AND crossing_version < ?', [
+    crossing.at,
+    itemId,
+    crossing.version,
+  ]);
+  const [inserted] = await sql<{ resolved_at: Date | null }>(
+    `INSERT INTO alerts (id, user_id, item_id, crossing_version, created_at, resolved_at)
+     SELECT ?, ?, ?, ?, ?, (SELECT min(created_at) FROM alerts WHERE item_id = ? AND crossing_version > ?)
+      WHERE EXISTS (SELECT 1 FROM item_views WHERE id = ? AND user_id = ?)
+     ON CONFLICT (id) DO NOTHING RETURNING resolved_at`,
+    [crossing.eventId, userId, itemId, crossing.version, crossing.at, itemId, crossing.version, itemId, userId],
+  );
+  if (!inserted || inserted.resolved_at) return null;
+  const alert = await findAlert(em, userId, crossing.eventId);
+  return alert && { kind: 'raised', userId, alert };
+}
+
+async function resolve(em: EntityManager, job: Extract<AlertJob, { kind: 'resolve' }>): Promise<AlertNotification | null> {
+  const { itemId, userId, crossing, resolvedAt } = job;
+  const [resolved] = await sqlOf(em)(
+    `INSERT INTO alerts (id, user_id, item_id, crossing_version, created_at, resolved_at)
+     SELECT ?, ?, ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM item_views WHERE id = ? AND user_id = ?)
+     ON CONFLICT (id) DO UPDATE SET resolved_at = excluded.resolved_at WHERE alerts.resolved_at IS NULL
+     RETURNING id`,
+    [crossing.eventId, userId, itemId, crossing.version, crossing.at, resolvedAt, itemId, userId],
+  );
+  return resolved ? { kind: 'resolved', userId, alertId: crossing.eventId, itemId } : null;
+}

@@ -1,0 +1,84 @@
+import type { AlertSeverity, ItemEvent } from '@inventory/contracts';
+
+/** What the alert consumer knows of one item, as of `version`. */
+export interface WatchState {
+  itemId: string;
+  userId: string;
+  version: number;
+  stock: number;
+  reorderLevel: number;
+  active: boolean;
+  /** The crossing whose alert is open (stock still at or below the level), if any. */
+  openCrossing: Crossing | null;
+}
+
+/** The event that took the item to or below its reorder level: its id is the alert's id. */
+export interface Crossing {
+  eventId: string;
+  version: number;
+  at: string;
+}
+
+export type AlertJob =
+  | { kind: 'raise'; itemId: string; userId: string; crossing: Crossing }
+  | { kind: 'resolve'; itemId: string; userId: string; crossing: Crossing; resolvedAt: string };
+
+/** Deterministic BullMQ job id: a redelivered event asks for the same job, which BullMQ keeps once. */
+export const alertJobId = (job: AlertJob) => `${job.kind}:${job.itemId}:${job.crossing.eventId}`;
+
+/**
+ * Applies one event to the watch and says which alert job it calls for. An item enters low stock
+ * when an event leaves it at or below its reorder level (stock changes and level changes count;
+ * registering does not): that raises one alert. Stock back above the level, or archiving the item,
+ * resolves it. Staying low raises nothing more.
+ */
+export function watchStep(state: WatchState | null, event: ItemEvent): { state: WatchState | null; job: AlertJob | null } {
+  if (event.type === 'ItemRegistered') {
+    const registered: WatchState = {
+      itemId: event.data.itemId,
+      userId: event.metadata.userId,
+      version: event.version,
+      stock: 0,
+      reorderLevel: event.data.reorderLevel,
+      active: true,
+      openCrossing: null,
+    };
+    return { state: registered, job: null };
+  }
+  if (!state) return { state, job: null };
+  const next: WatchState = { ...state, version: event.version };
+  switch (event.type) {
+    case 'ReorderLevelSet':
+      return evaluate({ ...next, reorderLevel: event.data.reorderLevel }, event);
+    case 'ItemArchived':
+      return { state: { ...next, active: false, openCrossing: null }, job: state.openCrossing ? resolve(state, state.openCrossing, event) : null };
+    case 'ItemDetailsChanged':
+      return { state: next, job: null };
+    default:
+      return evaluate({ ...next, stock: event.data.stockAfter.total }, event);
+  }
+}
+
+function evaluate(state: WatchState, event: ItemEvent): { state: WatchState; job: AlertJob | null } {
+  if (!state.active) return { state, job: null };
+  const low = state.stock <= state.reorderLevel;
+  if (low && !state.openCrossing) {
+    const crossing = { eventId: event.id, version: event.version, at: event.occurredAt };
+    return { state: { ...state, openCrossing: crossing }, job: { kind: 'raise', itemId: state.itemId, userId: state.userId, crossing } };
+  }
+  if (!low && state.openCrossing) return { state: { ...state, openCrossing: null }, job: resolve(state, state.openCrossing, event) };
+  return { state, job: null };
+}
+
+const resolve = (state: WatchState, crossing: Crossing, event: ItemEvent): AlertJob => ({
+  kind: 'resolve',
+  itemId: state.itemId,
+  userId: state.userId,
+  crossing,
+  resolvedAt: event.occurredAt,
+});
+
+/** SPEC 4: critical when stock is 0 or at most half the reorder level; otherwise low. */
+export function alertSeverity(currentStock: number, reorderLevel: number): AlertSeverity {
+  return currentStock === 0 || currentStock <= reorderLevel / 2 ? 'critical' : 'low';
+}

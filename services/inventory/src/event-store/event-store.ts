@@ -1,0 +1,92 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { ItemEvent } from '@inventory/contracts';
+import type { SqlStatement } from '@inventory/platform';
+import { isoTime, isUniqueViolation, sqlOf } from '../database/sql.js';
+
+/** Another writer appended to the stream since it was read: the caller re-reads and retries. */
+export class VersionConflictError extends Error {
+  override readonly name = 'VersionConflictError';
+  constructor(readonly streamId: string) {
+    super(`stream ${streamId} was appended to concurrently`);
+  }
+}
+
+export const itemStreamId = (itemId: string) => `item-${itemId}`;
+
+export interface EventRow {
+  event_id: string;
+  stream_id: string;
+  version: number;
+  type: string;
+  data: unknown;
+  metadata: unknown;
+  recorded_at: string;
+}
+
+/**
+ * Appends events numbered expectedVersion+1, +2, … in the caller's transaction, together with
+ * `alongside` (e.g. the read-model row and the outbox rows) in one statement, one round trip. The
+ * unique (stream_id, version) constraint turns a concurrent append into a VersionConflictError
+ * instead of a silent overwrite or a gap.
+ */
+export async function appendToStream(
+  em: EntityManager,
+  streamId: string,
+  expectedVersion: number,
+  events: readonly ItemEvent[],
+  alongside: readonly SqlStatement[] = [],
+): Promise<void> {
+  if (events.length === 0) return;
+  const params: unknown[] = [];
+  const rows = events.map((event, i) => {
+    if (event.version !== expectedVersion + i + 1) throw new Error(`event ${event.id} is numbered ${event.version}, expected ${expectedVersion + i + 1}`);
+    params.push(streamId, event.version, event.id, event.type, JSON.stringify(event.data), JSON.stringify(event.metadata), event.occurredAt);
+    return '(?, ?, ?, ?, ?::jsonb, ?::jsonb, ?)';
+  });
+  // Data-modifying CTEs: every part runs, in one statement, or none does.
+  const parts = [`INSERT INTO events (stream_id, version, event_id, type, data, metadata, recorded_at) VALUES ${rows.join(', ')}`];
+  for (const statement of alongside) {
+    parts.push(statement.sql);
+    params.push(...statement.params);
+  }
+  const sql = `WITH ${parts.map((part, i) => `w${i} AS (${part})`).join(', ')} SELECT 1`;
+  try {
+    await sqlOf(em)(sql, params);
+  } catch (error) {
+    if (isUniqueViolation(error, 'events_stream_version')) throw new VersionConflictError(streamId);
+    throw error;
+  }
+}
+
+/** Item events in (stream, version) order after the given position, for replays of the whole store. */
+export async function readEventsAfter(em: EntityManager, after: { streamId: string; version: number }, limit: number): Promise<ItemEvent[]> {
+  const rows = await sqlOf(em)<EventRow>(
+    `SELECT event_id, stream_id, version, type, data, metadata, recorded_at FROM events
+      WHERE stream_id LIKE 'item-%' AND (stream_id, version) > (?, ?) ORDER BY stream_id, version LIMIT ?`,
+    [after.streamId, after.version, limit],
+  );
+  return rows.map(toEvent);
+}
+
+/** The events of a stream that recorded a movement or undid it (what an undo needs to know). */
+export async function readMovementEvents(em: EntityManager, streamId: string, movementId: string): Promise<ItemEvent[]> {
+  const rows = await sqlOf(em)<EventRow>(
+    `SELECT event_id, stream_id, version, type, data, metadata, recorded_at FROM events
+      WHERE stream_id = ? AND (data->>'movementId' = ? OR data->>'undoneMovementId' = ?) ORDER BY version`,
+    [streamId, movementId, movementId],
+  );
+  return rows.map(toEvent);
+}
+
+export function toEvent(row: EventRow): ItemEvent {
+  return {
+    id: row.event_id,
+    type: row.type,
+    source: 'inventory',
+    streamId: row.stream_id,
+    version: row.version,
+    occurredAt: isoTime(row.recorded_at),
+    data: row.data,
+    metadata: row.metadata,
+  } as ItemEvent;
+}

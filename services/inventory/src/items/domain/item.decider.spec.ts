@@ -1,0 +1,298 @@
+import { InventoryMessages as M, MAX_STOCK, type ItemEvent } from '@inventory/contracts';
+import { ServiceError } from '@inventory/platform';
+import { decide, evolve } from './item.decider.js';
+import { initialState, type ItemCommand, type ItemDetails, type ItemFact, type ItemState } from './item.js';
+
+const ITEM = 'a1b2c3d4-0000-4000-8000-000000000001';
+const SHELF = 'shelf';
+const VAN = 'van';
+
+/** Folds facts into a state the way the service does, with envelopes around them. */
+function fold(facts: ItemFact[]): ItemState {
+  return facts.reduce(
+    (state, fact, i) =>
+      evolve(state, {
+        ...fact,
+        id: `event-${i + 1}`,
+        source: 'inventory',
+        streamId: `item-${ITEM}`,
+        version: i + 1,
+        occurredAt: `2026-01-01T00:00:0${i % 10}.000Z`,
+        metadata: { userId: 'user-1' },
+      } as ItemEvent),
+    initialState(ITEM),
+  );
+}
+
+const given = (...facts: ItemFact[]) => ({
+  when: (command: ItemCommand) => ({
+    then: (expected: ItemFact[]) => expect(decide(command, fold(facts))).toEqual(expected),
+    thenThrows: (code: ServiceError['code'], message: string) => {
+      const error = catchError(() => decide(command, fold(facts)));
+      expect(error).toBeInstanceOf(ServiceError);
+      expect(error).toMatchObject({ code, message });
+    },
+  }),
+});
+
+function catchError(run: () => unknown): unknown {
+  try {
+    run();
+  } catch (error) {
+    return error;
+  }
+  throw new Error('expected the command to be refused');
+}
+
+// ---- facts and commands ----
+const details: ItemDetails = { name: 'Widget', sku: 'W-1', description: null, unitPrice: '2.50', categoryId: null, locationId: null, imageUrl: null };
+const registered = (over: Partial<ItemDetails & { reorderLevel: number }> = {}): ItemFact => ({
+  type: 'ItemRegistered',
+  data: { itemId: ITEM, ...details, reorderLevel: 0, ...over },
+});
+const stock = (locations: [string | null, number][]) => ({
+  total: locations.reduce((sum, [, q]) => sum + q, 0),
+  locations: locations.map(([locationId, quantity]) => ({ locationId, quantity })),
+});
+const received = (quantity: number, locationId: string | null, after: [string | null, number][], movementId = 'm-in'): ItemFact => ({
+  type: 'StockReceived',
+  data: { itemId: ITEM, movementId, quantity, locationId, reason: 'delivery', stockAfter: stock(after) },
+});
+const transferred = (quantity: number, from: string | null, to: string | null, after: [string | null, number][]): ItemFact => ({
+  type: 'StockTransferred',
+  data: { itemId: ITEM, movementId: 'm-move', fromLocationId: from, toLocationId: to, quantity, reason: 'restock', stockAfter: stock(after) },
+});
+const archived: ItemFact = { type: 'ItemArchived', data: { itemId: ITEM } };
+
+const register = (over: Partial<Extract<ItemCommand, { type: 'RegisterItem' }>['data']> = {}): ItemCommand => ({
+  type: 'RegisterItem',
+  data: { ...details, reorderLevel: 0, initialStock: 0, movementId: 'm-initial', ...over },
+});
+const receive = (quantity: number, locationId: string | null = null): ItemCommand => ({
+  type: 'ReceiveStock',
+  data: { quantity, locationId, reason: 'delivery', movementId: 'm-new' },
+});
+const issue = (quantity: number, locationId: string | null = null): ItemCommand => ({
+  type: 'IssueStock',
+  data: { quantity, locationId, reason: 'sale', movementId: 'm-new' },
+});
+const adjust = (newLevel: number, locationId: string | null = null): ItemCommand => ({
+  type: 'AdjustStock',
+  data: { newLevel, locationId, reason: 'count', movementId: 'm-new' },
+});
+const transfer = (quantity: number, fromLocationId: string | null, toLocationId: string | null): ItemCommand => ({
+  type: 'TransferStock',
+  data: { quantity, fromLocationId, toLocationId, reason: 'restock', movementId: 'm-new' },
+});
+const undo = (targetMovementId: string): ItemCommand => ({
+  type: 'UndoMovement',
+  data: { targetMovementId, movementId: 'm-undo', reason: 'mistake' },
+});
+
+describe('registering an item', () => {
+  it('records the item with reorder level 0 and no stock movement when no initial stock is given', () =>
+    given().when(register()).then([registered()]));
+
+  it('records the initial stock as a first "in" movement to the unassigned bucket', () =>
+    given()
+      .when(register({ initialStock: 7 }))
+      .then([
+        registered(),
+        {
+          type: 'StockReceived',
+          data: { itemId: ITEM, movementId: 'm-initial', quantity: 7, locationId: null, reason: 'Initial stock', stockAfter: stock([[null, 7]]) },
+        },
+      ]));
+
+  it('requires a name', () => given().when(register({ name: '  ' })).thenThrows('VALIDATION', M.nameRequired));
+
+  it('refuses a name over 200 characters', () => given().when(register({ name: 'x'.repeat(201) })).thenThrows('VALIDATION', M.nameTooLong));
+
+  it('refuses a price with more than 2 decimals or below zero', () => {
+    given().when(register({ unitPrice: '1.999' })).thenThrows('VALIDATION', M.unitPriceInvalid);
+    given().when(register({ unitPrice: '-1.00' })).thenThrows('VALIDATION', M.unitPriceInvalid);
+  });
+
+  it('refuses a negative or fractional initial stock', () => {
+    given().when(register({ initialStock: -1 })).thenThrows('VALIDATION', M.initialStockInvalid);
+    given().when(register({ initialStock: 1.5 })).thenThrows('VALIDATION', M.initialStockInvalid);
+  });
+
+  it('refuses a negative reorder level', () => given().when(register({ reorderLevel: -1 })).thenThrows('VALIDATION', M.reorderLevelInvalid));
+
+  it('refuses to register the same item twice', () => given(registered()).when(register()).thenThrows('CONFLICT', 'This item is already registered'));
+});
+
+describe('changing the details', () => {
+  it('records only the fields that change', () =>
+    given(registered())
+      .when({ type: 'ChangeDetails', data: { changes: { name: 'Gadget', sku: 'W-1', unitPrice: '3.00' } } })
+      .then([{ type: 'ItemDetailsChanged', data: { itemId: ITEM, changes: { name: 'Gadget', unitPrice: '3.00' } } }]));
+
+  it('records nothing when nothing changes', () =>
+    given(registered()).when({ type: 'ChangeDetails', data: { changes: { name: 'Widget' } } }).then([]));
+
+  it('requires a name when the name is changed', () =>
+    given(registered()).when({ type: 'ChangeDetails', data: { changes: { name: '' } } }).thenThrows('VALIDATION', M.nameRequired));
+});
+
+describe('setting the reorder level', () => {
+  it('records the new level', () =>
+    given(registered())
+      .when({ type: 'SetReorderLevel', data: { reorderLevel: 5 } })
+      .then([{ type: 'ReorderLevelSet', data: { itemId: ITEM, reorderLevel: 5 } }]));
+
+  it('refuses a negative level', () =>
+    given(registered()).when({ type: 'SetReorderLevel', data: { reorderLevel: -2 } }).thenThrows('VALIDATION', M.reorderLevelInvalid));
+});
+
+describe('receiving stock ("in")', () => {
+  it('adds the quantity at the location and records the stock after it per place', () =>
+    given(registered(), received(4, null, [[null, 4]]))
+      .when(receive(3, SHELF))
+      .then([
+        {
+          type: 'StockReceived',
+          data: { itemId: ITEM, movementId: 'm-new', quantity: 3, locationId: SHELF, reason: 'delivery', stockAfter: stock([[null, 4], [SHELF, 3]]) },
+        },
+      ]));
+
+  it('requires a quantity of at least 1', () => given(registered()).when(receive(0)).thenThrows('VALIDATION', M.quantityInvalid));
+
+  it(`never lets an item hold more than ${MAX_STOCK} units`, () =>
+    given(registered(), received(MAX_STOCK, null, [[null, MAX_STOCK]])).when(receive(1)).thenThrows('VALIDATION', M.stockTooHigh));
+});
+
+describe('issuing stock ("out")', () => {
+  it('removes the quantity', () =>
+    given(registered(), received(5, null, [[null, 5]]))
+      .when(issue(5))
+      .then([{ type: 'StockIssued', data: { itemId: ITEM, movementId: 'm-new', quantity: 5, locationId: null, reason: 'sale', stockAfter: stock([]) } }]));
+
+  it('never goes below zero', () =>
+    given(registered(), received(3, null, [[null, 3]])).when(issue(4)).thenThrows('INSUFFICIENT_STOCK', 'Insufficient stock: 3 available'));
+
+  it('takes only from the given place, whatever the total', () =>
+    given(registered(), received(9, SHELF, [[SHELF, 9]])).when(issue(1, VAN)).thenThrows('INSUFFICIENT_STOCK', 'Insufficient stock: 0 available'));
+});
+
+describe('adjusting stock', () => {
+  it('sets the new level at the place and records the difference', () =>
+    given(registered(), received(10, null, [[null, 10]]))
+      .when(adjust(6))
+      .then([
+        {
+          type: 'StockAdjusted',
+          data: { itemId: ITEM, movementId: 'm-new', locationId: null, newLevel: 6, delta: -4, reason: 'count', stockAfter: stock([[null, 6]]) },
+        },
+      ]));
+
+  it('refuses a negative new level', () => given(registered()).when(adjust(-1)).thenThrows('VALIDATION', M.adjustmentQuantityInvalid));
+});
+
+describe('transferring stock between places', () => {
+  it('moves the quantity in one event, leaving the total unchanged', () =>
+    given(registered(), received(5, SHELF, [[SHELF, 5]]))
+      .when(transfer(2, SHELF, VAN))
+      .then([transferred(2, SHELF, VAN, [[SHELF, 3], [VAN, 2]])].map((f) => ({ ...f, data: { ...f.data, movementId: 'm-new' } }) as ItemFact)));
+
+  it('refuses to move more than is at the source', () =>
+    given(registered(), received(5, SHELF, [[SHELF, 5]]))
+      .when(transfer(6, SHELF, VAN))
+      .thenThrows('INSUFFICIENT_STOCK', 'Insufficient stock: 5 available at the source location'));
+
+  it('refuses a transfer to the same place', () =>
+    given(registered(), received(5, SHELF, [[SHELF, 5]])).when(transfer(1, SHELF, SHELF)).thenThrows('VALIDATION', M.sameLocation));
+});
+
+describe('undoing a movement', () => {
+  it('records a compensating event that references the original', () =>
+    given(registered(), received(5, SHELF, [[SHELF, 5]]))
+      .when(undo('m-in'))
+      .then([
+        {
+          type: 'MovementUndone',
+          data: { itemId: ITEM, movementId: 'm-undo', undoneMovementId: 'm-in', changes: [{ locationId: SHELF, delta: -5 }], reason: 'mistake', stockAfter: stock([]) },
+        },
+      ]));
+
+  it('reverses both places of a transfer', () =>
+    given(registered(), received(5, SHELF, [[SHELF, 5]]), transferred(2, SHELF, VAN, [[SHELF, 3], [VAN, 2]]))
+      .when(undo('m-move'))
+      .then([
+        {
+          type: 'MovementUndone',
+          data: {
+            itemId: ITEM,
+            movementId: 'm-undo',
+            undoneMovementId: 'm-move',
+            changes: [
+              { locationId: SHELF, delta: 2 },
+              { locationId: VAN, delta: -2 },
+            ],
+            reason: 'mistake',
+            stockAfter: stock([[SHELF, 5]]),
+          },
+        },
+      ]));
+
+  it('refuses to undo the same movement twice', () => {
+    const [undone] = decide(undo('m-in'), fold([registered(), received(5, null, [[null, 5]])]));
+    given(registered(), received(5, null, [[null, 5]]), undone).when(undo('m-in')).thenThrows('CONFLICT', M.alreadyUndone);
+  });
+
+  it('refuses an undo that would leave negative stock', () =>
+    given(registered(), received(5, null, [[null, 5]]), {
+      type: 'StockIssued',
+      data: { itemId: ITEM, movementId: 'm-out', quantity: 4, locationId: null, reason: 'sale', stockAfter: stock([[null, 1]]) },
+    })
+      .when(undo('m-in'))
+      .thenThrows('INSUFFICIENT_STOCK', M.undoWouldGoNegative(1, 5)));
+
+  it('refuses to undo an undo', () => {
+    const [undone] = decide(undo('m-in'), fold([registered(), received(5, null, [[null, 5]])]));
+    given(registered(), received(5, null, [[null, 5]]), undone).when(undo('m-undo')).thenThrows('CONFLICT', M.undoOfUndo);
+  });
+
+  it('answers 404 for a movement the item does not have', () => given(registered()).when(undo('nope')).thenThrows('NOT_FOUND', M.movementNotFound));
+});
+
+describe('archiving', () => {
+  it('records the item as archived', () => given(registered()).when({ type: 'ArchiveItem', data: {} }).then([archived]));
+
+  it('treats an archived item as gone for every user command', () => {
+    given(registered(), archived).when(receive(1)).thenThrows('NOT_FOUND', M.itemNotFound);
+    given(registered(), archived).when({ type: 'ArchiveItem', data: {} }).thenThrows('NOT_FOUND', M.itemNotFound);
+  });
+
+  it('answers 404 for an item never registered', () => given().when(issue(1)).thenThrows('NOT_FOUND', M.itemNotFound));
+});
+
+describe('deleted categories and locations', () => {
+  it('clears a deleted category from the items in it, and only from those', () => {
+    given(registered({ categoryId: 'tools' }))
+      .when({ type: 'DetachCategory', data: { categoryId: 'tools' } })
+      .then([{ type: 'ItemDetailsChanged', data: { itemId: ITEM, changes: { categoryId: null }, reason: 'Category deleted' } }]);
+    given(registered({ categoryId: 'paint' })).when({ type: 'DetachCategory', data: { categoryId: 'tools' } }).then([]);
+  });
+
+  it('moves the stock held at a deleted location to unassigned and clears it as the home', () =>
+    given(registered({ locationId: SHELF }), received(4, SHELF, [[SHELF, 4]]), received(1, null, [[null, 1], [SHELF, 4]], 'm-in-2'))
+      .when({ type: 'DetachLocation', data: { locationId: SHELF, movementId: 'm-reloc' } })
+      .then([
+        { type: 'ItemDetailsChanged', data: { itemId: ITEM, changes: { locationId: null }, reason: 'Location deleted' } },
+        {
+          type: 'StockRelocated',
+          data: { itemId: ITEM, movementId: 'm-reloc', fromLocationId: SHELF, quantity: 4, reason: 'Location deleted', stockAfter: stock([[null, 5]]) },
+        },
+      ]));
+});
+
+describe('folding events (evolve)', () => {
+  it('takes the stock from the events and remembers which movement undid which', () => {
+    const facts = [registered(), received(5, SHELF, [[SHELF, 5]])];
+    const [undone] = decide(undo('m-in'), fold(facts));
+    const state = fold([...facts, undone]);
+    expect(state).toMatchObject({ status: 'active', version: 3, stock: [], movements: { 'm-in': { undoneBy: 'm-undo' }, 'm-undo': { kind: 'undo' } } });
+  });
+});

@@ -1,0 +1,226 @@
+import { ITEM_NAME_MAX_LENGTH, InventoryMessages as M, MAX_STOCK, UNIT_PRICE_PATTERN, type ItemEvent, type StockAfter } from '@inventory/contracts';
+import { ServiceError } from '@inventory/platform';
+import {
+  CATEGORY_DELETED_REASON,
+  INITIAL_STOCK_REASON,
+  LOCATION_DELETED_REASON,
+  type DetailChanges,
+  type ItemCommand,
+  type ItemFact,
+  type ItemState,
+  type MovementRecord,
+} from './item.js';
+import { applyChanges, quantityAt, toStockAfter, type Stock, type StockChange } from './stock.js';
+
+/** Decides which events a command causes, or refuses it. Pure: no I/O, no clock, no random ids. */
+export function decide(command: ItemCommand, state: ItemState): ItemFact[] {
+  if (command.type === 'RegisterItem') return register(command.data, state);
+  // Deleted categories and locations are let go of by archived items too.
+  if (command.type === 'DetachCategory') return detachCategory(command.data.categoryId, state);
+  if (command.type === 'DetachLocation') return detachLocation(command.data, state);
+  if (state.status !== 'active') throw new ServiceError('NOT_FOUND', M.itemNotFound);
+  const itemId = state.itemId;
+  switch (command.type) {
+    case 'ChangeDetails':
+      return changeDetails(command.data.changes, state);
+    case 'SetReorderLevel':
+      requireCount(command.data.reorderLevel, M.reorderLevelInvalid);
+      return command.data.reorderLevel === state.reorderLevel ? [] : [{ type: 'ReorderLevelSet', data: { itemId, ...command.data } }];
+    case 'ReceiveStock': {
+      const { quantity, locationId, reason, movementId } = command.data;
+      requirePositive(quantity);
+      const stockAfter = stockAfterChanges(state.stock, [{ locationId, delta: quantity }]);
+      return [{ type: 'StockReceived', data: { itemId, movementId, quantity, locationId, reason, stockAfter } }];
+    }
+    case 'IssueStock': {
+      const { quantity, locationId, reason, movementId } = command.data;
+      requirePositive(quantity);
+      const available = quantityAt(state.stock, locationId);
+      if (available < quantity) throw new ServiceError('INSUFFICIENT_STOCK', M.insufficientStock(available));
+      const stockAfter = stockAfterChanges(state.stock, [{ locationId, delta: -quantity }]);
+      return [{ type: 'StockIssued', data: { itemId, movementId, quantity, locationId, reason, stockAfter } }];
+    }
+    case 'AdjustStock': {
+      const { newLevel, locationId, reason, movementId } = command.data;
+      requireCount(newLevel, M.adjustmentQuantityInvalid);
+      const delta = newLevel - quantityAt(state.stock, locationId);
+      const stockAfter = stockAfterChanges(state.stock, [{ locationId, delta }]);
+      return [{ type: 'StockAdjusted', data: { itemId, movementId, locationId, newLevel, delta, reason, stockAfter } }];
+    }
+    case 'TransferStock': {
+      const { fromLocationId, toLocationId, quantity, reason, movementId } = command.data;
+      requirePositive(quantity);
+      if (fromLocationId === toLocationId) throw new ServiceError('VALIDATION', M.sameLocation);
+      const available = quantityAt(state.stock, fromLocationId);
+      if (available < quantity) throw new ServiceError('INSUFFICIENT_STOCK', M.insufficientAtSource(available));
+      const changes = [
+        { locationId: fromLocationId, delta: -quantity },
+        { locationId: toLocationId, delta: quantity },
+      ];
+      const stockAfter = stockAfterChanges(state.stock, changes);
+      return [{ type: 'StockTransferred', data: { itemId, movementId, fromLocationId, toLocationId, quantity, reason, stockAfter } }];
+    }
+    case 'UndoMovement':
+      return undo(command.data, state);
+    case 'ArchiveItem':
+      return [{ type: 'ItemArchived', data: { itemId } }];
+  }
+}
+
+function register(data: Extract<ItemCommand, { type: 'RegisterItem' }>['data'], state: ItemState): ItemFact[] {
+  if (state.status !== 'absent') throw new ServiceError('CONFLICT', 'This item is already registered');
+  const { initialStock, movementId, reorderLevel, ...details } = data;
+  requireName(details.name);
+  requirePrice(details.unitPrice);
+  requireCount(initialStock, M.initialStockInvalid);
+  requireCount(reorderLevel, M.reorderLevelInvalid);
+  const itemId = state.itemId;
+  const facts: ItemFact[] = [{ type: 'ItemRegistered', data: { itemId, ...details, reorderLevel } }];
+  if (initialStock > 0) {
+    const stockAfter = stockAfterChanges([], [{ locationId: null, delta: initialStock }]);
+    facts.push({
+      type: 'StockReceived',
+      data: { itemId, movementId, quantity: initialStock, locationId: null, reason: INITIAL_STOCK_REASON, stockAfter },
+    });
+  }
+  return facts;
+}
+
+function changeDetails(requested: DetailChanges, state: ItemState): ItemFact[] {
+  if (requested.name !== undefined) requireName(requested.name);
+  if (requested.unitPrice !== undefined) requirePrice(requested.unitPrice);
+  // Only what really changes is recorded; an edit that changes nothing records nothing.
+  const changes = Object.fromEntries(
+    Object.entries(requested).filter(([key, value]) => value !== undefined && value !== state.details[key as keyof DetailChanges]),
+  ) as DetailChanges;
+  return Object.keys(changes).length === 0 ? [] : [{ type: 'ItemDetailsChanged', data: { itemId: state.itemId, changes } }];
+}
+
+function undo(data: Extract<ItemCommand, { type: 'UndoMovement' }>['data'], state: ItemState): ItemFact[] {
+  const target = state.movements[data.targetMovementId];
+  if (!target) throw new ServiceError('NOT_FOUND', M.movementNotFound);
+  if (target.kind === 'undo') throw new ServiceError('CONFLICT', M.undoOfUndo);
+  if (target.kind === 'relocation') throw new ServiceError('CONFLICT', M.relocationUndo);
+  if (target.undoneBy) throw new ServiceError('CONFLICT', M.alreadyUndone);
+  const changes = target.changes.map(({ locationId, delta }) => ({ locationId, delta: -delta }));
+  for (const { locationId, delta } of changes) {
+    const available = quantityAt(state.stock, locationId);
+    if (available + delta < 0) throw new ServiceError('INSUFFICIENT_STOCK', M.undoWouldGoNegative(available, -delta));
+  }
+  const stockAfter = stockAfterChanges(state.stock, changes);
+  return [
+    {
+      type: 'MovementUndone',
+      data: { itemId: state.itemId, movementId: data.movementId, undoneMovementId: data.targetMovementId, changes, reason: data.reason, stockAfter },
+    },
+  ];
+}
+
+function detachCategory(categoryId: string, state: ItemState): ItemFact[] {
+  if (state.status === 'absent' || state.details.categoryId !== categoryId) return [];
+  return [{ type: 'ItemDetailsChanged', data: { itemId: state.itemId, changes: { categoryId: null }, reason: CATEGORY_DELETED_REASON } }];
+}
+
+/** A deleted location: the item no longer lives there, and its stock there moves to unassigned. */
+function detachLocation({ locationId, movementId }: { locationId: string; movementId: string }, state: ItemState): ItemFact[] {
+  if (state.status === 'absent') return [];
+  const facts: ItemFact[] = [];
+  if (state.details.locationId === locationId) {
+    facts.push({ type: 'ItemDetailsChanged', data: { itemId: state.itemId, changes: { locationId: null }, reason: LOCATION_DELETED_REASON } });
+  }
+  const quantity = quantityAt(state.stock, locationId);
+  if (quantity > 0) {
+    const changes = [
+      { locationId, delta: -quantity },
+      { locationId: null, delta: quantity },
+    ];
+    const stockAfter = stockAfterChanges(state.stock, changes);
+    facts.push({
+      type: 'StockRelocated',
+      data: { itemId: state.itemId, movementId, fromLocationId: locationId, quantity, reason: LOCATION_DELETED_REASON, stockAfter },
+    });
+  }
+  return facts;
+}
+
+/** Applies one event to the state. Stock comes from the event's `stockAfter`, the fact as recorded. */
+export function evolve(state: ItemState, event: ItemEvent): ItemState {
+  const next: ItemState = { ...state, version: event.version, updatedAt: event.occurredAt };
+  switch (event.type) {
+    case 'ItemRegistered': {
+      const { itemId, reorderLevel, ...details } = event.data;
+      return { ...next, status: 'active', itemId, userId: event.metadata.userId, details, reorderLevel, createdAt: event.occurredAt };
+    }
+    case 'ItemDetailsChanged':
+      return { ...next, details: { ...state.details, ...event.data.changes } };
+    case 'ReorderLevelSet':
+      return { ...next, reorderLevel: event.data.reorderLevel };
+    case 'ItemArchived':
+      return { ...next, status: 'archived' };
+    default:
+      return { ...next, stock: event.data.stockAfter.locations, movements: recordMovement(state.movements, event) };
+  }
+}
+
+/** The movements map after a stock event: the new movement, and for an undo its target marked. */
+export function recordMovement(movements: Record<string, MovementRecord>, event: ItemEvent): Record<string, MovementRecord> {
+  const changes = movementChanges(event);
+  if (!changes || !('movementId' in event.data)) return movements;
+  const next = { ...movements };
+  const kind = event.type === 'MovementUndone' ? 'undo' : event.type === 'StockRelocated' ? 'relocation' : 'movement';
+  next[event.data.movementId] = { kind, changes, undoneBy: null };
+  if (event.type === 'MovementUndone' && next[event.data.undoneMovementId]) {
+    next[event.data.undoneMovementId] = { ...next[event.data.undoneMovementId], undoneBy: event.data.movementId };
+  }
+  return next;
+}
+
+/** What a stock event changed per place; null for events that move no stock. */
+export function movementChanges(event: ItemEvent | ItemFact): StockChange[] | null {
+  switch (event.type) {
+    case 'StockReceived':
+      return [{ locationId: event.data.locationId, delta: event.data.quantity }];
+    case 'StockIssued':
+      return [{ locationId: event.data.locationId, delta: -event.data.quantity }];
+    case 'StockAdjusted':
+      return [{ locationId: event.data.locationId, delta: event.data.delta }];
+    case 'StockTransferred':
+      return [
+        { locationId: event.data.fromLocationId, delta: -event.data.quantity },
+        { locationId: event.data.toLocationId, delta: event.data.quantity },
+      ];
+    case 'StockRelocated':
+      return [
+        { locationId: event.data.fromLocationId, delta: -event.data.quantity },
+        { locationId: null, delta: event.data.quantity },
+      ];
+    case 'MovementUndone':
+      return event.data.changes;
+    default:
+      return null;
+  }
+}
+
+/** The stock after the changes, refused when it would exceed what an item may hold. */
+function stockAfterChanges(stock: Stock, changes: readonly StockChange[]): StockAfter {
+  const after = toStockAfter(applyChanges(stock, changes));
+  if (after.total > MAX_STOCK) throw new ServiceError('VALIDATION', M.stockTooHigh);
+  return after;
+}
+
+function requireName(name: string): void {
+  if (typeof name !== 'string' || name.trim() === '') throw new ServiceError('VALIDATION', M.nameRequired);
+  if (name.length > ITEM_NAME_MAX_LENGTH) throw new ServiceError('VALIDATION', M.nameTooLong);
+}
+
+function requirePrice(price: string): void {
+  if (!UNIT_PRICE_PATTERN.test(price)) throw new ServiceError('VALIDATION', M.unitPriceInvalid);
+}
+
+function requireCount(value: number, message: string): void {
+  if (!Number.isSafeInteger(value) || value < 0 || value > MAX_STOCK) throw new ServiceError('VALIDATION', message);
+}
+
+function requirePositive(quantity: number): void {
+  if (!Number.isSafeInteger(quantity) || quantity < 1 || quantity > MAX_STOCK) throw new ServiceError('VALIDATION', M.quantityInvalid);
+}

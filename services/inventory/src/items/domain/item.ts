@@ -1,0 +1,79 @@
+import type { ItemDetailsChangedData, ItemEvent, ItemRegisteredData, LocationQuantity } from '@inventory/contracts';
+import type { StockChange } from './stock.js';
+
+/** An event of an item stream without its envelope: what the decider decides. */
+export type ItemFact = ItemEvent extends infer E ? (E extends { type: infer T; data: infer D } ? { type: T; data: D } : never) : never;
+
+export type ItemDetails = Omit<ItemRegisteredData, 'itemId' | 'reorderLevel'>;
+export type DetailChanges = ItemDetailsChangedData['changes'];
+
+/** What a movement did, as far as undoing it is concerned. */
+export interface MovementRecord {
+  kind: 'movement' | 'undo' | 'relocation';
+  changes: StockChange[];
+  undoneBy: string | null;
+}
+
+/**
+ * The state an item's events fold into. `movements` holds the movements the current command may
+ * refer to: all of them when the whole stream is folded, only the one an undo targets when the
+ * state starts from the read-model snapshot.
+ */
+export interface ItemState {
+  status: 'absent' | 'active' | 'archived';
+  itemId: string;
+  userId: string;
+  details: ItemDetails;
+  reorderLevel: number;
+  stock: LocationQuantity[];
+  movements: Record<string, MovementRecord>;
+  version: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export const initialState = (itemId: string): ItemState => ({
+  status: 'absent',
+  itemId,
+  userId: '',
+  details: { name: '', sku: null, description: null, unitPrice: '0.00', categoryId: null, locationId: null, imageUrl: null },
+  reorderLevel: 0,
+  stock: [],
+  movements: {},
+  version: 0,
+  createdAt: '',
+  updatedAt: '',
+});
+
+/** A request to change an item. Every id and the time come in with it, so deciding stays pure. */
+export type ItemCommand =
+  | { type: 'RegisterItem'; data: ItemDetails & { reorderLevel: number; initialStock: number; movementId: string } }
+  | { type: 'ChangeDetails'; data: { changes: DetailChanges } }
+  | { type: 'SetReorderLevel'; data: { reorderLevel: number } }
+  | { type: 'ReceiveStock'; data: StockMovementInput }
+  | { type: 'IssueStock'; data: StockMovementInput }
+  | { type: 'AdjustStock'; data: { newLevel: number; locationId: string | null; reason: string; movementId: string } }
+  | { type: 'TransferStock'; data: TransferInput }
+  | { type: 'UndoMovement'; data: { targetMovementId: string; movementId: string; reason: string } }
+  | { type: 'DetachCategory'; data: { categoryId: string } }
+  | { type: 'DetachLocation'; data: { locationId: string; movementId: string } }
+  | { type: 'ArchiveItem'; data: Record<string, never> };
+
+export interface StockMovementInput {
+  quantity: number;
+  locationId: string | null;
+  reason: string;
+  movementId: string;
+}
+
+export interface TransferInput {
+  fromLocationId: string | null;
+  toLocationId: string | null;
+  quantity: number;
+  reason: string;
+  movementId: string;
+}
+
+export const INITIAL_STOCK_REASON = 'Initial stock';
+export const CATEGORY_DELETED_REASON = 'Category deleted';
+export const LOCATION_DELETED_REASON = 'Location deleted';

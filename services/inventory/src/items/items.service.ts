@@ -1,0 +1,157 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { MikroORM, type EntityManager } from '@mikro-orm/postgresql';
+import {
+  InventoryMessages as M,
+  InventorySubjects,
+  type Actor,
+  type Envelope,
+  type ItemPage,
+  type ItemView,
+  type MovementEntry,
+  type MovementResult,
+} from '@inventory/contracts';
+import { ServiceError } from '@inventory/platform';
+import { isUUID } from 'class-validator';
+import { randomUUID } from 'node:crypto';
+import { requestFingerprint } from '../idempotency/idempotency-keys.js';
+import type { ItemCommand } from './domain/item.js';
+import { ItemWriter, type CommandContext, type CommandOutcome } from './item-writer.js';
+import type {
+  ItemIdDto,
+  ListItemsDto,
+  ListMovementsDto,
+  RecordMovementDto,
+  RegisterItemDto,
+  TransferStockDto,
+  UndoMovementDto,
+  UpdateItemDto,
+} from './items.dto.js';
+import { movementChanges } from './domain/item.decider.js';
+import { findItemView, itemViewOf, listItemViews, referencesOfItem } from './read-models/item-views.js';
+import { listMovements, movementOf } from './read-models/movement-timeline.js';
+import { referenceNames } from './read-models/reference-names.js';
+
+type Meta = Envelope<unknown>['meta'];
+
+const MOVEMENT_COMMANDS = { in: 'ReceiveStock', out: 'IssueStock', adjustment: 'AdjustStock' } as const;
+const UNDO_REASON = 'Undo';
+
+/** The user's items: queries read the read model, commands go through the item's decider. */
+@Injectable()
+export class ItemsService {
+  constructor(
+    @Inject(MikroORM) private readonly orm: MikroORM,
+    private readonly writer: ItemWriter,
+  ) {}
+
+  list(actor: Actor, query: ListItemsDto): Promise<ItemPage> {
+    return listItemViews(this.orm.em.fork(), actor.userId, query);
+  }
+
+  get(actor: Actor, { id }: ItemIdDto): Promise<ItemView> {
+    return this.activeView(this.orm.em.fork(), actor, id);
+  }
+
+  async movements(actor: Actor, { id, ...query }: ListMovementsDto): Promise<MovementEntry[]> {
+    const em = this.orm.em.fork();
+    await this.activeView(em, actor, id);
+    return listMovements(em, actor.userId, id, query);
+  }
+
+  register(actor: Actor, meta: Meta, dto: RegisterItemDto): Promise<ItemView> {
+    const { currentStock, reorderLevel, ...details } = dto;
+    const command: ItemCommand = {
+      type: 'RegisterItem',
+      data: {
+        name: details.name,
+        sku: details.sku ?? null,
+        description: details.description ?? null,
+        unitPrice: details.unitPrice,
+        categoryId: details.categoryId ?? null,
+        locationId: details.locationId ?? null,
+        imageUrl: details.imageUrl ?? null,
+        reorderLevel: reorderLevel ?? 0,
+        initialStock: currentStock ?? 0,
+        movementId: randomUUID(),
+      },
+    };
+    return this.writer.run(this.context(actor, meta, InventorySubjects.registerItem, dto), randomUUID(), [command], (em, outcome) => this.itemView(em, outcome));
+  }
+
+  update(actor: Actor, meta: Meta, dto: UpdateItemDto): Promise<ItemView> {
+    const { id: _id, reorderLevel, ...changes } = dto;
+    const commands: ItemCommand[] = [{ type: 'ChangeDetails', data: { changes } }];
+    if (reorderLevel !== undefined) commands.push({ type: 'SetReorderLevel', data: { reorderLevel } });
+    return this.write(actor, meta, InventorySubjects.updateItem, dto, commands, (em, outcome) => this.itemView(em, outcome));
+  }
+
+  archive(actor: Actor, meta: Meta, dto: ItemIdDto): Promise<ItemView> {
+    return this.write(actor, meta, InventorySubjects.archiveItem, dto, [{ type: 'ArchiveItem', data: {} }], (em, outcome) => this.itemView(em, outcome));
+  }
+
+  recordMovement(actor: Actor, meta: Meta, dto: RecordMovementDto): Promise<MovementResult> {
+    const movement = { locationId: dto.locationId ?? null, reason: dto.reason, movementId: randomUUID() };
+    const command: ItemCommand =
+      dto.movementType === 'adjustment'
+        ? { type: 'AdjustStock', data: { ...movement, newLevel: dto.quantity } }
+        : { type: MOVEMENT_COMMANDS[dto.movementType], data: { ...movement, quantity: dto.quantity } };
+    return this.write(actor, meta, InventorySubjects.recordMovement, dto, [command], (em, outcome) => this.movementResult(em, outcome));
+  }
+
+  transfer(actor: Actor, meta: Meta, dto: TransferStockDto): Promise<MovementResult> {
+    const command: ItemCommand = {
+      type: 'TransferStock',
+      data: { fromLocationId: dto.fromLocationId ?? null, toLocationId: dto.toLocationId ?? null, quantity: dto.quantity, reason: dto.reason, movementId: randomUUID() },
+    };
+    return this.write(actor, meta, InventorySubjects.transferStock, dto, [command], (em, outcome) => this.movementResult(em, outcome));
+  }
+
+  undo(actor: Actor, meta: Meta, dto: UndoMovementDto): Promise<MovementResult> {
+    const command: ItemCommand = {
+      type: 'UndoMovement',
+      data: { targetMovementId: dto.movementId, movementId: randomUUID(), reason: dto.reason ?? UNDO_REASON },
+    };
+    return this.write(actor, meta, InventorySubjects.undoMovement, dto, [command], (em, outcome) => this.movementResult(em, outcome));
+  }
+
+  /** A command on an existing item; an id that cannot be an item's answers 404 like a missing one. */
+  private async write<R>(
+    actor: Actor,
+    meta: Meta,
+    subject: string,
+    dto: ItemIdDto,
+    commands: ItemCommand[],
+    respond: (em: EntityManager, outcome: CommandOutcome) => Promise<R>,
+  ): Promise<R> {
+    if (!isUUID(dto.id)) throw new ServiceError('NOT_FOUND', M.itemNotFound);
+    return this.writer.run(this.context(actor, meta, subject, dto), dto.id, commands, respond);
+  }
+
+  private context(actor: Actor, meta: Meta, subject: string, payload: unknown): CommandContext {
+    const key = meta?.idempotencyKey;
+    return {
+      userId: actor.userId,
+      correlationId: meta?.correlationId,
+      idempotency: key ? { userId: actor.userId, key, fingerprint: requestFingerprint(subject, payload) } : undefined,
+    };
+  }
+
+  private async itemView(em: EntityManager, { state }: CommandOutcome): Promise<ItemView> {
+    const { categoryIds, locationIds } = referencesOfItem(state);
+    return itemViewOf(state, await referenceNames(em, state.userId, categoryIds, locationIds));
+  }
+
+  private async movementResult(em: EntityManager, { state, events }: CommandOutcome): Promise<MovementResult> {
+    const event = events[events.length - 1];
+    const { categoryIds, locationIds } = referencesOfItem(state);
+    const moved = (movementChanges(event) ?? []).map((change) => change.locationId);
+    const names = await referenceNames(em, state.userId, categoryIds, [...locationIds, ...moved]);
+    return { movement: movementOf(event, names), item: itemViewOf(state, names) };
+  }
+
+  private async activeView(em: EntityManager, actor: Actor, itemId: string): Promise<ItemView> {
+    const view = isUUID(itemId) ? await findItemView(em, actor.userId, itemId) : null;
+    if (!view?.isActive) throw new ServiceError('NOT_FOUND', M.itemNotFound);
+    return view;
+  }
+}

@@ -1,0 +1,43 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { sqlOf } from '../../database/sql.js';
+
+/** Names of a user's categories and places from the replicas; deleted ones are flagged. */
+export class ReferenceNames {
+  constructor(private readonly names: Map<string, { name: string; deleted: boolean }> = new Map()) {}
+
+  /** A live category's name; null for none, a deleted one, or one the replica does not know yet. */
+  category(id: string | null): string | null {
+    return this.live(`category:${id}`);
+  }
+
+  location(id: string | null): string | null {
+    return this.live(`location:${id}`);
+  }
+
+  /** History keeps naming where stock was, deleted places included. */
+  locationEver(id: string | null): string | null {
+    return this.names.get(`location:${id}`)?.name ?? null;
+  }
+
+  private live(key: string): string | null {
+    const entry = this.names.get(key);
+    return entry && !entry.deleted ? entry.name : null;
+  }
+}
+
+/** One query for all the names needed (none when nothing is referenced). */
+export async function referenceNames(em: EntityManager, userId: string, categoryIds: (string | null)[], locationIds: (string | null)[]): Promise<ReferenceNames> {
+  const parts: string[] = [];
+  const params: unknown[] = [];
+  const add = (kind: string, table: string, ids: (string | null)[]) => {
+    const wanted = [...new Set(ids.filter((id): id is string => id !== null))];
+    if (wanted.length === 0) return;
+    parts.push(`SELECT '${kind}' AS kind, id, name, deleted FROM ${table} WHERE user_id = ? AND id IN (?)`);
+    params.push(userId, wanted);
+  };
+  add('category', 'category_replicas', categoryIds);
+  add('location', 'location_replicas', locationIds);
+  if (parts.length === 0) return new ReferenceNames();
+  const rows = await sqlOf(em)<{ kind: string; id: string; name: string; deleted: boolean }>(parts.join(' UNION ALL '), params);
+  return new ReferenceNames(new Map(rows.map((row) => [`${row.kind}:${row.id}`, { name: row.name, deleted: row.deleted }])));
+}

@@ -1,0 +1,8 @@
+import 'reflect-metadata';
+import { Logger } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { WorkerModule } from './worker.module.js';
+
+const app = await NestFactory.createApplicationContext(WorkerModule, { logger: ['error', 'warn', 'log'] });
+app.enableShutdownHooks();
+new Logger('inventory-worker').log('processing low-stock alert jobs');

@@ -1,0 +1,38 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { EventEnvelope, LocationEvent } from '@inventory/contracts';
+import type { EventHandler } from '@inventory/platform';
+import { randomUUID } from 'node:crypto';
+import { sqlOf } from '../database/sql.js';
+import { detachFromItems } from './detach.js';
+import { deleteReplica, upsertReplica } from './replica-rows.js';
+
+/**
+ * Location names for the item views. A deleted location is no item's home any more, and the stock
+ * held there moves to each item's unassigned bucket (a StockRelocated movement).
+ */
+@Injectable()
+export class LocationReplica implements EventHandler {
+  async handle(envelope: EventEnvelope, em: EntityManager): Promise<void> {
+    const event = envelope as LocationEvent;
+    const userId = event.metadata.userId;
+    switch (event.type) {
+      case 'LocationCreated':
+      case 'LocationUpdated':
+        return upsertReplica(em, 'location_replicas', event.data.locationId, userId, event.data.name);
+      case 'LocationDeleted': {
+        const { locationId } = event.data;
+        await deleteReplica(em, 'location_replicas', locationId, userId);
+        const items = await sqlOf(em)<{ id: string }>(
+          'SELECT id FROM item_views WHERE user_id = ? AND (location_id = ? OR stock @> ?::jsonb) ORDER BY id',
+          [userId, locationId, JSON.stringify([{ locationId }])],
+        );
+        return detachFromItems(em, event, items, () => ({ type: 'DetachLocation', data: { locationId, movementId: randomUUID() } }));
+      }
+    }
+  }
+
+  async reset(em: EntityManager): Promise<void> {
+    await sqlOf(em)('DELETE FROM location_replicas');
+  }
+}

@@ -1,0 +1,12 @@
+import { Module } from '@nestjs/common';
+import { DatabaseModule } from '@inventory/platform';
+import { AlertsWorker } from './alerts/alerts.worker.js';
+import { getEnv } from './config/env.js';
+import { migrations } from './migrations/index.js';
+
+/** The worker process: the inventory database and the BullMQ alert jobs, nothing on NATS request/reply. */
+@Module({
+  imports: [DatabaseModule.forService({ pgUrl: getEnv().PG_URL, dbName: 'inventory', entities: [], migrations, poolMax: 5 })],
+  providers: [AlertsWorker],
+})
+export class WorkerModule {}

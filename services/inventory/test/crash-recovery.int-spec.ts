@@ -1,0 +1,187 @@
+import { ClientProxyFactory, type ClientProxy } from '@nestjs/microservices';
+import { HealthSubjects, InventorySubjects as S, type ItemEvent, type ItemView } from '@inventory/contracts';
+import { connectEvents, natsTransport, rpc, ServiceError } from '@inventory/platform';
+import { eventually, queryDb, testServers } from '@inventory/platform/testing';
+import { Queue } from 'bullmq';
+import { Redis } from 'ioredis';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { ALERTS_QUEUE } from '../src/alerts/alert-jobs.js';
+import { watchStep, type WatchState } from '../src/alerts/low-stock.js';
+import { getEnv } from '../src/config/env.js';
+import { toEvent, type EventRow } from '../src/event-store/event-store.js';
+import { newActor, publishedEventIds } from './support/inventory.js';
+
+/**
+ * The relay and the consumers run in the service process, the alert jobs in the worker process:
+ * both are killed with SIGKILL twice while 1,000 movements stream in, and restarted. Afterwards
+ * every event must have been published and applied exactly once, and every low-stock crossing must
+ * have raised exactly one alert.
+ */
+const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
+const SERVICE = `${ROOT}services/inventory/dist/main.js`;
+const WORKER = `${ROOT}services/inventory/dist/main.worker.js`;
+const MOVEMENTS = 1000;
+const ITEMS = 20;
+const CONCURRENCY = 8;
+const KILL_AFTER = [300, 650];
+
+const owner = newActor();
+let client: ClientProxy;
+const running = new Set<ChildProcess>();
+
+function start(script: string): ChildProcess {
+  // Short job locks so that a job held by a killed worker is taken over within seconds.
+  const env = { ...process.env, ALERTS_JOB_LOCK_MS: '1000', ALERTS_STALLED_CHECK_MS: '500', LOG_LEVEL: 'error' };
+  const child = spawn(process.execPath, [script], { cwd: ROOT, env, stdio: 'ignore' });
+  running.add(child);
+  child.once('exit', () => running.delete(child));
+  return child;
+}
+
+async function kill(child: ChildProcess): Promise<void> {
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGKILL');
+  await exited;
+}
+
+const serving = () =>
+  eventually(() => rpc(client, HealthSubjects.inventory, undefined, { timeoutMs: 500 }).then((h) => h.status === 'up'), 30_000, 200);
+
+/** A fixed pseudo-random sequence (mulberry32), so every run sends the same movements. */
+function random(seed: number): () => number {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Sends a write until it gets a definite answer; the Idempotency-Key makes the retries safe. */
+async function definitely<T>(send: () => Promise<T>): Promise<'done' | 'refused'> {
+  for (;;) {
+    try {
+      await send();
+      return 'done';
+    } catch (error) {
+      const definite = error instanceof ServiceError && error.status < 500;
+      if (definite) return 'refused';
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+}
+
+beforeAll(() => {
+  if (!existsSync(SERVICE) || !existsSync(WORKER)) throw new Error('Build first: npx nx run-many -t build --exclude=@inventory/web');
+  client = ClientProxyFactory.create(natsTransport(testServers.natsUrl())) as ClientProxy;
+});
+
+afterAll(async () => {
+  await Promise.all([...running].map(kill));
+  await client?.close();
+});
+
+it('publishes and applies every event once and raises one alert per crossing across kill -9 of relay, consumer and worker', async () => {
+  const since = new Date();
+  let service = start(SERVICE);
+  let worker = start(WORKER);
+  await serving();
+  const items: ItemView[] = [];
+  for (let i = 0; i < ITEMS; i++) {
+    items.push(await rpc(client, S.registerItem, { name: `Crash ${i}`, unitPrice: '1.00', currentStock: 15, reorderLevel: 10 }, { actor: owner, timeoutMs: 3000 }));
+  }
+
+  const next = random(42);
+  const plan = Array.from({ length: MOVEMENTS }, (_, i) => ({
+    key: `crash-${owner.userId}-${i}`,
+    id: items[Math.floor(next() * ITEMS)].id,
+    movementType: next() < 0.5 ? ('out' as const) : ('in' as const),
+    quantity: 1 + Math.floor(next() * 6),
+  }));
+  let answered = 0;
+  let killing = Promise.resolve();
+  const outcomes = new Map<string, 'done' | 'refused'>();
+  const sendAll = async (queue: typeof plan) => {
+    for (let movement = queue.shift(); movement; movement = queue.shift()) {
+      const { key, ...data } = movement;
+      const outcome = await definitely(() => rpc(client, S.recordMovement, { ...data, reason: 'crash test' }, { actor: owner, meta: { idempotencyKey: key }, timeoutMs: 3000 }));
+      outcomes.set(key, outcome);
+      if (KILL_AFTER.includes(++answered)) {
+        killing = killing.then(async () => {
+          await Promise.all([kill(service), kill(worker)]);
+          service = start(SERVICE);
+          worker = start(WORKER);
+        });
+      }
+    }
+  };
+  const queue = [...plan];
+  await Promise.all(Array.from({ length: CONCURRENCY }, () => sendAll(queue)));
+  await killing;
+  process.stderr.write(`T streamed ${Date.now()-since.getTime()}\n`);
+  await serving();
+
+  // Wait until the relay published everything and the consumer and the worker caught up.
+  const streams = items.map((item) => `item-${item.id}`);
+  const stored = async () =>
+    (await queryDb('inventory', 'SELECT event_id, stream_id, version, type, data, metadata, recorded_at FROM events WHERE stream_id = ANY($1) ORDER BY stream_id, version', [streams])).map(
+      (row) => toEvent(row as EventRow),
+    );
+  const events = await stored();
+  const ids = events.map((e) => e.id);
+  process.stderr.write(`T events ${ids.length} ${Date.now()-since.getTime()}\n`);
+  await eventually(async () => (await queryDb('inventory', 'SELECT count(*)::int AS n FROM outbox WHERE event_id = ANY($1) AND published_at IS NULL', [ids]))[0].n === 0, 30_000);
+  await eventually(
+    async () =>
+      (await queryDb('inventory', "SELECT count(*)::int AS n FROM processed_events WHERE consumer = 'inventory-low-stock-inventory' AND event_id = ANY($1)", [ids]))[0].n ===
+      ids.length,
+    60_000,
+  );
+  process.stderr.write(`T processed ${Date.now()-since.getTime()}\n`);
+  const redis = new Redis(getEnv().REDIS_URL, { maxRetriesPerRequest: null });
+  const jobs = new Queue(ALERTS_QUEUE, { connection: redis });
+  try {
+    await eventually(async () => Object.values(await jobs.getJobCounts('waiting', 'active', 'delayed', 'prioritized')).every((n) => n === 0), 60_000, 200);
+  } finally {
+    await jobs.close();
+    redis.disconnect();
+  }
+
+  process.stderr.write(`T jobs ${Date.now()-since.getTime()}\n`);
+  // Each answered write recorded exactly one event; refused ones none.
+  const byKey = new Map<string, number>();
+  for (const e of events) if (typeof e.metadata.idempotencyKey === 'string') byKey.set(e.metadata.idempotencyKey, (byKey.get(e.metadata.idempotencyKey) ?? 0) + 1);
+  for (const { key } of plan) expect([key, byKey.get(key) ?? 0]).toEqual([key, outcomes.get(key) === 'done' ? 1 : 0]);
+
+  // The relay published each event exactly once (JetStream dedups by event id).
+  const jetstream = await connectEvents(testServers.natsUrl(), 'crash-test');
+  try {
+    const published = await publishedEventIds(jetstream, streams, since);
+    expect(published.length).toBe(ids.length);
+    expect(new Set(published)).toEqual(new Set(ids));
+  } finally {
+    await jetstream.nc.drain();
+  }
+
+  // The read model and the alert consumer's state agree with the history.
+  const expectedAlerts = new Map<string, boolean>(); // crossing event id → still open
+  for (const item of items) {
+    const history = events.filter((e) => e.streamId === `item-${item.id}`) as ItemEvent[];
+    let watch: WatchState | null = null;
+    for (const event of history) {
+      const step = watchStep(watch, event);
+      watch = step.state;
+      if (step.job?.kind === 'raise') expectedAlerts.set(step.job.crossing.eventId, true);
+      if (step.job?.kind === 'resolve') expectedAlerts.set(step.job.crossing.eventId, false);
+    }
+    const [view] = await queryDb('inventory', 'SELECT current_stock, version FROM item_views WHERE id = $1', [item.id]);
+    const [watched] = await queryDb('inventory', 'SELECT stock, version FROM low_stock_watch WHERE item_id = $1', [item.id]);
+    expect({ stock: view.current_stock, version: view.version }).toEqual({ stock: watch!.stock, version: history.length });
+    expect(watched).toEqual({ stock: watch!.stock, version: history.length });
+  }
+  const alerts = await queryDb<{ id: string; open: boolean }>('inventory', 'SELECT id, resolved_at IS NULL AS open FROM alerts WHERE user_id = $1', [owner.userId]);
+  expect(expectedAlerts.size).toBeGreaterThan(20); // the plan crosses the reorder level many times
+  expect(new Map(alerts.map((a) => [a.id, a.open]))).toEqual(expectedAlerts);
+}, 180_000);

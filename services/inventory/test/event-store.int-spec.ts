@@ -1,0 +1,133 @@
+import { randomUUID } from 'node:crypto';
+import { InventoryMessages as M, InventorySubjects as S, type Actor, type ItemEvent } from '@inventory/contracts';
+import { eventually, queryDb } from '@inventory/platform/testing';
+import { appendToStream, itemStreamId, toEvent, VersionConflictError, type EventRow } from '../src/event-store/event-store.js';
+import { rebuildItemViews } from '../src/items/read-models/rebuild-item-views.js';
+import { applyItemCommands } from '../src/items/item-writer.js';
+import { newActor, publishedEventIds, startInventory, type InventoryHarness } from './support/inventory.js';
+
+let inv: InventoryHarness;
+let owner: Actor;
+
+beforeAll(async () => {
+  inv = await startInventory();
+});
+afterAll(async () => {
+  await inv?.close();
+});
+beforeEach(() => {
+  owner = newActor();
+});
+
+const register = (currentStock = 10) => inv.call(S.registerItem, { name: 'Bolt', unitPrice: '0.10', currentStock }, owner);
+const eventsOf = (itemId: string) =>
+  queryDb<{ version: number; type: string; event_id: string }>('inventory', 'SELECT version, type, event_id FROM events WHERE stream_id = $1 ORDER BY version', [
+    itemStreamId(itemId),
+  ]);
+
+describe('the event store', () => {
+  it('refuses an append whose expected version is stale instead of overwriting', async () => {
+    const item = await register();
+    const [row] = await queryDb<EventRow>('inventory', 'SELECT * FROM events WHERE stream_id = $1 AND version = 2', [itemStreamId(item.id)]);
+    const copy = { ...toEvent(row), id: randomUUID() } as ItemEvent;
+    await expect(inv.orm.em.fork().transactional((em) => appendToStream(em, itemStreamId(item.id), 1, [copy]))).rejects.toBeInstanceOf(VersionConflictError);
+    expect((await eventsOf(item.id)).map((e) => e.version)).toEqual([1, 2]);
+  });
+
+  it('publishes every event to JetStream in stream order, with its event id as the message id, and marks the outbox', async () => {
+    const since = new Date();
+    const item = await register(3);
+    await inv.call(S.recordMovement, { id: item.id, movementType: 'out', quantity: 1, reason: 'r' }, owner);
+    await inv.runtime.flushOutbox();
+    const stored = (await eventsOf(item.id)).map((e) => e.event_id);
+    expect(await publishedEventIds(inv.events, [itemStreamId(item.id)], since)).toEqual(stored);
+    const pending = await queryDb('inventory', 'SELECT count(*)::int AS n FROM outbox WHERE event_id = ANY($1) AND published_at IS NULL', [stored]);
+    expect(pending[0].n).toBe(0);
+  });
+
+  it('does not let a later commit overtake a slow transaction that began first (no gap for the relay)', async () => {
+    const slowItem = await register();
+    const fastItem = await register();
+    await inv.runtime.flushOutbox();
+    const since = new Date();
+    let release!: () => void;
+    let written!: () => void;
+    const wrote = new Promise<void>((resolve) => (written = resolve));
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    // The slow transaction appends (taking the earlier outbox position) and stays open.
+    const slow = inv.orm.em.fork().transactional(async (em) => {
+      await applyItemCommands(em, { userId: owner.userId }, slowItem.id, [{ type: 'ReceiveStock', data: { quantity: 1, locationId: null, reason: 'slow', movementId: randomUUID() } }]);
+      written();
+      await gate;
+    });
+    await wrote;
+    await inv.call(S.recordMovement, { id: fastItem.id, movementType: 'in', quantity: 1, reason: 'fast' }, owner);
+    await inv.runtime.flushOutbox();
+    const streams = [itemStreamId(slowItem.id), itemStreamId(fastItem.id)];
+    expect(await publishedEventIds(inv.events, streams, since)).toEqual([]); // held back, not skipped
+    release();
+    await slow;
+    await inv.runtime.flushOutbox();
+    const [slowEvent] = (await eventsOf(slowItem.id)).slice(-1);
+    const [fastEvent] = (await eventsOf(fastItem.id)).slice(-1);
+    expect(await publishedEventIds(inv.events, streams, since)).toEqual([slowEvent.event_id, fastEvent.event_id]);
+  });
+});
+
+describe('rebuilding', () => {
+  it('rebuilds the item read model from the event store to the same rows', async () => {
+    const item = await register(4);
+    await inv.call(S.updateItem, { id: item.id, name: 'Hex bolt', reorderLevel: 2 }, owner);
+    await inv.call(S.recordMovement, { id: item.id, movementType: 'in', quantity: 3, reason: 'r', locationId: 'bin-7' }, owner);
+    await inv.call(S.archiveItem, { id: (await register(1)).id }, owner);
+    const rows = () => queryDb('inventory', 'SELECT * FROM item_views WHERE user_id = $1 ORDER BY id', [owner.userId]);
+    const before = await rows();
+    await queryDb('inventory', 'UPDATE item_views SET current_stock = 999, name = $2 WHERE id = $1', [item.id, 'corrupted']);
+    expect(await rebuildItemViews(inv.orm)).toBeGreaterThanOrEqual(2);
+    expect(await rows()).toEqual(before);
+  });
+});
+
+describe('Idempotency-Key', () => {
+  it('answers the same key sent 3 times at once identically, with exactly one event', async () => {
+    const item = await register();
+    const meta = { idempotencyKey: `key-${randomUUID()}` };
+    const send = () => inv.call(S.recordMovement, { id: item.id, movementType: 'out', quantity: 4, reason: 'sale' }, owner, meta);
+    const answers = await Promise.all([send(), send(), send()]);
+    expect(answers[1]).toEqual(answers[0]);
+    expect(answers[2]).toEqual(answers[0]);
+    expect((await eventsOf(item.id)).filter((e) => e.type === 'StockIssued')).toHaveLength(1);
+    expect((await inv.call(S.getItem, { id: item.id }, owner)).currentStock).toBe(6);
+  });
+
+  it('makes a registration with a key create one item only', async () => {
+    const meta = { idempotencyKey: `key-${randomUUID()}` };
+    const send = () => inv.call(S.registerItem, { name: 'Once', unitPrice: '1.00' }, owner, meta);
+    const [first, second] = await Promise.all([send(), send()]);
+    expect(second).toEqual(first);
+    expect((await inv.call(S.listItems, {}, owner)).total).toBe(1);
+  });
+
+  it('refuses a key reused for a different request, and keys are per user', async () => {
+    const item = await register();
+    const meta = { idempotencyKey: 'shared-key' };
+    await inv.call(S.recordMovement, { id: item.id, movementType: 'in', quantity: 1, reason: 'r' }, owner, meta);
+    const reused = await inv.call(S.recordMovement, { id: item.id, movementType: 'in', quantity: 2, reason: 'r' }, owner, meta).catch((e: unknown) => e);
+    expect(reused).toMatchObject({ status: 409, message: M.idempotencyKeyReused });
+    const other = newActor();
+    const theirs = await inv.call(S.registerItem, { name: 'Theirs', unitPrice: '1' }, other);
+    await expect(inv.call(S.recordMovement, { id: theirs.id, movementType: 'in', quantity: 1, reason: 'r' }, other, meta)).resolves.toMatchObject({
+      item: { currentStock: 1 },
+    });
+  });
+
+  it('stores nothing for a refused write, so the key can be used again', async () => {
+    const item = await register(1);
+    const meta = { idempotencyKey: `key-${randomUUID()}` };
+    const out = () => inv.call(S.recordMovement, { id: item.id, movementType: 'out', quantity: 2, reason: 'r' }, owner, meta);
+    await expect(out()).rejects.toMatchObject({ status: 409 });
+    await inv.call(S.recordMovement, { id: item.id, movementType: 'in', quantity: 5, reason: 'r' }, owner);
+    await expect(out()).resolves.toMatchObject({ item: { currentStock: 4 } });
+    await eventually(async () => (await eventsOf(item.id)).length === 4);
+  });
+});

@@ -1,0 +1,195 @@
+import { InventoryMessages as M, InventorySubjects as S, type Actor, type ItemView, type RegisterItemRequest } from '@inventory/contracts';
+import { queryDb } from '@inventory/platform/testing';
+import { newActor, startInventory, type InventoryHarness } from './support/inventory.js';
+
+let inv: InventoryHarness;
+let owner: Actor;
+
+beforeAll(async () => {
+  inv = await startInventory();
+});
+afterAll(async () => {
+  await inv?.close();
+});
+beforeEach(() => {
+  owner = newActor();
+});
+
+const register = (data: Partial<RegisterItemRequest> = {}, actor = owner) =>
+  inv.call(S.registerItem, { name: 'Widget', unitPrice: '2.50', ...data }, actor);
+const move = (id: string, movementType: 'in' | 'out' | 'adjustment', quantity: number, locationId?: string) =>
+  inv.call(S.recordMovement, { id, movementType, quantity, reason: 'test', locationId }, owner);
+
+describe('registering and listing items', () => {
+  it('registers an item with SPEC defaults and shows it at once in the list', async () => {
+    const item = await register({ sku: 'W-1', currentStock: 4 });
+    expect(item).toMatchObject({
+      name: 'Widget',
+      sku: 'W-1',
+      unitPrice: '2.50',
+      currentStock: 4,
+      reorderLevel: 0,
+      status: 'in-stock',
+      isActive: true,
+      userId: owner.userId,
+      stockByLocation: [{ locationId: null, quantity: 4, locationName: null }],
+      version: 2,
+    });
+    const page = await inv.call(S.listItems, {}, owner);
+    expect(page).toEqual({ items: [item], total: 1 });
+  });
+
+  it('keeps a SKU unique per user, ignoring case, and lets other users use it', async () => {
+    await register({ sku: 'ABC-1' });
+    expect(await inv.refusal(S.registerItem, { name: 'Other', unitPrice: '1', sku: 'abc-1' }, owner)).toMatchObject({ status: 409, message: M.skuTaken });
+    await expect(register({ sku: 'ABC-1' }, newActor())).resolves.toMatchObject({ sku: 'ABC-1' });
+  });
+
+  it('answers 400 with the field message for invalid input and writes nothing', async () => {
+    expect(await inv.refusal(S.registerItem, { name: '', unitPrice: '1.00' }, owner)).toMatchObject({ status: 400, message: M.nameRequired });
+    expect(await inv.refusal(S.registerItem, { name: 'x', unitPrice: '' }, owner)).toMatchObject({ status: 400, message: M.unitPriceRequired });
+    expect(await inv.refusal(S.registerItem, { name: 'x', unitPrice: '1.234' }, owner)).toMatchObject({ message: M.unitPriceInvalid });
+    expect(await inv.refusal(S.registerItem, { name: 'x', unitPrice: '1', currentStock: -1 }, owner)).toMatchObject({ message: M.initialStockInvalid });
+    const smuggled = { name: 'x', unitPrice: '1', userId: 'someone-else' } as never;
+    expect(await inv.refusal(S.registerItem, smuggled, owner)).toMatchObject({ status: 400, message: 'property userId should not exist' });
+    expect((await inv.call(S.listItems, {}, owner)).total).toBe(0);
+  });
+
+  it('filters by search on name or SKU, stock status, category and location, and pages', async () => {
+    const drill = await register({ name: 'Cordless Drill', sku: 'DR-01', currentStock: 10, reorderLevel: 2, categoryId: 'tools' });
+    const tape = await register({ name: 'Tape', sku: 'TP-9', currentStock: 2, reorderLevel: 5, locationId: 'shelf' });
+    const glue = await register({ name: 'Glue', currentStock: 0 });
+    const names = async (query: object) => (await inv.call(S.listItems, query, owner)).items.map((i) => i.name);
+    expect(await names({ search: 'drill' })).toEqual(['Cordless Drill']);
+    expect(await names({ search: 'tp-' })).toEqual(['Tape']);
+    expect(await names({ search: '%' })).toEqual([]);
+    expect(await names({ status: 'low-stock' })).toEqual(['Tape']);
+    expect(await names({ status: 'out-of-stock' })).toEqual(['Glue']);
+    expect(await names({ status: 'in-stock' })).toEqual(['Cordless Drill']);
+    expect(await names({ categoryId: 'tools' })).toEqual(['Cordless Drill']);
+    await inv.call(S.recordMovement, { id: drill.id, movementType: 'in', quantity: 1, reason: 'r', locationId: 'van' }, owner);
+    expect(await names({ locationId: 'shelf' })).toEqual(['Tape']);
+    expect(await names({ locationId: 'van' })).toEqual(['Cordless Drill']);
+    const page = await inv.call(S.listItems, { limit: 2, offset: 1 }, owner);
+    expect(page.items.map((i) => i.id)).toEqual([tape.id, drill.id]);
+    expect(page.total).toBe(3);
+    expect(await inv.call(S.listItems, { limit: 2, offset: 5 }, owner)).toEqual({ items: [], total: 3 });
+    expect(glue.status).toBe('out-of-stock');
+  });
+});
+
+describe('changing items', () => {
+  it('updates the editable details and the reorder level in one call, recording only real changes', async () => {
+    const item = await register({ sku: 'S-1' });
+    const updated = await inv.call(S.updateItem, { id: item.id, name: 'Gadget', sku: 'S-1', unitPrice: '3.00', reorderLevel: 5, imageUrl: '/api/images/a.png' }, owner);
+    expect(updated).toMatchObject({ name: 'Gadget', unitPrice: '3.00', reorderLevel: 5, imageUrl: '/api/images/a.png', version: 3, status: 'out-of-stock' });
+    const events = await queryDb('inventory', 'SELECT type, data FROM events WHERE stream_id = $1 ORDER BY version', [`item-${item.id}`]);
+    expect(events.map((e) => e.type)).toEqual(['ItemRegistered', 'ItemDetailsChanged', 'ReorderLevelSet']);
+    expect(events[1].data.changes).toEqual({ name: 'Gadget', unitPrice: '3.00', imageUrl: '/api/images/a.png' });
+    const unchanged = await inv.call(S.updateItem, { id: item.id, name: 'Gadget' }, owner);
+    expect(unchanged.version).toBe(3);
+  });
+
+  it('archives an item: hidden from the list, 404 afterwards', async () => {
+    const item = await register();
+    expect(await inv.call(S.archiveItem, { id: item.id }, owner)).toMatchObject({ isActive: false });
+    expect((await inv.call(S.listItems, {}, owner)).items).toEqual([]);
+    expect(await inv.refusal(S.getItem, { id: item.id }, owner)).toMatchObject({ status: 404, message: M.itemNotFound });
+    expect(await inv.refusal(S.recordMovement, { id: item.id, movementType: 'in', quantity: 1, reason: 'r' }, owner)).toMatchObject({ status: 404 });
+  });
+});
+
+describe('stock movements', () => {
+  it('records in, out and adjustment with the SPEC semantics and refuses going below zero', async () => {
+    const item = await register({ currentStock: 5 });
+    expect((await move(item.id, 'in', 3)).item.currentStock).toBe(8);
+    const out = await move(item.id, 'out', 2);
+    expect(out.movement).toMatchObject({ movementType: 'out', quantity: 2, delta: -2, stockAfter: 6, reason: 'test', userId: owner.userId });
+    const adjusted = await move(item.id, 'adjustment', 10);
+    expect(adjusted.movement).toMatchObject({ movementType: 'adjustment', quantity: 10, delta: 4, stockAfter: 10 });
+    expect(await inv.refusal(S.recordMovement, { id: item.id, movementType: 'out', quantity: 11, reason: 'r' }, owner)).toMatchObject({
+      status: 409,
+      message: 'Insufficient stock: 10 available',
+    });
+    expect(await inv.refusal(S.recordMovement, { id: item.id, movementType: 'in', quantity: 0, reason: 'r' }, owner)).toMatchObject({ status: 400, message: M.quantityInvalid });
+    expect(await inv.refusal(S.recordMovement, { id: item.id, movementType: 'in', quantity: 1, reason: ' ' }, owner)).toMatchObject({ status: 400, message: M.reasonRequired });
+    expect(await inv.refusal(S.recordMovement, { id: item.id, movementType: 'gift', quantity: 1, reason: 'r' } as never, owner)).toMatchObject({
+      message: M.movementTypeInvalid,
+    });
+  });
+
+  it('keeps stock per location, transfers between two places in one event and refuses more than the source holds', async () => {
+    const item = await register({ currentStock: 2 });
+    await move(item.id, 'in', 5, 'shelf');
+    const moved = await inv.call(S.transferStock, { id: item.id, fromLocationId: 'shelf', toLocationId: 'van', quantity: 3, reason: 'restock' }, owner);
+    expect(moved.movement).toMatchObject({ movementType: 'transfer', quantity: 3, delta: 0, stockAfter: 7, locationId: 'shelf', toLocationId: 'van' });
+    expect(moved.item.stockByLocation.map(({ locationId, quantity }) => [locationId, quantity])).toEqual([
+      [null, 2],
+      ['shelf', 2],
+      ['van', 3],
+    ]);
+    expect(
+      await inv.refusal(S.transferStock, { id: item.id, fromLocationId: 'shelf', toLocationId: 'van', quantity: 3, reason: 'r' }, owner),
+    ).toMatchObject({ status: 409, message: 'Insufficient stock: 2 available at the source location' });
+    expect(await inv.refusal(S.transferStock, { id: item.id, fromLocationId: 'van', toLocationId: 'van', quantity: 1, reason: 'r' }, owner)).toMatchObject({
+      status: 400,
+      message: M.sameLocation,
+    });
+  });
+
+  it('undoes a movement with a compensating event, once, and never into negative stock', async () => {
+    const item = await register({ currentStock: 10 });
+    const out = await move(item.id, 'out', 4);
+    const undone = await inv.call(S.undoMovement, { id: item.id, movementId: out.movement.id }, owner);
+    expect(undone.movement).toMatchObject({ movementType: 'undo', undoes: out.movement.id, delta: 4, stockAfter: 10, reason: 'Undo' });
+    expect(await inv.refusal(S.undoMovement, { id: item.id, movementId: out.movement.id }, owner)).toMatchObject({ status: 409, message: M.alreadyUndone });
+    const received = await move(item.id, 'in', 5);
+    await move(item.id, 'out', 12);
+    expect(await inv.refusal(S.undoMovement, { id: item.id, movementId: received.movement.id }, owner)).toMatchObject({
+      status: 409,
+      message: M.undoWouldGoNegative(3, 5),
+    });
+    expect(await inv.refusal(S.undoMovement, { id: item.id, movementId: 'nope' }, owner)).toMatchObject({ status: 404, message: M.movementNotFound });
+  });
+
+  it("lists the item's timeline from its events, newest first, with undone-by", async () => {
+    const item = await register({ currentStock: 3 });
+    const out = await move(item.id, 'out', 1);
+    const undo = await inv.call(S.undoMovement, { id: item.id, movementId: out.movement.id, reason: 'typo' }, owner);
+    const timeline = await inv.call(S.listMovements, { id: item.id }, owner);
+    expect(timeline.map((e) => [e.movementType, e.quantity, e.delta, e.stockAfter, e.undoneBy])).toEqual([
+      ['undo', 1, 1, 3, null],
+      ['out', 1, -1, 2, undo.movement.id],
+      ['in', 3, 3, 3, null],
+    ]);
+    expect(timeline[2].reason).toBe('Initial stock');
+    const older = await inv.call(S.listMovements, { id: item.id, before: out.movement.id, limit: 5 }, owner);
+    expect(older.map((e) => e.movementType)).toEqual(['in']);
+  });
+});
+
+describe("another user's items", () => {
+  it('answer 404 exactly like missing ones on every item route', async () => {
+    const item = await register({ currentStock: 5 });
+    const movement = (await move(item.id, 'in', 1)).movement;
+    const intruder = newActor();
+    const notFound = { status: 404, message: M.itemNotFound };
+    const id = item.id;
+    expect(await inv.refusal(S.getItem, { id }, intruder)).toMatchObject(notFound);
+    expect(await inv.refusal(S.updateItem, { id, name: 'mine' }, intruder)).toMatchObject(notFound);
+    expect(await inv.refusal(S.archiveItem, { id }, intruder)).toMatchObject(notFound);
+    expect(await inv.refusal(S.recordMovement, { id, movementType: 'out', quantity: 1, reason: 'r' }, intruder)).toMatchObject(notFound);
+    expect(await inv.refusal(S.transferStock, { id, fromLocationId: null, toLocationId: 'x', quantity: 1, reason: 'r' }, intruder)).toMatchObject(notFound);
+    expect(await inv.refusal(S.undoMovement, { id, movementId: movement.id }, intruder)).toMatchObject(notFound);
+    expect(await inv.refusal(S.listMovements, { id }, intruder)).toMatchObject(notFound);
+    expect(await inv.refusal(S.getItem, { id: 'not-a-uuid' }, owner)).toMatchObject(notFound);
+    expect((await inv.call(S.listItems, {}, intruder)).items).toEqual([]);
+    const untouched: ItemView = await inv.call(S.getItem, { id }, owner);
+    expect(untouched.version).toBe(item.version + 1);
+  });
+
+  it('refuses a call without a signed-in actor', async () => {
+    const error = await inv.call(S.listItems, {}, undefined as never).catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 401 });
+  });
+});

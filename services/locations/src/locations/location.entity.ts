@@ -1,0 +1,30 @@
+import { Entity, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
+import { DEFAULT_LOCATION_TYPE, type LocationType } from '@inventory/contracts';
+import { randomUUID } from 'node:crypto';
+
+@Entity({ tableName: 'locations' })
+export class Location {
+  [OptionalProps]?: 'id' | 'type' | 'description' | 'parentLocationId' | 'createdAt';
+
+  @PrimaryKey({ type: 'uuid' })
+  id: string = randomUUID();
+
+  @Property({ type: 'text' })
+  userId: string;
+
+  @Property({ type: 'string', length: 100 })
+  name: string;
+
+  @Property({ type: 'string', length: 50 })
+  type: LocationType = DEFAULT_LOCATION_TYPE;
+
+  @Property({ type: 'text', nullable: true })
+  description: string | null = null;
+
+  /** Kept as a plain id: the tree is walked in memory (see location-tree.ts), never lazily loaded. */
+  @Property({ type: 'uuid', nullable: true })
+  parentLocationId: string | null = null;
+
+  @Property({ type: 'datetime' })
+  createdAt: Date = new Date();
+}

@@ -1,0 +1,41 @@
+import { Controller } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import { LocationsSubjects, type Actor, type LocationTreeNode, type LocationView } from '@inventory/contracts';
+import { RpcActor } from '@inventory/platform';
+import { CreateLocationDto, ListLocationsDto, LocationIdDto, UpdateLocationDto } from './locations.dto.js';
+import { LocationsService } from './locations.service.js';
+
+@Controller()
+export class LocationsController {
+  constructor(private readonly locations: LocationsService) {}
+
+  @MessagePattern(LocationsSubjects.listLocations)
+  list(@RpcActor() actor: Actor, @Payload('data') dto: ListLocationsDto): Promise<LocationView[]> {
+    return this.locations.list(actor, dto);
+  }
+
+  @MessagePattern(LocationsSubjects.locationTree)
+  tree(@RpcActor() actor: Actor, @Payload('data') dto: ListLocationsDto): Promise<LocationTreeNode[]> {
+    return this.locations.tree(actor, dto);
+  }
+
+  @MessagePattern(LocationsSubjects.getLocation)
+  get(@RpcActor() actor: Actor, @Payload('data') dto: LocationIdDto): Promise<LocationView> {
+    return this.locations.get(actor, dto);
+  }
+
+  @MessagePattern(LocationsSubjects.createLocation)
+  create(@RpcActor() actor: Actor, @Payload('data') dto: CreateLocationDto): Promise<LocationView> {
+    return this.locations.create(actor, dto);
+  }
+
+  @MessagePattern(LocationsSubjects.updateLocation)
+  update(@RpcActor() actor: Actor, @Payload('data') dto: UpdateLocationDto): Promise<LocationView> {
+    return this.locations.update(actor, dto);
+  }
+
+  @MessagePattern(LocationsSubjects.deleteLocation)
+  delete(@RpcActor() actor: Actor, @Payload('data') dto: LocationIdDto): Promise<null> {
+    return this.locations.delete(actor, dto);
+  }
+}

@@ -1,0 +1,119 @@
+import { Injectable } from '@nestjs/common';
+import { raw } from '@mikro-orm/core';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { LocationMessages, type Actor, type LocationTreeNode, type LocationView } from '@inventory/contracts';
+import { containsPattern, invalid, ServiceError, writeOutbox } from '@inventory/platform';
+import { isUUID } from 'class-validator';
+import { LocationItemCounts } from '../item-counts/location-item-counts.js';
+import { Location } from './location.entity.js';
+import { locationCreated, locationDeleted, locationUpdated, publishedFields } from './location.events.js';
+import { buildTree, parentProblem } from './location-tree.js';
+import { toLocationView } from './location.view.js';
+import type { CreateLocationDto, ListLocationsDto, LocationIdDto, UpdateLocationDto } from './locations.dto.js';
+
+/** A user's location tree. Every change commits with its events in the outbox. */
+@Injectable()
+export class LocationsService {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly counts: LocationItemCounts,
+  ) {}
+
+  async list(actor: Actor, { search, type }: ListLocationsDto): Promise<LocationView[]> {
+    const [locations, counts] = await Promise.all([
+      this.em.find(
+        Location,
+        { userId: actor.userId, ...(search ? { name: { $ilike: containsPattern(search) } } : {}), ...(type ? { type } : {}) },
+        { orderBy: { [raw('lower(name)')]: 'asc', createdAt: 'asc' } },
+      ),
+      this.counts.forUser(actor.userId),
+    ]);
+    return locations.map((location) => toLocationView(location, counts.get(location.id) ?? 0));
+  }
+
+  async tree(actor: Actor, filters: ListLocationsDto): Promise<LocationTreeNode[]> {
+    return buildTree(await this.list(actor, filters));
+  }
+
+  async get(actor: Actor, { id }: LocationIdDto): Promise<LocationView> {
+    return this.view(actor, await this.find(this.em, actor, id));
+  }
+
+  create(actor: Actor, dto: CreateLocationDto): Promise<LocationView> {
+    return this.write(actor, async (em) => {
+      if (dto.parentLocationId) await this.checkParent(em, actor, null, dto.parentLocationId);
+      const location = em.create(Location, {
+        userId: actor.userId,
+        name: dto.name,
+        ...(dto.type ? { type: dto.type } : {}),
+        description: dto.description ?? null,
+        parentLocationId: dto.parentLocationId ?? null,
+      });
+      await em.flush();
+      await writeOutbox(em, [locationCreated(location)]);
+      return toLocationView(location, 0);
+    });
+  }
+
+  update(actor: Actor, { id, ...changes }: UpdateLocationDto): Promise<LocationView> {
+    return this.write(actor, async (em) => {
+      const location = await this.find(em, actor, id);
+      const publishedBefore = JSON.stringify(publishedFields(location));
+      if (changes.parentLocationId && changes.parentLocationId !== location.parentLocationId) {
+        await this.checkParent(em, actor, location.id, changes.parentLocationId);
+      }
+      if (changes.name !== undefined) location.name = changes.name;
+      if (changes.type !== undefined) location.type = changes.type;
+      if (changes.description !== undefined) location.description = changes.description;
+      if (changes.parentLocationId !== undefined) location.parentLocationId = changes.parentLocationId;
+      await em.flush();
+      if (JSON.stringify(publishedFields(location)) !== publishedBefore) await writeOutbox(em, [locationUpdated(location)]);
+      return this.view(actor, location);
+    });
+  }
+
+  /** Never loses anything: its sublocations move up to its parent, inventory moves its stock to unassigned. */
+  delete(actor: Actor, { id }: LocationIdDto): Promise<null> {
+    return this.write(actor, async (em) => {
+      const location = await this.find(em, actor, id);
+      const children = await em.find(Location, { userId: actor.userId, parentLocationId: location.id });
+      for (const child of children) child.parentLocationId = location.parentLocationId;
+      await em.flush();
+      em.remove(location);
+      await em.flush();
+      await writeOutbox(em, [...children.map(locationUpdated), locationDeleted(location)]);
+      return null;
+    });
+  }
+
+  /** The parent must be one of the user's locations and not the location itself or below it. */
+  private async checkParent(em: EntityManager, actor: Actor, locationId: string | null, parentId: string): Promise<void> {
+    const rows = await em.find(Location, { userId: actor.userId }, { fields: ['id', 'parentLocationId'] });
+    const problem = parentProblem(new Map(rows.map((row) => [row.id, row.parentLocationId])), locationId, parentId);
+    if (problem === 'unknown-parent') throw invalid(LocationMessages.parentInvalid);
+    if (problem === 'cycle') throw invalid(LocationMessages.parentCycle);
+  }
+
+  private async view(actor: Actor, location: Location): Promise<LocationView> {
+    const counts = await this.counts.forUser(actor.userId);
+    return toLocationView(location, counts.get(location.id) ?? 0);
+  }
+
+  /** Another user's location answers exactly like a missing one. */
+  private async find(em: EntityManager, actor: Actor, id: string): Promise<Location> {
+    const location = isUUID(id) ? await em.findOne(Location, { id, userId: actor.userId }) : null;
+    if (!location) throw new ServiceError('NOT_FOUND', LocationMessages.notFound);
+    return location;
+  }
+
+  /**
+   * Writes of one user run one at a time (a transaction-scoped advisory lock on the user), so two
+   * concurrent moves cannot each pass the cycle check and together close a loop.
+   */
+  private write<T>(actor: Actor, work: (em: EntityManager) => Promise<T>): Promise<T> {
+    return this.em.transactional(async (em) => {
+      await em.getConnection().execute('SELECT pg_advisory_xact_lock(hashtextextended(?, 0))', [`locations:${actor.userId}`], 'run', em.getTransactionContext());
+      return work(em);
+    });
+  }
+}

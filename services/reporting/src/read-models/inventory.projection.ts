@@ -1,0 +1,195 @@
+import { Injectable, Logger } from '@nestjs/common';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { EventEnvelope, ItemEvent } from '@inventory/contracts';
+import type { EventHandler } from '@inventory/platform';
+import { evolveItem, isItemEvent, isLowStock, movementOf, type ItemSnapshot, type MovementRecord } from './item-snapshot.js';
+import { inTransaction, isoTime } from './sql.js';
+
+type Db = ReturnType<typeof inTransaction>;
+
+interface ItemRow {
+  item_id: string;
+  user_id: string;
+  name: string;
+  sku: string | null;
+  category_id: string | null;
+  unit_price: string;
+  reorder_level: number;
+  stock: number;
+  active: boolean;
+  version: number;
+  updated_at: string;
+}
+
+const ITEM_FIELDS = `item_id text, user_id text, name text, sku text, category_id text, unit_price numeric, reorder_level integer,
+  stock integer, active boolean, version integer`;
+
+// Rows travel as one JSON parameter per table: a batch is one statement, whatever its size.
+const WRITE_BATCH = `
+  WITH upserted AS (
+    INSERT INTO items (item_id, user_id, name, sku, category_id, unit_price, reorder_level, stock, active, version, updated_at)
+    SELECT * FROM jsonb_to_recordset(?::jsonb) AS r(${ITEM_FIELDS}, updated_at timestamptz)
+    ON CONFLICT (item_id) DO UPDATE SET
+      name = excluded.name, sku = excluded.sku, category_id = excluded.category_id, unit_price = excluded.unit_price,
+      reorder_level = excluded.reorder_level, stock = excluded.stock, active = excluded.active,
+      version = excluded.version, updated_at = excluded.updated_at
+  ), history AS (
+    INSERT INTO item_history
+      (event_id, item_id, user_id, version, occurred_at, name, sku, category_id, unit_price, reorder_level, stock, active, value_delta)
+    SELECT event_id, item_id, user_id, version, occurred_at, name, sku, category_id, unit_price, reorder_level, stock, active,
+           -- What the item adds to the total value (stock × price while active), after minus before, exact.
+           (CASE WHEN active THEN stock * unit_price::numeric(12, 2) ELSE 0 END)
+             - (CASE WHEN prev_active THEN prev_stock * prev_unit_price::numeric(12, 2) ELSE 0 END)
+      FROM jsonb_to_recordset(?::jsonb)
+        AS r(event_id text, occurred_at timestamptz, ${ITEM_FIELDS}, prev_active boolean, prev_stock integer, prev_unit_price numeric)
+  ), totals AS (
+    -- Each user's figures move by what the batch changed, from each item's state before it to after it.
+    INSERT INTO item_totals (user_id, total_items, low_stock_items, total_value)
+    SELECT user_id, sum(after_active::int - before_active::int), sum(after_low::int - before_low::int),
+           sum((CASE WHEN after_active THEN after_stock * after_price::numeric(12, 2) ELSE 0 END)
+             - (CASE WHEN before_active THEN before_stock * before_price::numeric(12, 2) ELSE 0 END))
+      FROM jsonb_to_recordset(?::jsonb) AS r(user_id text, before_active boolean, before_low boolean, before_stock integer,
+        before_price numeric, after_active boolean, after_low boolean, after_stock integer, after_price numeric)
+     GROUP BY user_id
+    ON CONFLICT (user_id) DO UPDATE SET
+      total_items = item_totals.total_items + excluded.total_items,
+      low_stock_items = item_totals.low_stock_items + excluded.low_stock_items,
+      total_value = item_totals.total_value + excluded.total_value
+  )
+  INSERT INTO movements (event_id, movement_id, item_id, user_id, version, movement_type, quantity, delta, occurred_at)
+  SELECT * FROM jsonb_to_recordset(?::jsonb) AS r(event_id text, movement_id text, item_id text, user_id text, version integer,
+    movement_type text, quantity integer, delta integer, occurred_at timestamptz)`;
+
+/**
+ * Folds inventory events into items (state now), item_history (state after every event), movements
+ * and item_totals (the dashboard figures). A batch costs three statements: read the items it
+ * touches, read which of their owners were purged, write all four tables.
+ */
+@Injectable()
+export class InventoryProjection implements EventHandler {
+  private readonly logger = new Logger(InventoryProjection.name);
+
+  handle(event: EventEnvelope, em: EntityManager): Promise<void> {
+    return this.handleBatch([event], em);
+  }
+
+  async handleBatch(events: EventEnvelope[], em: EntityManager): Promise<void> {
+    const itemEvents = events.filter(isItemEvent);
+    if (itemEvents.length === 0) return;
+    const db = inTransaction(em);
+    const items = await loadItems(db, itemEvents.map((e) => e.data.itemId));
+    const purged = await purgedUsers(db, itemEvents.map((e) => e.metadata.userId));
+    const initial = new Map<string, ItemSnapshot | null>();
+    const changed = new Map<string, ItemSnapshot>();
+    const history: object[] = [];
+    const movements: object[] = [];
+    for (const event of itemEvents) {
+      if (purged.has(event.metadata.userId)) continue;
+      const before = items.get(event.data.itemId) ?? null;
+      const after = evolveItem(before, event);
+      if (!after) {
+        // Skipped rather than failed: one orphan event must not block the stream or abort a rebuild.
+        this.logger.warn(`ignored ${event.type} ${event.id}: item ${event.data.itemId} was never registered`);
+        continue;
+      }
+      if (!initial.has(after.itemId)) initial.set(after.itemId, before);
+      items.set(after.itemId, after);
+      changed.set(after.itemId, after);
+      history.push(historyRow(event, before, after));
+      const movement = movementOf(before?.stock ?? 0, event);
+      if (movement) movements.push(movementRow(event, after, movement));
+    }
+    if (changed.size === 0) return;
+    // items gets each item's last state only: one statement may not update a row twice.
+    const latest = [...changed.values()];
+    const totals = latest.map((after) => totalsRow(initial.get(after.itemId)!, after));
+    await db.run(WRITE_BATCH, [latest.map(itemRow), history, totals, movements].map((rows) => JSON.stringify(rows)));
+  }
+
+  async reset(em: EntityManager): Promise<void> {
+    const db = inTransaction(em);
+    for (const table of ['items', 'item_history', 'movements', 'item_totals']) await db.run(`DELETE FROM ${table}`);
+  }
+}
+
+async function loadItems(db: Db, itemIds: string[]): Promise<Map<string, ItemSnapshot>> {
+  const rows = await db.rows<ItemRow>(
+    `SELECT item_id, user_id, name, sku, category_id, unit_price::text AS unit_price, reorder_level, stock, active, version,
+            ${isoTime('updated_at')} AS updated_at
+       FROM items WHERE item_id IN (SELECT jsonb_array_elements_text(?::jsonb))`,
+    [JSON.stringify([...new Set(itemIds)])],
+  );
+  return new Map(rows.map((row) => [row.item_id, toSnapshot(row)]));
+}
+
+/** Events of purged users are ignored: a late or replayed event must not bring their data back. */
+async function purgedUsers(db: Db, userIds: string[]): Promise<Set<string>> {
+  const rows = await db.rows<{ user_id: string }>(
+    'SELECT user_id FROM purged_users WHERE user_id IN (SELECT jsonb_array_elements_text(?::jsonb))',
+    [JSON.stringify([...new Set(userIds)])],
+  );
+  return new Set(rows.map((row) => row.user_id));
+}
+
+function toSnapshot(row: ItemRow): ItemSnapshot {
+  return {
+    itemId: row.item_id,
+    userId: row.user_id,
+    name: row.name,
+    sku: row.sku,
+    categoryId: row.category_id,
+    unitPrice: row.unit_price,
+    reorderLevel: row.reorder_level,
+    stock: row.stock,
+    active: row.active,
+    version: row.version,
+    at: row.updated_at,
+  };
+}
+
+const itemRow = (s: ItemSnapshot) => ({
+  item_id: s.itemId,
+  user_id: s.userId,
+  name: s.name,
+  sku: s.sku,
+  category_id: s.categoryId,
+  unit_price: s.unitPrice,
+  reorder_level: s.reorderLevel,
+  stock: s.stock,
+  active: s.active,
+  version: s.version,
+  updated_at: s.at,
+});
+
+const historyRow = (event: ItemEvent, before: ItemSnapshot | null, after: ItemSnapshot) => ({
+  ...itemRow(after),
+  event_id: event.id,
+  occurred_at: after.at,
+  prev_active: before?.active ?? false,
+  prev_stock: before?.stock ?? 0,
+  prev_unit_price: before?.unitPrice ?? '0',
+});
+
+const movementRow = (event: ItemEvent, after: ItemSnapshot, movement: MovementRecord) => ({
+  event_id: event.id,
+  movement_id: movement.movementId,
+  item_id: after.itemId,
+  user_id: after.userId,
+  version: after.version,
+  movement_type: movement.type,
+  quantity: movement.quantity,
+  delta: movement.delta,
+  occurred_at: after.at,
+});
+
+const totalsRow = (before: ItemSnapshot | null, after: ItemSnapshot) => ({
+  user_id: after.userId,
+  before_active: before?.active ?? false,
+  before_low: isLowStock(before),
+  before_stock: before?.stock ?? 0,
+  before_price: before?.unitPrice ?? '0',
+  after_active: after.active,
+  after_low: isLowStock(after),
+  after_stock: after.stock,
+  after_price: after.unitPrice,
+});

@@ -1,0 +1,23 @@
+import { Controller } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import { ReportingSubjects, type Actor, type ReportRow, type ValueHistoryPoint } from '@inventory/contracts';
+import { inChunks, RpcActor } from '@inventory/platform';
+import type { Observable } from 'rxjs';
+import { InventoryReportDto, ReportPeriodDto } from './reports.dto.js';
+import { ReportsService } from './reports.service.js';
+
+@Controller()
+export class ReportsController {
+  constructor(private readonly reports: ReportsService) {}
+
+  /** Answered in chunks: a report of many items is larger than one NATS message. */
+  @MessagePattern(ReportingSubjects.inventoryReport)
+  async inventory(@RpcActor() actor: Actor, @Payload('data') query: InventoryReportDto): Promise<Observable<ReportRow[]>> {
+    return inChunks(await this.reports.inventoryReport(actor.userId, query));
+  }
+
+  @MessagePattern(ReportingSubjects.valueHistory)
+  valueHistory(@RpcActor() actor: Actor, @Payload('data') query: ReportPeriodDto): Promise<ValueHistoryPoint[]> {
+    return this.reports.valueHistory(actor.userId, query);
+  }
+}

@@ -1,0 +1,110 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { REPORT_DEFAULTS, type InventoryReportQuery, type ReportPeriodQuery, type ReportRow, type ReportType, type ValueHistoryPoint } from '@inventory/contracts';
+import { periodDays, resolvePeriod, snapshotInstant, type ReportPeriod } from './report-period.js';
+import { money, toMovementRow, toReportRow, toValueRow, type MovementRowRecord, type ReportRowRecord, type ValueRowRecord } from './report-rows.js';
+
+type SnapshotType = Exclude<ReportType, 'movement'>;
+
+/** How each snapshot report selects, adds to and orders the rows of the items at one instant. */
+const SNAPSHOT_SHAPES: Record<SnapshotType, { columns: string; filter: string; order: string }> = {
+  inventory: { columns: '', filter: '', order: 'lower(s.name), s.item_id' },
+  'low-stock': { columns: '', filter: 'AND s.stock <= s.reorder_level', order: 's.stock, lower(s.name), s.item_id' },
+  value: {
+    // Items without a category (or whose category was deleted) are one group.
+    columns: ', (sum(s.stock * s.unit_price) OVER (PARTITION BY c.category_id))::text AS category_total_value',
+    filter: '',
+    order: 'c.name, c.category_id, s.stock * s.unit_price DESC, lower(s.name), s.item_id',
+  },
+};
+
+const ITEM_COLUMNS = 'item_id, name, sku, category_id, unit_price, reorder_level, stock, active';
+const ROW_COLUMNS = `s.item_id AS id, s.name, s.sku, c.name AS category_name, s.stock, s.reorder_level,
+  s.unit_price::text AS unit_price, (s.stock * s.unit_price)::text AS total_value`;
+
+/** The report rows and the value history, from the reporting read models. */
+@Injectable()
+export class ReportsService {
+  constructor(private readonly em: EntityManager) {}
+
+  async inventoryReport(userId: string, query: InventoryReportQuery): Promise<ReportRow[]> {
+    const period = resolvePeriod(query, new Date());
+    const instant = snapshotInstant(query, period);
+    const type = query.type ?? REPORT_DEFAULTS.type;
+    if (type === 'movement') return (await this.movementRows(userId, period)).map(toMovementRow);
+    const rows = await this.snapshotRows(userId, instant, type);
+    return type === 'value' ? (rows as ValueRowRecord[]).map(toValueRow) : rows.map(toReportRow);
+  }
+
+  /** The total value at the end of every day of the period (the last day: up to now). */
+  async valueHistory(userId: string, query: ReportPeriodQuery): Promise<ValueHistoryPoint[]> {
+    const now = new Date();
+    const { firstDay, lastDay, through } = periodDays(resolvePeriod(query, now), now);
+    const opening = new Date(`${firstDay}T00:00:00Z`);
+    const rows = await this.em.getConnection().execute<{ date: string; total_value: string }[]>(
+      `WITH opening AS (
+         SELECT COALESCE(sum(value_delta), 0) AS value FROM item_history WHERE user_id = ? AND occurred_at < ?
+       ), changes AS (
+         SELECT (occurred_at AT TIME ZONE 'UTC')::date AS day, sum(value_delta) AS delta
+           FROM item_history WHERE user_id = ? AND occurred_at >= ? AND occurred_at <= ? GROUP BY 1
+       )
+       SELECT to_char(d.day, 'YYYY-MM-DD') AS date,
+              (opening.value + COALESCE(sum(changes.delta) OVER (ORDER BY d.day), 0))::text AS total_value
+         FROM generate_series(?::date, ?::date, interval '1 day') AS d(day)
+         CROSS JOIN opening LEFT JOIN changes ON changes.day = d.day::date
+        ORDER BY d.day`,
+      [userId, opening, userId, opening, through, firstDay, lastDay],
+    );
+    return rows.map((row) => ({ date: row.date, totalValue: money(row.total_value) }));
+  }
+
+  /** Active items at `instant` (null: now) with the category they had then. */
+  private snapshotRows(userId: string, instant: Date | null, type: SnapshotType): Promise<ReportRowRecord[]> {
+    const shape = SNAPSHOT_SHAPES[type];
+    const source = instant
+      ? `SELECT DISTINCT ON (item_id) ${ITEM_COLUMNS} FROM item_history WHERE user_id = ? AND occurred_at <= ?
+          ORDER BY item_id, occurred_at DESC, version DESC`
+      : `SELECT ${ITEM_COLUMNS} FROM items WHERE user_id = ?`;
+    const sourceParams = instant ? [userId, instant] : [userId];
+    return this.em.getConnection().execute<ReportRowRecord[]>(
+      `SELECT ${ROW_COLUMNS}${shape.columns}
+         FROM (${source}) s
+         LEFT JOIN categories c ON ${categoryAt(instant)}
+        WHERE s.active ${shape.filter}
+        ORDER BY ${shape.order}`,
+      [...sourceParams, userId, ...(instant ? [instant] : [])],
+    );
+  }
+
+  /** Items that moved within the period: what moved, and their stock and value at its end. */
+  private movementRows(userId: string, period: ReportPeriod): Promise<MovementRowRecord[]> {
+    return this.em.getConnection().execute<MovementRowRecord[]>(
+      `WITH moved AS (
+         SELECT item_id,
+                COALESCE(sum(quantity) FILTER (WHERE movement_type = 'in'), 0)::int AS stock_in,
+                COALESCE(sum(quantity) FILTER (WHERE movement_type = 'out'), 0)::int AS stock_out,
+                COALESCE(sum(delta) FILTER (WHERE movement_type = 'adjustment'), 0)::int AS adjusted,
+                COALESCE(sum(delta) FILTER (WHERE movement_type = 'undo'), 0)::int AS undone,
+                sum(delta)::int AS net_change
+           FROM movements WHERE user_id = ? AND occurred_at >= ? AND occurred_at <= ?
+          GROUP BY item_id
+       )
+       SELECT ${ROW_COLUMNS}, moved.stock_in, moved.stock_out, moved.adjusted, moved.undone, moved.net_change
+         FROM moved
+         JOIN LATERAL (
+           SELECT ${ITEM_COLUMNS} FROM item_history h
+            WHERE h.user_id = ? AND h.item_id = moved.item_id AND h.occurred_at <= ?
+            ORDER BY h.occurred_at DESC, h.version DESC LIMIT 1
+         ) s ON true
+         LEFT JOIN categories c ON ${categoryAt(period.end)}
+        ORDER BY lower(s.name), s.item_id`,
+      [userId, period.start, period.end, userId, period.end, userId, period.end],
+    );
+  }
+}
+
+/** Join condition: the row's category as it stood at `instant` (null: now). Takes the user id, then the instant. */
+function categoryAt(instant: Date | null): string {
+  const existing = instant ? '(c.deleted_at IS NULL OR c.deleted_at > ?)' : 'c.deleted_at IS NULL';
+  return `c.category_id = s.category_id AND c.user_id = ? AND ${existing}`;
+}

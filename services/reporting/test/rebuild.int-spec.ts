@@ -1,0 +1,79 @@
+import { ReportingSubjects, type EventEnvelope } from '@inventory/contracts';
+import { queryDb } from '@inventory/platform/testing';
+import { newUserId, startReporting, type ReportingHarness } from './support/reporting-harness.js';
+import { daysAgo, TestCategory, TestItem, userDeleted } from './support/test-item.js';
+
+let reporting: ReportingHarness;
+const TABLES = ['items', 'item_history', 'movements', 'item_totals', 'categories', 'purged_users'];
+
+/** A digest of every row of these users in every reporting table (the shared test database has others too). */
+async function digest(userIds: string[]): Promise<Record<string, { rows: number; hash: string }>> {
+  const entries = await Promise.all(
+    TABLES.map(async (table) => {
+      const [row] = await queryDb<{ rows: number; hash: string }>(
+        'reporting',
+        `SELECT count(*)::int AS rows, md5(coalesce(string_agg(t::text, E'\\n' ORDER BY t::text), '')) AS hash
+           FROM ${table} t WHERE user_id = ANY($1)`,
+        [userIds],
+      );
+      return [table, row] as const;
+    }),
+  );
+  return Object.fromEntries(entries);
+}
+
+/** A user's history with every kind of event, spread over past days. */
+function history(userId: string): EventEnvelope[] {
+  const category = new TestCategory(userId, 'Fasteners');
+  const gone = new TestCategory(userId, 'Gone');
+  const screw = new TestItem(userId);
+  const glue = new TestItem(userId);
+  const events: EventEnvelope[] = [
+    category.created(daysAgo(30)),
+    gone.created(daysAgo(30)),
+    screw.at(daysAgo(30)).registered({ name: 'Screw', unitPrice: '0.07', reorderLevel: 10, categoryId: category.categoryId }),
+    screw.received(100),
+    screw.at(daysAgo(20)).transferred(null, 'bin-1', 40),
+    glue.at(daysAgo(20)).registered({ name: 'Glue', unitPrice: '4.99', categoryId: gone.categoryId }),
+    glue.received(3),
+    gone.deleted(daysAgo(10)),
+    category.renamed('Screws and bolts', daysAgo(10)),
+  ];
+  const issued = screw.at(daysAgo(5)).issued(25);
+  events.push(issued, screw.at(daysAgo(4)).undone(issued), screw.adjusted(12, 'bin-1'), screw.detailsChanged({ unitPrice: '0.08' }));
+  events.push(screw.reorderLevelSet(60), glue.at(daysAgo(1)).archived());
+  return events;
+}
+
+beforeAll(async () => {
+  reporting = await startReporting();
+});
+afterAll(async () => {
+  await reporting?.close();
+});
+
+describe('rebuild', () => {
+  // It replays the whole shared test stream, whatever other suites published: allow it the time.
+  it('replays the event history into the very same tables while readers keep the old ones, purged users staying purged', async () => {
+    const [first, second, purged] = [newUserId(), newUserId(), newUserId()];
+    await reporting.publish([...history(first), ...history(second), ...history(purged)]);
+    await reporting.publish([userDeleted(purged)]);
+    const before = await digest([first, second, purged]);
+    expect(before.item_history.rows).toBe(2 * 11);
+    expect(before.purged_users.rows).toBe(1);
+    const stats = () => reporting.call(first, ReportingSubjects.dashboardStats, undefined);
+    const statsBefore = await stats();
+
+    let rebuilding = true;
+    const rebuild = reporting.rebuildAll().finally(() => (rebuilding = false));
+    const seenWhileRebuilding = [];
+    while (rebuilding) seenWhileRebuilding.push(await stats());
+    const results = await rebuild;
+
+    expect(results.map((r) => r.consumer)).toEqual(['reporting-items-inventory', 'reporting-categories-catalog', 'reporting-user-purge-identity']);
+    expect(results.every((r) => r.events > 0)).toBe(true);
+    expect(await digest([first, second, purged])).toEqual(before);
+    expect(seenWhileRebuilding.length).toBeGreaterThan(0);
+    expect(seenWhileRebuilding.every((seen) => JSON.stringify(seen) === JSON.stringify(statsBefore))).toBe(true);
+  }, 120_000);
+});

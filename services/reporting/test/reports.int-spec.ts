@@ -1,0 +1,285 @@
+import { ReportingSubjects, ReportMessages, type EventEnvelope, type InventoryReportQuery, type ReportPeriodQuery, type ReportRow } from '@inventory/contracts';
+import { newUserId, startReporting, type ReportingHarness } from './support/reporting-harness.js';
+import { daysAgo, TestCategory, TestItem, valueOf, type ExpectedItem } from './support/test-item.js';
+
+let reporting: ReportingHarness;
+const report = (userId: string, query: InventoryReportQuery = {}) => reporting.report(userId, query);
+const valueHistory = (userId: string, query: ReportPeriodQuery) => reporting.call(userId, ReportingSubjects.valueHistory, query);
+const HOUR_MS = 3_600_000;
+const isoDay = (date: Date) => date.toISOString().slice(0, 10);
+
+/** The report row the service should answer for an item in this state. */
+const rowOf = (item: ExpectedItem, category: string | null = null): ReportRow => ({
+  id: item.id,
+  name: item.name,
+  sku: item.sku,
+  category: category === null ? null : { name: category },
+  currentStock: item.stock,
+  reorderLevel: item.reorderLevel,
+  unitPrice: item.unitPrice,
+  totalValue: valueOf(item.stock, item.unitPrice),
+});
+
+beforeAll(async () => {
+  reporting = await startReporting();
+});
+afterAll(async () => {
+  await reporting?.close();
+});
+
+describe('report types', () => {
+  const userId = newUserId();
+  const tools = new TestCategory(userId, 'Tools');
+  const parts = new TestCategory(userId, 'Parts');
+  const retired = new TestCategory(userId, 'Retired');
+  const hammer = new TestItem(userId);
+  const bolt = new TestItem(userId);
+  const saw = new TestItem(userId);
+  const nut = new TestItem(userId);
+  const old = new TestItem(userId);
+  const relic = new TestItem(userId);
+
+  beforeAll(async () => {
+    await reporting.publish([
+      tools.created(),
+      parts.created(),
+      retired.created(),
+      hammer.registered({ name: 'Hammer', sku: 'H-1', unitPrice: '12.50', reorderLevel: 2, categoryId: tools.categoryId }),
+      hammer.received(4),
+      saw.registered({ name: 'saw', unitPrice: '30.00', reorderLevel: 1, categoryId: tools.categoryId }),
+      saw.received(1),
+      bolt.registered({ name: 'Bolt', unitPrice: '0.10', reorderLevel: 5, categoryId: parts.categoryId }),
+      bolt.received(3),
+      nut.registered({ name: 'Nut', unitPrice: '0.05', reorderLevel: 0 }),
+      nut.received(100),
+      relic.registered({ name: 'Relic', unitPrice: '7.00', reorderLevel: 0, categoryId: retired.categoryId }),
+      relic.received(2),
+      retired.deleted(),
+      old.registered({ name: 'Old', reorderLevel: 9 }),
+      old.archived(),
+    ]);
+  });
+
+  const now = () => new Date();
+
+  it('lists the active items by name with their category by default (inventory, 30 days)', async () => {
+    expect(await report(userId)).toEqual([
+      rowOf(bolt.stateAt(now())!, 'Parts'),
+      rowOf(hammer.stateAt(now())!, 'Tools'),
+      rowOf(nut.stateAt(now())!),
+      // Its category was deleted: the row no longer names one.
+      rowOf(relic.stateAt(now())!),
+      rowOf(saw.stateAt(now())!, 'Tools'),
+    ]);
+  });
+
+  it('lists only the items at or below their reorder level, lowest stock first', async () => {
+    const rows = await report(userId, { type: 'low-stock' });
+    expect(rows.map((r) => [r.name, r.currentStock, r.reorderLevel])).toEqual([
+      ['saw', 1, 1],
+      ['Bolt', 3, 5],
+    ]);
+  });
+
+  it('adds the total of each category to the value report, items without one last', async () => {
+    const rows = await report(userId, { type: 'value' });
+    expect(rows.map((r) => [r.name, r.totalValue, r.category?.name ?? null, r.categoryTotalValue])).toEqual([
+      ['Bolt', 0.3, 'Parts', 0.3],
+      ['Hammer', 50, 'Tools', 80],
+      ['saw', 30, 'Tools', 80],
+      ['Relic', 14, null, 19],
+      ['Nut', 5, null, 19],
+    ]);
+  });
+
+  it('never shows the rows of another user', async () => {
+    for (const type of ['inventory', 'low-stock', 'value', 'movement'] as const) {
+      expect(await report(newUserId(), { type })).toEqual([]);
+    }
+  });
+});
+
+describe('movement report', () => {
+  const userId = newUserId();
+  const drill = new TestItem(userId);
+  const idle = new TestItem(userId);
+
+  beforeAll(async () => {
+    const events = [
+      idle.at(daysAgo(200)).registered({ name: 'Idle' }),
+      idle.received(1),
+      drill.at(daysAgo(120)).registered({ name: 'Drill', unitPrice: '2.00' }),
+      drill.at(daysAgo(100)).received(10),
+      drill.at(daysAgo(60)).issued(2),
+      drill.at(daysAgo(20)).adjusted(20),
+      drill.at(daysAgo(2)).received(5),
+    ];
+    const lateIssue = drill.at(daysAgo(1.5)).issued(3);
+    events.push(lateIssue, drill.at(daysAgo(1)).undone(lateIssue), drill.transferred(null, 'shelf', 4));
+    await reporting.publish(events);
+  });
+
+  it.each([
+    ['7days', { stockIn: 5, stockOut: 3, adjusted: 0, undone: 3, netChange: 5 }],
+    ['30days', { stockIn: 5, stockOut: 3, adjusted: 12, undone: 3, netChange: 17 }],
+    ['90days', { stockIn: 5, stockOut: 5, adjusted: 12, undone: 3, netChange: 15 }],
+  ] as const)('totals what moved within %s, per item', async (range, movements) => {
+    expect(await report(userId, { type: 'movement', range })).toEqual([{ ...rowOf(drill.stateAt(new Date())!), movements }]);
+  });
+
+  it('totals a custom range and shows the stock at its end', async () => {
+    const to = daysAgo(50);
+    const rows = await report(userId, { type: 'movement', range: 'custom', from: isoDay(daysAgo(110)), to: isoDay(to) });
+    const endOfTo = new Date(`${isoDay(to)}T23:59:59.999Z`);
+    expect(rows).toEqual([
+      { ...rowOf(drill.stateAt(endOfTo)!), movements: { stockIn: 10, stockOut: 2, adjusted: 0, undone: 0, netChange: 8 } },
+    ]);
+    expect(rows[0].currentStock).toBe(8);
+  });
+
+  it('shows the inventory at the end of a custom range', async () => {
+    const to = daysAgo(10);
+    const rows = await report(userId, { range: 'custom', from: isoDay(daysAgo(40)), to: isoDay(to) });
+    const endOfTo = new Date(`${isoDay(to)}T23:59:59.999Z`);
+    expect(rows).toEqual([rowOf(drill.stateAt(endOfTo)!), rowOf(idle.stateAt(endOfTo)!)]);
+    expect(rows[0].currentStock).toBe(20);
+  });
+});
+
+describe('stock at a past instant (asOf)', () => {
+  const userId = newUserId();
+  const start = daysAgo(10);
+  const hour = (n: number) => new Date(start.getTime() + n * HOUR_MS);
+  const washer = new TestItem(userId);
+  const cable = new TestItem(userId);
+  const spare = new TestItem(userId);
+  const shelves = new TestCategory(userId, 'Shelves');
+
+  beforeAll(async () => {
+    const events: EventEnvelope[] = [shelves.created(hour(0))];
+    events.push(washer.at(hour(1)).registered({ name: 'Washer', unitPrice: '0.10', reorderLevel: 4, categoryId: shelves.categoryId }));
+    events.push(washer.at(hour(2)).received(10), cable.at(hour(2)).registered({ name: 'Cable', unitPrice: '19.99' }));
+    events.push(washer.at(hour(3)).transferred(null, 'shelf-a', 4), cable.at(hour(3)).received(7));
+    events.push(washer.at(hour(4)).detailsChanged({ unitPrice: '0.15' }));
+    const issue = washer.at(hour(5)).issued(3);
+    events.push(issue, spare.at(hour(5)).registered({ name: 'Spare', unitPrice: '5.00' }), spare.received(2));
+    events.push(washer.at(hour(6)).undone(issue), shelves.deleted(hour(6)));
+    events.push(washer.at(hour(7)).adjusted(1, 'shelf-a'), spare.at(hour(7)).archived());
+    events.push(cable.at(hour(8)).issued(7), washer.at(hour(8)).reorderLevelSet(8));
+    await reporting.publish(events);
+  });
+
+  /** What replaying the events up to `instant` gives: the active items, by name. */
+  const replayed = (instant: Date) =>
+    [washer, cable, spare]
+      .map((item) => item.stateAt(instant))
+      .filter((state): state is ExpectedItem => state?.active === true)
+      .sort((a, b) => a.name.localeCompare(b.name))
+      .map((state) => rowOf(state, state.categoryId && instant < hour(6) ? 'Shelves' : null));
+
+  it('equals a replay of the events up to every instant, through transfer, undo, price change and archive', async () => {
+    const instants = [hour(0.5), ...Array.from({ length: 16 }, (_, i) => hour(1 + i / 2))];
+    for (const instant of instants) {
+      expect({ instant, rows: await report(userId, { asOf: instant.toISOString() }) }).toEqual({ instant, rows: replayed(instant) });
+    }
+  });
+
+  it('counts an event at the very instant asked for', async () => {
+    const rows = await report(userId, { asOf: hour(3).toISOString() });
+    expect(rows.find((r) => r.name === 'Washer')?.currentStock).toBe(10);
+    expect(rows.find((r) => r.name === 'Cable')?.currentStock).toBe(7);
+  });
+
+  it('applies the low-stock and value reports at that instant too', async () => {
+    expect((await report(userId, { type: 'low-stock', asOf: hour(6.5).toISOString() })).map((r) => r.name)).toEqual([]);
+    const later = await report(userId, { type: 'low-stock', asOf: hour(8.5).toISOString() });
+    expect(later.map((r) => [r.name, r.currentStock])).toEqual([
+      ['Cable', 0],
+      ['Washer', 7],
+    ]);
+    const value = await report(userId, { type: 'value', asOf: hour(5.5).toISOString() });
+    expect(value.map((r) => [r.name, r.totalValue, r.category?.name ?? null, r.categoryTotalValue])).toEqual([
+      ['Washer', 1.05, 'Shelves', 1.05],
+      ['Cable', 139.93, null, 149.93],
+      ['Spare', 10, null, 149.93],
+    ]);
+  });
+});
+
+describe('value history', () => {
+  const userId = newUserId();
+  const crate = new TestItem(userId);
+  const box = new TestItem(userId);
+
+  beforeAll(async () => {
+    await reporting.publish([
+      crate.at(daysAgo(40)).registered({ unitPrice: '2.50' }),
+      crate.received(4),
+      crate.at(daysAgo(3)).received(6),
+      box.at(daysAgo(2)).registered({ unitPrice: '0.10' }),
+      box.received(3),
+      crate.at(daysAgo(1)).detailsChanged({ unitPrice: '3.00' }),
+      box.at(new Date()).archived(),
+    ]);
+  });
+
+  const valueAt = (instant: Date) =>
+    [crate, box].reduce((sum, item) => {
+      const state = item.stateAt(instant);
+      return state?.active ? sum + valueOf(state.stock, state.unitPrice) : sum;
+    }, 0);
+
+  it('draws the total value at the end of each of the last 7 days, today up to now', async () => {
+    const now = new Date();
+    const series = await valueHistory(userId, { range: '7days' });
+    const expected = Array.from({ length: 7 }, (_, i) => {
+      const day = isoDay(daysAgo(6 - i, now));
+      const end = i === 6 ? now : new Date(`${day}T23:59:59.999Z`);
+      return { date: day, totalValue: Math.round(valueAt(end) * 100) / 100 };
+    });
+    expect(series).toEqual(expected);
+    expect(series[0].totalValue).toBe(10);
+    expect(series[6].totalValue).toBe(30);
+  });
+
+  it('covers every day of a custom range', async () => {
+    const series = await valueHistory(userId, { range: 'custom', from: isoDay(daysAgo(41)), to: isoDay(daysAgo(38)) });
+    expect(series.map((p) => p.totalValue)).toEqual([0, 10, 10, 10]);
+  });
+});
+
+describe('a large report', () => {
+  it('arrives whole although it is larger than one NATS message (1 MiB)', async () => {
+    const userId = newUserId();
+    const items = Array.from({ length: 3000 }, () => new TestItem(userId));
+    const name = (i: number) => `${String(i).padStart(4, '0')} ${'x'.repeat(190)}`;
+    await reporting.publish(items.flatMap((item, i) => [item.registered({ name: name(i) }), item.received(i + 1)]));
+    const rows = await report(userId);
+    expect(JSON.stringify(rows).length).toBeGreaterThan(1024 * 1024);
+    expect(rows.map((r) => [r.name, r.currentStock])).toEqual(items.map((_, i) => [name(i), i + 1]));
+  }, 30_000);
+});
+
+describe('filters that make no sense are refused', () => {
+  const userId = newUserId();
+
+  it.each([
+    [{ type: 'monthly' }, ReportMessages.typeInvalid],
+    [{ range: 'year' }, ReportMessages.rangeInvalid],
+    [{ range: 'custom', from: '2025-01-31' }, ReportMessages.customNeedsDates],
+    [{ range: 'custom', from: '2025-01-31', to: '2025-01-01' }, ReportMessages.fromAfterTo],
+    [{ range: '7days', to: '2025-01-01' }, ReportMessages.datesNeedCustom],
+    [{ range: 'custom', from: 'last tuesday', to: '2025-01-01' }, ReportMessages.dateInvalid('from')],
+    [{ asOf: '2025-02-30' }, ReportMessages.dateInvalid('asOf')],
+    [{ type: 'movement', asOf: '2025-02-01' }, ReportMessages.asOfNotForMovement],
+  ])('%j', async (query, message) => {
+    await expect(report(userId, query as InventoryReportQuery)).rejects.toMatchObject({ code: 'VALIDATION', message });
+  });
+
+  it('refuses a value history longer than a chart can take', async () => {
+    await expect(valueHistory(userId, { range: 'custom', from: '2020-01-01', to: '2025-01-01' })).rejects.toMatchObject({
+      code: 'VALIDATION',
+      message: ReportMessages.historyTooLong,
+    });
+  });
+});

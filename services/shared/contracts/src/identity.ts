@@ -1,0 +1,165 @@
+import type { Role } from './envelope.js';
+
+/** NATS subjects of the identity service. */
+export const IdentitySubjects = {
+  register: 'identity.accounts.register',
+  signInWithPassword: 'identity.accounts.sign-in-with-password',
+  signInSuperAdmin: 'identity.accounts.sign-in-super-admin',
+  signInDemo: 'identity.accounts.sign-in-demo',
+  signInExternal: 'identity.accounts.sign-in-external',
+  getProfile: 'identity.profile.get',
+  updateProfile: 'identity.profile.update',
+  setProfilePhoto: 'identity.profile.set-photo',
+  getPreferences: 'identity.preferences.get',
+  updatePreferences: 'identity.preferences.update',
+  listUsers: 'identity.users.list',
+  updateUser: 'identity.users.update',
+  deleteUser: 'identity.users.delete',
+} as const;
+
+/** The shared demo account (SPEC 9). It cannot be deleted. */
+export const DEMO_USER_ID = 'demo-user';
+/** The super admin seeded when SUPER_ADMIN_EMAIL is not set. */
+export const DEFAULT_SUPER_ADMIN_EMAIL = 'admin@example.com';
+
+export const PASSWORD_MIN_LENGTH = 6;
+/** scrypt takes any length; the cap keeps one request from buying seconds of CPU. */
+export const PASSWORD_MAX_LENGTH = 128;
+export const NAME_MAX_LENGTH = 100;
+export const EMAIL_MAX_LENGTH = 254;
+
+/** Validation messages (SPEC 5), shared by the gateway's and the service's checks. */
+export const IdentityMessages = {
+  firstNameRequired: 'First name is required',
+  lastNameRequired: 'Last name is required',
+  invalidEmail: 'Please enter a valid email',
+  emailRequired: 'Email is required',
+  passwordRequired: 'Password is required',
+  passwordTooShort: `Password must be at least ${PASSWORD_MIN_LENGTH} characters`,
+  passwordTooLong: `Password must be at most ${PASSWORD_MAX_LENGTH} characters`,
+  nameTooLong: `Names must be at most ${NAME_MAX_LENGTH} characters`,
+  invalidRole: 'Role must be user, admin or super_admin',
+  /** One answer for an unknown email and a wrong password, so sign-in does not reveal accounts. */
+  invalidCredentials: 'Invalid email or password',
+  emailInUse: 'An account with this email already exists',
+} as const;
+
+/** External sign-in providers; an account is linked to one by (provider, subject). */
+export type ExternalProvider = 'google' | 'oidc';
+
+/** A user as every call returns it: never a password or a hash. */
+export interface PublicUser {
+  id: string;
+  email: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  profileImageUrl: string | null;
+  role: Role;
+  /** The admin list shows 'No password' when false. */
+  hasPassword: boolean;
+  externalProviders: ExternalProvider[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface RegisterRequest {
+  firstName: string;
+  lastName: string;
+  email: string;
+  password: string;
+}
+
+export interface PasswordSignInRequest {
+  email: string;
+  password: string;
+}
+
+export interface SuperAdminSignInRequest {
+  email: string;
+}
+
+/**
+ * What an external provider vouches for. With an actor (a signed-in user) the identity is linked
+ * to that user; without one it signs in the linked user or creates a new account.
+ */
+export interface ExternalSignInRequest {
+  provider: ExternalProvider;
+  subject: string;
+  /** Only an email the provider verified. */
+  email?: string;
+  firstName?: string;
+  lastName?: string;
+  profileImageUrl?: string;
+}
+
+export interface ProfileUpdate {
+  firstName?: string;
+  lastName?: string;
+  email?: string;
+}
+
+export interface ProfilePhotoUpdate {
+  profileImageUrl: string;
+}
+
+export interface ProfilePhotoResult {
+  user: PublicUser;
+  /** The photo it replaced, so the caller can delete the stored file. */
+  replacedImageUrl: string | null;
+}
+
+/** Server-side notification settings of the account screen. */
+export interface NotificationPreferences {
+  lowStock: boolean;
+  expiry: boolean;
+  email: boolean;
+  push: boolean;
+}
+
+/** SPEC 2 defaults. */
+export const DEFAULT_NOTIFICATION_PREFERENCES: Readonly<NotificationPreferences> = {
+  lowStock: true,
+  expiry: true,
+  email: false,
+  push: true,
+};
+
+/** An admin's edit of a user (SPEC 7): a missing password keeps the current one. */
+export interface UserUpdate {
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  password?: string;
+  role?: Role;
+}
+
+export interface UserRef {
+  id: string;
+}
+
+/** GET /api/config: which sign-in options the web app shows. */
+export interface PublicConfig {
+  demoLoginEnabled: boolean;
+  superAdminShortcutEnabled: boolean;
+  /** Sent only while the shortcut is enabled. */
+  superAdminEmail?: string;
+  googleEnabled: boolean;
+  oidcEnabled: boolean;
+}
+
+export interface IdentityRpc {
+  [IdentitySubjects.register]: { request: RegisterRequest; response: PublicUser };
+  [IdentitySubjects.signInWithPassword]: { request: PasswordSignInRequest; response: PublicUser };
+  [IdentitySubjects.signInSuperAdmin]: { request: SuperAdminSignInRequest; response: PublicUser };
+  [IdentitySubjects.signInDemo]: { request: void; response: PublicUser };
+  [IdentitySubjects.signInExternal]: { request: ExternalSignInRequest; response: PublicUser };
+  [IdentitySubjects.getProfile]: { request: void; response: PublicUser };
+  [IdentitySubjects.updateProfile]: { request: ProfileUpdate; response: PublicUser };
+  [IdentitySubjects.setProfilePhoto]: { request: ProfilePhotoUpdate; response: ProfilePhotoResult };
+  [IdentitySubjects.getPreferences]: { request: void; response: NotificationPreferences };
+  [IdentitySubjects.updatePreferences]: { request: NotificationPreferences; response: NotificationPreferences };
+  [IdentitySubjects.listUsers]: { request: void; response: PublicUser[] };
+  [IdentitySubjects.updateUser]: { request: UserUpdate; response: PublicUser };
+  [IdentitySubjects.deleteUser]: { request: UserRef; response: UserRef };
+}

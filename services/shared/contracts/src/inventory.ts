@@ -1,0 +1,277 @@
+import type { LocationQuantity } from './inventory-events.js';
+
+/**
+ * NATS subjects of the inventory service, "inventory.<resource>.<verb>". The only place these
+ * strings are written: the service uses them in @MessagePattern, the gateway in rpc().
+ */
+export const InventorySubjects = {
+  listItems: 'inventory.items.list',
+  getItem: 'inventory.items.get',
+  registerItem: 'inventory.items.register',
+  updateItem: 'inventory.items.update',
+  archiveItem: 'inventory.items.archive',
+  recordMovement: 'inventory.items.record-movement',
+  transferStock: 'inventory.items.transfer',
+  undoMovement: 'inventory.movements.undo',
+  listMovements: 'inventory.movements.list',
+  listLowStockAlerts: 'inventory.alerts.list-low-stock',
+  markAlertRead: 'inventory.alerts.mark-read',
+} as const;
+
+/**
+ * Plain publish (not request/reply): the alerts worker announces every alert it raises or resolves
+ * here; each gateway instance forwards the user's own notifications to the browser (SSE).
+ */
+export const InventoryNotificationSubjects = {
+  alertChanged: 'inventory.alerts.changed',
+} as const;
+
+/** SPEC 4: Out of Stock at 0; Low Stock at or below the reorder level; else In Stock. */
+export type StockStatus = 'in-stock' | 'low-stock' | 'out-of-stock';
+export const STOCK_STATUSES: readonly StockStatus[] = ['in-stock', 'low-stock', 'out-of-stock'];
+
+/** SPEC 3/4 movement types: in 'Added', out 'Removed', adjustment 'Adjusted' (quantity = new level). */
+export type MovementType = 'in' | 'out' | 'adjustment';
+export const MOVEMENT_TYPES: readonly MovementType[] = ['in', 'out', 'adjustment'];
+
+/** What a timeline entry records: the SPEC movement types plus transfers, undos and relocations. */
+export type TimelineEntryType = MovementType | 'transfer' | 'undo' | 'relocation';
+
+/** SPEC 4: critical when stock is 0 or at most half the reorder level; else low. */
+export type AlertSeverity = 'low' | 'critical';
+
+/** Largest page of GET /api/inventory; also the size of the unpaged answer the SPEC screen reads. */
+export const MAX_ITEMS_PAGE = 1000;
+export const MAX_MOVEMENTS_PAGE = 500;
+/** Most units one item may hold (the stock columns are 32-bit integers). */
+export const MAX_STOCK = 1_000_000_000;
+export const ITEM_NAME_MAX_LENGTH = 200;
+export const ITEM_SKU_MAX_LENGTH = 100;
+export const ITEM_DESCRIPTION_MAX_LENGTH = 2000;
+export const MOVEMENT_REASON_MAX_LENGTH = 500;
+export const IMAGE_URL_MAX_LENGTH = 2048;
+/** decimal(10,2): up to 8 digits before the point and 2 after, never negative. */
+export const UNIT_PRICE_PATTERN = /^\d{1,8}(\.\d{1,2})?$/;
+/** Images the product accepts, by content (magic bytes), never by name. */
+export const IMAGE_MIME_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp', 'image/bmp', 'image/tiff'] as const;
+/** SPEC 5 / 9: uploaded images. */
+export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
+
+/** Texts both the gateway and the service answer with (SPEC 5 and 8 wording where it gives one). */
+export const InventoryMessages = {
+  nameRequired: 'Item name is required',
+  nameTooLong: `Item name must be at most ${ITEM_NAME_MAX_LENGTH} characters`,
+  skuInvalid: `SKU must be text of at most ${ITEM_SKU_MAX_LENGTH} characters`,
+  skuTaken: 'An item with this SKU already exists',
+  descriptionInvalid: `Description must be text of at most ${ITEM_DESCRIPTION_MAX_LENGTH} characters`,
+  unitPriceRequired: 'Unit price is required',
+  unitPriceInvalid: 'Unit price must be an amount of 0 or more with at most 2 decimals (at most 99999999.99)',
+  initialStockInvalid: `Initial stock must be a whole number from 0 to ${MAX_STOCK}`,
+  reorderLevelInvalid: `Reorder level must be a whole number from 0 to ${MAX_STOCK}`,
+  idInvalid: 'Ids must be text of at most 100 characters',
+  imageUrlInvalid: 'Image URL must be an http(s) URL or an uploaded image path',
+  quantityRequired: 'Quantity is required',
+  quantityInvalid: `Quantity must be a whole number from 1 to ${MAX_STOCK}`,
+  stockTooHigh: `An item cannot hold more than ${MAX_STOCK} units`,
+  adjustmentQuantityInvalid: `For an adjustment the quantity is the new stock level: a whole number from 0 to ${MAX_STOCK}`,
+  movementTypeInvalid: `Movement type must be one of: ${MOVEMENT_TYPES.join(', ')}`,
+  reasonRequired: 'Reason is required',
+  reasonTooLong: `Reason must be at most ${MOVEMENT_REASON_MAX_LENGTH} characters`,
+  sameLocation: 'Choose two different locations for a transfer',
+  statusInvalid: `Status must be one of: ${STOCK_STATUSES.join(', ')}`,
+  itemNotFound: 'Item not found',
+  movementNotFound: 'Movement not found',
+  alertNotFound: 'Alert not found',
+  categoryNotFound: 'Category not found',
+  locationNotFound: 'Location not found',
+  insufficientStock: (available: number) => `Insufficient stock: ${available} available`,
+  insufficientAtSource: (available: number) => `Insufficient stock: ${available} available at the source location`,
+  undoWouldGoNegative: (available: number, needed: number) =>
+    `Cannot undo this movement: it takes back ${needed} but only ${available} ${available === 1 ? 'is' : 'are'} in stock there`,
+  alreadyUndone: 'This movement has already been undone',
+  undoOfUndo: 'An undo cannot be undone; record a new movement instead',
+  relocationUndo: 'Stock moved off a deleted location cannot be undone',
+  concurrentChange: 'The item was changed at the same moment; please try again',
+  idempotencyKeyReused: 'This Idempotency-Key was already used for a different request',
+  imageMissing: 'Please select an image file (form field "image")',
+  imageInvalid: 'Please select a valid image file (JPEG, PNG, GIF, WebP, BMP, TIFF)',
+  imageTooLarge: 'Please select an image smaller than 10MB',
+} as const;
+
+export interface NamedRef {
+  id: string;
+  name: string;
+}
+
+/** Stock held at one place; `locationId: null` is the item's unassigned bucket (its home location). */
+export interface LocationStockView extends LocationQuantity {
+  /** null for the unassigned bucket, or while the locations replica does not know the place. */
+  locationName: string | null;
+}
+
+/** An inventory item as the API lists it (SPEC 3 plus SKU, status and per-location stock). */
+export interface ItemView {
+  id: string;
+  userId: string;
+  name: string;
+  sku: string | null;
+  description: string | null;
+  /** decimal(10,2) as a string, e.g. "19.99" */
+  unitPrice: string;
+  currentStock: number;
+  reorderLevel: number;
+  status: StockStatus;
+  categoryId: string | null;
+  /** SPEC: "category object with name"; null until the catalog replica knows it. */
+  category: NamedRef | null;
+  locationId: string | null;
+  location: NamedRef | null;
+  stockByLocation: LocationStockView[];
+  imageUrl: string | null;
+  isActive: boolean;
+  /** Stream version: the number of events recorded for the item. */
+  version: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** One entry of an item's timeline, read from its events. */
+export interface MovementEntry {
+  /** The movement id: the target of an undo. */
+  id: string;
+  itemId: string;
+  movementType: TimelineEntryType;
+  /** in / out / transfer / relocation: the amount moved; adjustment: the new level (SPEC 4); undo: |delta|. */
+  quantity: number;
+  /** Change of the item's total stock. */
+  delta: number;
+  /** The item's total stock after the movement. */
+  stockAfter: number;
+  /** Where stock changed (null: unassigned); for a transfer, the source. */
+  locationId: string | null;
+  locationName: string | null;
+  /** Transfers only: the destination. */
+  toLocationId: string | null;
+  toLocationName: string | null;
+  reason: string;
+  /** Who recorded it. */
+  userId: string;
+  createdAt: string;
+  /** Id of the undo that compensated this movement, if any. */
+  undoneBy: string | null;
+  /** For an undo: the movement it compensates. */
+  undoes: string | null;
+}
+
+/** Answer of every stock-changing call: the movement recorded and the item after it. */
+export interface MovementResult {
+  movement: MovementEntry;
+  item: ItemView;
+}
+
+export interface ItemPage {
+  items: ItemView[];
+  /** Items matching the filters, over all pages. */
+  total: number;
+}
+
+/** One unread low-stock alert (SPEC 7: GET /api/alerts/low-stock). */
+export interface LowStockAlertView {
+  id: string;
+  itemId: string;
+  severity: AlertSeverity;
+  isRead: boolean;
+  createdAt: string;
+  item: { id: string; name: string; currentStock: number; reorderLevel: number };
+}
+
+/** Published on InventoryNotificationSubjects.alertChanged for the owner's open browser tabs. */
+export type AlertNotification =
+  | { kind: 'raised'; userId: string; alert: LowStockAlertView }
+  | { kind: 'resolved'; userId: string; alertId: string; itemId: string };
+
+// ---- Request shapes (the gateway's and the service's DTO classes implement these) ----
+
+export interface ListItemsQuery {
+  /** Case-insensitive substring of the name or the SKU. */
+  search?: string;
+  status?: StockStatus;
+  categoryId?: string;
+  /** Items whose home is this location or that hold stock there. */
+  locationId?: string;
+  /** Page size (default and maximum MAX_ITEMS_PAGE). */
+  limit?: number;
+  offset?: number;
+}
+
+export interface RegisterItemRequest {
+  name: string;
+  sku?: string | null;
+  description?: string | null;
+  /** decimal(10,2) ≥ 0 as a string. */
+  unitPrice: string;
+  /** Initial stock, recorded as a first 'in' movement (unassigned bucket). */
+  currentStock?: number;
+  reorderLevel?: number;
+  categoryId?: string | null;
+  locationId?: string | null;
+  imageUrl?: string | null;
+}
+
+/** PATCH: the reorder level and the editable details; absent fields stay as they are. */
+export interface UpdateItemRequest {
+  name?: string;
+  sku?: string | null;
+  description?: string | null;
+  unitPrice?: string;
+  categoryId?: string | null;
+  locationId?: string | null;
+  imageUrl?: string | null;
+  reorderLevel?: number;
+}
+
+export interface RecordMovementRequest {
+  /** in / out: the amount (≥ 1); adjustment: the new level (≥ 0). */
+  quantity: number;
+  movementType: MovementType;
+  reason: string;
+  /** Where; absent or null means the unassigned bucket. */
+  locationId?: string | null;
+}
+
+export interface TransferStockRequest {
+  fromLocationId: string | null;
+  toLocationId: string | null;
+  quantity: number;
+  reason: string;
+}
+
+export interface UndoMovementRequest {
+  movementId: string;
+  /** Why; "Undo" when left out. */
+  reason?: string;
+}
+
+export interface ListMovementsQuery {
+  limit?: number;
+  /** Entries older than this movement id (paging backwards through the timeline). */
+  before?: string;
+}
+
+export interface ItemRef {
+  id: string;
+}
+
+export interface InventoryRpc {
+  [InventorySubjects.listItems]: { request: ListItemsQuery; response: ItemPage };
+  [InventorySubjects.getItem]: { request: ItemRef; response: ItemView };
+  [InventorySubjects.registerItem]: { request: RegisterItemRequest; response: ItemView };
+  [InventorySubjects.updateItem]: { request: ItemRef & UpdateItemRequest; response: ItemView };
+  [InventorySubjects.archiveItem]: { request: ItemRef; response: ItemView };
+  [InventorySubjects.recordMovement]: { request: ItemRef & RecordMovementRequest; response: MovementResult };
+  [InventorySubjects.transferStock]: { request: ItemRef & TransferStockRequest; response: MovementResult };
+  [InventorySubjects.undoMovement]: { request: ItemRef & UndoMovementRequest; response: MovementResult };
+  [InventorySubjects.listMovements]: { request: ItemRef & ListMovementsQuery; response: MovementEntry[] };
+  [InventorySubjects.listLowStockAlerts]: { request: void; response: LowStockAlertView[] };
+  [InventorySubjects.markAlertRead]: { request: ItemRef; response: LowStockAlertView };
+}

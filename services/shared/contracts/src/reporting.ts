@@ -1,0 +1,155 @@
+import type { TimelineEntryType } from './inventory.js';
+
+/**
+ * The reporting service: dashboard figures, recent activity, report rows and the value history, all
+ * read models fed by inventory, catalog and identity events (SPEC sections 2, 3, 7 and 9).
+ *
+ * Money: unit prices are decimal strings exactly as the item holds them ("19.99"); every value
+ * (`totalValue`, `categoryTotalValue`) is summed exactly in decimal by PostgreSQL and sent as a JSON
+ * number rounded to cents (e.g. 140.23), which is what the web app formats as US dollars.
+ *
+ * Days and ranges are UTC calendar days: "7days" is today and the 6 days before it, up to now.
+ */
+export const ReportingSubjects = {
+  dashboardStats: 'reporting.dashboard.stats',
+  recentMovements: 'reporting.dashboard.recent-movements',
+  inventoryReport: 'reporting.reports.inventory',
+  valueHistory: 'reporting.reports.value-history',
+} as const;
+
+export const REPORT_TYPES = ['inventory', 'low-stock', 'value', 'movement'] as const;
+export type ReportType = (typeof REPORT_TYPES)[number];
+
+export const REPORT_RANGES = ['7days', '30days', '90days', 'custom'] as const;
+export type ReportRange = (typeof REPORT_RANGES)[number];
+
+/** SPEC 9: report type inventory, period 30days. */
+export const REPORT_DEFAULTS = { type: 'inventory', range: '30days' } as const satisfies { type: ReportType; range: ReportRange };
+
+/** The value history draws one point per day; a custom range may not ask for more than this. */
+export const VALUE_HISTORY_MAX_DAYS = 366;
+
+export const RECENT_MOVEMENTS_LIMIT = 10;
+
+/**
+ * Dates the report queries accept: a day (YYYY-MM-DD) or an ISO 8601 date-time; a date-time without
+ * an offset is UTC.
+ */
+export const REPORT_DATE_PATTERN = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/i;
+
+/** Validation messages shared by the gateway's and the service's checks. */
+export const ReportMessages = {
+  typeInvalid: `type must be one of: ${REPORT_TYPES.join(', ')}`,
+  rangeInvalid: `range must be one of: ${REPORT_RANGES.join(', ')}`,
+  dateInvalid: (field: 'from' | 'to' | 'asOf') => `${field} must be an ISO 8601 date or date-time, e.g. 2025-01-31`,
+  customNeedsDates: 'A custom range needs both from and to',
+  datesNeedCustom: 'from and to apply only to range=custom',
+  fromAfterTo: 'from must not be after to',
+  asOfNotForMovement: 'asOf applies to the inventory, low-stock and value reports, not to movement',
+  historyTooLong: `The value history covers at most ${VALUE_HISTORY_MAX_DAYS} days`,
+} as const;
+
+/** GET /api/dashboard/stats: the signed-in user's figures right now. */
+export interface DashboardStats {
+  /** Active (not archived) items. */
+  totalItems: number;
+  /** Active items at or below their reorder level, out-of-stock ones included. */
+  lowStockItems: number;
+  /** Sum of stock × unit price over active items, exact in decimal, as a number rounded to cents. */
+  totalValue: number;
+  /** The user's categories. */
+  categoriesCount: number;
+}
+
+/** One entry of GET /api/dashboard/recent-movements (the latest RECENT_MOVEMENTS_LIMIT, newest first). */
+export interface RecentMovement {
+  /** The movement id (the target of an undo). */
+  id: string;
+  /** in / out / adjustment as in SPEC 4; transfers, undos and relocations keep their own type. */
+  movementType: TimelineEntryType;
+  /**
+   * in, out, transfer, relocation: the amount moved; adjustment: the new stock level (SPEC 4);
+   * undo: the largest change it made at one place (as the item's timeline shows it).
+   */
+  quantity: number;
+  /** ISO 8601 time of the movement. */
+  createdAt: string;
+  item: { name: string };
+}
+
+/** What moved of one item within the report's range (type=movement). */
+export interface MovementTotals {
+  /** Sum of quantities received. */
+  stockIn: number;
+  /** Sum of quantities issued. */
+  stockOut: number;
+  /** Net change made by adjustments (signed). */
+  adjusted: number;
+  /** Net change made by undos (signed). */
+  undone: number;
+  /** Change of the item's total stock over the range: stockIn - stockOut + adjusted + undone. */
+  netChange: number;
+}
+
+/** SPEC 3 "Inventory report row": one item, at the report's instant. */
+export interface InventoryReportRow {
+  id: string;
+  name: string;
+  sku: string | null;
+  category: { name: string } | null;
+  currentStock: number;
+  reorderLevel: number;
+  /** decimal(10,2) as a string, e.g. "19.99". */
+  unitPrice: string;
+  /** currentStock × unitPrice, as a number rounded to cents. */
+  totalValue: number;
+}
+
+/**
+ * A row of GET /api/reports/inventory. The answer stays a list of SPEC report rows for every type;
+ * `value` and `movement` add their own field to each row.
+ * - inventory: active items by name. low-stock: only those at or below their reorder level, lowest stock first.
+ * - value: active items grouped by category (by category name, Uncategorized last), highest value first.
+ * - movement: items with stock movements in the range, by name; stock and value at the end of the range.
+ */
+export interface ReportRow extends InventoryReportRow {
+  /** type=value: total value of the row's category (items without a category count together). */
+  categoryTotalValue?: number;
+  /** type=movement: the movements of the item within the range. */
+  movements?: MovementTotals;
+}
+
+/** Which days a report or a chart covers. */
+export interface ReportPeriodQuery {
+  /** Default 30days. */
+  range?: ReportRange;
+  /** range=custom only: first day (YYYY-MM-DD, from 00:00 UTC) or an exact ISO 8601 instant. */
+  from?: string;
+  /** range=custom only: last day (YYYY-MM-DD, through 23:59:59.999 UTC) or an exact ISO 8601 instant. */
+  to?: string;
+}
+
+export interface InventoryReportQuery extends ReportPeriodQuery {
+  /** Default inventory. */
+  type?: ReportType;
+  /**
+   * Stock, price and value of every item at this instant, folded from the event history (not for
+   * type=movement); a day alone means the end of that UTC day. Without it, the snapshot reports
+   * (inventory, low-stock, value) show now, or the end of a custom range.
+   */
+  asOf?: string;
+}
+
+/** One day of GET /api/reports/value-history: the total value at the end of that UTC day (today: now). */
+export interface ValueHistoryPoint {
+  /** YYYY-MM-DD */
+  date: string;
+  totalValue: number;
+}
+
+export interface ReportingRpc {
+  [ReportingSubjects.dashboardStats]: { request: void; response: DashboardStats };
+  [ReportingSubjects.recentMovements]: { request: void; response: RecentMovement[] };
+  [ReportingSubjects.inventoryReport]: { request: InventoryReportQuery; response: ReportRow[] };
+  [ReportingSubjects.valueHistory]: { request: ReportPeriodQuery; response: ValueHistoryPoint[] };
+}

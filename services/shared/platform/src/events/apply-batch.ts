@@ -1,0 +1,29 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { EventEnvelope } from '@inventory/contracts';
+import type { EventHandler } from './event-consumer.js';
+
+export type BatchEventHandler = EventHandler & Required<Pick<EventHandler, 'handleBatch'>>;
+
+/**
+ * applyEvents for a handler that takes a whole batch: records every event id in processed_events
+ * with one statement, then hands the events not applied before to the handler at once, in order
+ * (a redelivered one, or one twice in the batch, is dropped). Same transaction, same guarantees;
+ * a few statements per batch instead of a few per event is what makes a large rebuild fast.
+ */
+export async function applyEventBatch(em: EntityManager, consumer: string, handler: BatchEventHandler, events: EventEnvelope[]): Promise<number> {
+  if (events.length === 0) return 0;
+  const inserted = await em.getConnection().execute<{ event_id: string }[]>(
+    `INSERT INTO processed_events (consumer, event_id)
+       SELECT ?, id::uuid FROM jsonb_array_elements_text(?::jsonb) AS ids(id)
+     ON CONFLICT DO NOTHING RETURNING event_id`,
+    [consumer, JSON.stringify(events.map((e) => e.id))],
+    'all',
+    em.getTransactionContext(),
+  );
+  const fresh = new Set(inserted.map((row) => row.event_id));
+  const unapplied = events.filter((event) => fresh.delete(event.id));
+  if (unapplied.length === 0) return 0;
+  await handler.handleBatch(unapplied, em);
+  await em.flush();
+  return unapplied.length;
+}

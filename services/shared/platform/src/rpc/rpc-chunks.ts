@@ -1,0 +1,53 @@
+import type { ClientProxy } from '@nestjs/microservices';
+import type { Envelope, RpcRequest, RpcResponse, Subject } from '@inventory/contracts';
+import { lastValueFrom, Observable, reduce, timeout } from 'rxjs';
+import { DEFAULT_RPC_TIMEOUT_MS, toServiceError, type RpcOptions } from './rpc.js';
+
+/** Room for one chunk in a NATS message (the server's max_payload is 1 MiB unless configured). */
+export const RPC_CHUNK_BYTES = 256 * 1024;
+
+type ListSubject = { [S in Subject]: RpcResponse<S> extends readonly unknown[] ? S : never }[Subject];
+
+/**
+ * Service side: a list answered as a stream of chunks, each small enough for one NATS message, so
+ * an answer may be larger than a message. Order is kept; an empty list is one empty chunk.
+ */
+export function inChunks<T>(items: readonly T[], maxBytes = RPC_CHUNK_BYTES): Observable<T[]> {
+  return new Observable((subscriber) => {
+    // Sizes as JSON: the brackets, then each item with its comma.
+    let chunk: T[] = [];
+    let bytes = 1;
+    for (const item of items) {
+      const size = JSON.stringify(item).length + 1;
+      if (chunk.length > 0 && bytes + size > maxBytes) {
+        subscriber.next(chunk);
+        chunk = [];
+        bytes = 1;
+      }
+      chunk.push(item);
+      bytes += size;
+    }
+    subscriber.next(chunk);
+    subscriber.complete();
+  });
+}
+
+/** Caller side of inChunks: like rpc(), with the chunks joined back into one list. */
+export async function rpcChunked<S extends ListSubject>(
+  client: ClientProxy,
+  subject: S,
+  data: RpcRequest<S>,
+  options: RpcOptions = {},
+): Promise<RpcResponse<S>> {
+  const envelope: Envelope<RpcRequest<S>> = { actor: options.actor, data, meta: options.meta };
+  const ms = options.timeoutMs ?? DEFAULT_RPC_TIMEOUT_MS;
+  const answer = client.send<unknown[]>(subject, envelope).pipe(
+    timeout(ms),
+    reduce((all: unknown[], chunk) => all.concat(chunk), []),
+  );
+  try {
+    return (await lastValueFrom(answer)) as RpcResponse<S>;
+  } catch (error) {
+    throw toServiceError(error, subject, ms);
+  }
+}

@@ -1,0 +1,24 @@
+import { IsDefined, IsInt, IsNotEmpty, IsString, Matches, Max, Min } from 'class-validator';
+import { Trim } from './text.js';
+
+// Like text.ts: each composed rule registers its checks in the order they should fail in.
+
+/** A whole number from `min` to `max`; anything else (fractions, text, out of range) → `message`. */
+export function WholeNumber(min: number, max: number, message: string): PropertyDecorator {
+  return (target, key) => {
+    IsInt({ message })(target, key);
+    Min(min, { message })(target, key);
+    Max(max, { message })(target, key);
+  };
+}
+
+/** A required, trimmed text in a given format: missing or blank → `required`; otherwise wrong → `invalid`. */
+export function RequiredPattern(pattern: RegExp, messages: { required: string; invalid: string }): PropertyDecorator {
+  return (target, key) => {
+    Trim()(target, key);
+    IsDefined({ message: messages.required })(target, key);
+    IsString({ message: messages.invalid })(target, key);
+    IsNotEmpty({ message: messages.required })(target, key);
+    Matches(pattern, { message: messages.invalid })(target, key);
+  };
+}

@@ -1,0 +1,59 @@
+import { MikroORM } from '@mikro-orm/postgresql';
+import type { EventEnvelope } from '@inventory/contracts';
+import { applyEvents, ensureDatabase, migrate, newEvent, ormConfig, processedEventsMigration, withDatabase, type EventHandler } from '@inventory/platform';
+import { testServers } from '@inventory/platform/testing';
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+
+const dbName = `platform_batch_${randomUUID().slice(0, 8)}`;
+let orm: MikroORM;
+
+/** Remembers the batches it was given. */
+class RecordingHandler implements EventHandler {
+  readonly batches: string[][] = [];
+  async handle(): Promise<void> {
+    throw new Error('a batch handler is given batches');
+  }
+  async handleBatch(events: EventEnvelope[]): Promise<void> {
+    this.batches.push(events.map((e) => e.data as string));
+  }
+}
+
+const event = (key: string) => newEvent({ source: 'catalog', type: 'Counted', streamId: `tally-${key}`, data: key, metadata: { userId: 'u1' } });
+const apply = (handler: EventHandler, events: EventEnvelope[]) =>
+  orm.em.fork().transactional((em) => applyEvents(em, 'test-batch', handler, events));
+
+beforeAll(async () => {
+  await ensureDatabase(testServers.pgUrl(), dbName);
+  orm = await MikroORM.init(ormConfig({ pgUrl: testServers.pgUrl(), dbName, entities: [], migrations: [processedEventsMigration] }));
+  await migrate(orm);
+});
+
+afterAll(async () => {
+  await orm?.close();
+  const admin = new pg.Client({ connectionString: withDatabase(testServers.pgUrl(), 'postgres') });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+  await admin.end();
+});
+
+describe('applyEvents with a batch handler', () => {
+  it('hands over the events not applied before, once each and in order', async () => {
+    const handler = new RecordingHandler();
+    const [a, b, c] = [event('a'), event('b'), event('c')];
+    expect(await apply(handler, [a, b, a])).toBe(2);
+    expect(await apply(handler, [b, c, a])).toBe(1);
+    expect(await apply(handler, [a, b, c])).toBe(0);
+    expect(handler.batches).toEqual([['a', 'b'], ['c']]);
+  });
+
+  it('records nothing when the handler fails', async () => {
+    const failing = new RecordingHandler();
+    failing.handleBatch = () => Promise.reject(new Error('boom'));
+    const d = event('d');
+    await expect(apply(failing, [d])).rejects.toThrow('boom');
+    const handler = new RecordingHandler();
+    expect(await apply(handler, [d])).toBe(1);
+    expect(handler.batches).toEqual([['d']]);
+  });
+});
