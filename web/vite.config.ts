@@ -5,8 +5,8 @@ import react from '@vitejs/plugin-react';
 // landing and login routes never download them (first load budget: 250 KB gzip).
 const chunkGroups = [
   { name: 'react-vendor', test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|@tanstack)[\\/]/, priority: 30 },
-  { name: 'charts', test: /node_modules[\\/](@ant-design[\\/]charts|@ant-design[\\/]plots|@antv|d3-[^\\/]+)[\\/]/, priority: 20 },
-  { name: 'pdf', test: /node_modules[\\/](jspdf|jspdf-autotable|html2canvas|canvg|dompurify|fflate)[\\/]/, priority: 20 },
+  // Charts and jspdf are reached only through import() (ValueHistoryChart, reports/export.ts), so
+  // they are split off without a group; a group broke jspdf's lazy chunk at run time.
 ];
 
 export default defineConfig({
@@ -27,7 +27,9 @@ export default defineConfig({
     chunkSizeWarningLimit: 600,
     rolldownOptions: {
       output: {
-        codeSplitting: { groups: chunkGroups },
+        // Without includeDependenciesRecursively: false a group also swallows what its modules import
+        // (antd's rc-util, classnames...), and the entry would then preload the whole charts chunk.
+        codeSplitting: { groups: chunkGroups, includeDependenciesRecursively: false },
       },
     },
   },

@@ -17,7 +17,7 @@ const json = async <T>(res: Response | Promise<Response>): Promise<{ status: num
 const addItem = async (c: ApiClient, body: object = {}) =>
   (await json<ItemView>(c.post('/api/inventory', { name: 'Drill', sku: null, unitPrice: '89.99', currentStock: 10, ...body }))).body;
 
-jest.setTimeout(20_000);
+jest.setTimeout(30_000);
 
 beforeAll(async () => {
   system = await startSystem();

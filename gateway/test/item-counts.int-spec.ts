@@ -1,6 +1,7 @@
 import type { CategoryView, ItemView, LocationView, MovementEntry } from '@inventory/contracts';
-import { eventually, queryDb } from '@inventory/platform/testing';
-import { signUp, type ApiClient } from './support/api-client.js';
+import { connectEvents } from '@inventory/platform';
+import { consumerCaughtUp, eventually, queryDb, testServers } from '@inventory/platform/testing';
+import { signInAsSuperAdmin, signUp, type ApiClient } from './support/api-client.js';
 import { startSystem, type System } from './support/system.js';
 
 /**
@@ -8,8 +9,16 @@ import { startSystem, type System } from './support/system.js';
  * outbox and JetStream to the catalog and locations read models; category and location changes
  * travel back to inventory's name replicas.
  */
+/**
+ * How long an outbox-published change may take to show. Generous on purpose: the relay holds rows
+ * back while any older write transaction on the PostgreSQL server is open (its gap guard reads the
+ * server-wide xmin), e.g. another suite's read-model rebuild on the shared test server.
+ */
+const OUTBOX_WAIT_MS = 30_000;
+
 let system: System;
 let c: ApiClient;
+let userId: string;
 
 const ok = async <T>(res: Promise<Response>): Promise<T> => {
   const answer = await res;
@@ -31,18 +40,21 @@ const countsConverge = (path: '/api/categories' | '/api/locations', expected: Re
     const counts = Object.fromEntries(list.filter((x) => x.id in expected).map((x) => [x.id, x.itemCount]));
     expect(counts).toEqual(expected);
     return true;
-  }, 10_000);
+  }, OUTBOX_WAIT_MS);
 const itemConverges = (id: string, check: (item: ItemView) => void) =>
   eventually(async () => {
     check(await ok<ItemView>(c.get(`/api/inventory/${id}`)));
     return true;
-  }, 10_000);
+  }, OUTBOX_WAIT_MS);
 
 beforeAll(async () => {
   system = await startSystem();
-});
+  const events = await connectEvents(testServers.natsUrl(), 'item-counts-e2e');
+  await Promise.all(['catalog-item-counts-inventory', 'locations-item-counts-inventory'].map((durable) => consumerCaughtUp(events, durable)));
+  await events.nc.drain();
+}, 90_000);
 beforeEach(async () => {
-  c = (await signUp(system.baseUrl)).client;
+  ({ client: c, user: { id: userId } } = await signUp(system.baseUrl));
 });
 afterAll(async () => {
   await system?.close();
@@ -70,7 +82,7 @@ describe('category itemCount', () => {
 
     await ok(c.delete(`/api/categories/${tools.id}`));
     await itemConverges(hammer.id, (view) => expect(view).toMatchObject({ categoryId: null, category: null }));
-    await eventually(async () => (await queryDb('catalog', 'SELECT category_id FROM category_items WHERE item_id = $1', [hammer.id]))[0]?.category_id === null, 10_000);
+    await eventually(async () => (await queryDb('catalog', 'SELECT category_id FROM category_items WHERE item_id = $1', [hammer.id]))[0]?.category_id === null, OUTBOX_WAIT_MS);
     await countsConverge('/api/categories', { [paint.id]: 1 });
   });
 });
@@ -129,5 +141,23 @@ describe('name replicas in inventory', () => {
       expect(view.category).toEqual({ id: tools.id, name: 'Hand tools' });
       expect(view.stockByLocation).toEqual([{ locationId: shelf.id, locationName: 'Top shelf', quantity: 2 }]);
     });
+  });
+});
+
+describe('a user deleted by the super admin', () => {
+  it('has their categories, locations and counts purged', async () => {
+    const tools = await category('Tools');
+    const shelf = await location('Shelf');
+    const hammer = await item({ name: 'Hammer', categoryId: tools.id });
+    await receive(hammer.id, shelf.id, 1);
+    await countsConverge('/api/locations', { [shelf.id]: 1 });
+
+    const admin = await signInAsSuperAdmin(system.baseUrl);
+    await ok(admin.delete(`/api/admin/users/${userId}`));
+    const left = async () => [
+      ...(await queryDb('catalog', 'SELECT 1 FROM categories WHERE user_id = $1 UNION ALL SELECT 1 FROM category_items WHERE user_id = $1', [userId])),
+      ...(await queryDb('locations', 'SELECT 1 FROM locations WHERE user_id = $1 UNION ALL SELECT 1 FROM location_items WHERE user_id = $1', [userId])),
+    ];
+    await eventually(async () => (await left()).length === 0, OUTBOX_WAIT_MS);
   });
 });

@@ -5,6 +5,8 @@ import { InventoryNotificationSubjects, type AlertNotification } from '@inventor
 import { filter, Subject, type Observable } from 'rxjs';
 import { NATS_CLIENT } from '../nats/nats-client.module.js';
 
+const RETRY_MS = 2000;
+
 /**
  * The alert changes the inventory worker announces, from one NATS subscription per gateway
  * instance, handed to each signed-in user's open event streams.
@@ -14,13 +16,26 @@ export class AlertNotifications implements OnApplicationBootstrap, OnApplication
   private readonly logger = new Logger('AlertNotifications');
   private readonly changes = new Subject<AlertNotification>();
   private subscription?: Subscription;
+  private closed = false;
 
   constructor(@Inject(NATS_CLIENT) private readonly nats: ClientProxy) {}
 
-  async onApplicationBootstrap(): Promise<void> {
-    const connection = (await this.nats.connect()) as NatsConnection;
-    this.subscription = connection.subscribe(InventoryNotificationSubjects.alertChanged);
-    void this.forward(this.subscription);
+  onApplicationBootstrap(): void {
+    void this.subscribe();
+  }
+
+  /** Subscribes once NATS is reachable (the client resubscribes by itself after a reconnect). */
+  private async subscribe(): Promise<void> {
+    while (!this.closed) {
+      try {
+        const connection = (await this.nats.connect()) as NatsConnection;
+        this.subscription = connection.subscribe(InventoryNotificationSubjects.alertChanged);
+        return void this.forward(this.subscription);
+      } catch (error) {
+        this.logger.warn(`no alert notifications yet: ${(error as Error).message}`);
+        await new Promise((resolve) => setTimeout(resolve, RETRY_MS));
+      }
+    }
   }
 
   forUser(userId: string): Observable<AlertNotification> {
@@ -38,6 +53,7 @@ export class AlertNotifications implements OnApplicationBootstrap, OnApplication
   }
 
   onApplicationShutdown(): void {
+    this.closed = true;
     this.subscription?.unsubscribe();
     this.changes.complete();
   }

@@ -1,7 +1,7 @@
 import { Controller, Get, Inject, Param, Patch, Sse, type MessageEvent } from '@nestjs/common';
 import type { ClientProxy } from '@nestjs/microservices';
 import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
-import { InventorySubjects, type Actor, type LowStockAlertView } from '@inventory/contracts';
+import { AlertStreamEvents, InventorySubjects, type Actor, type LowStockAlertView } from '@inventory/contracts';
 import { rpc } from '@inventory/platform';
 import { interval, map, merge, type Observable } from 'rxjs';
 import { CurrentActor } from '../auth/index.js';
@@ -39,16 +39,16 @@ export class AlertsController {
   }
 
   @Sse('stream')
-  @ApiOperation({ summary: 'Server-sent events: "low-stock-alert" (data: the alert) and "alert-resolved" (data: { alertId, itemId })' })
+  @ApiOperation({ summary: 'Server-sent events: "low-stock-alert" (data: the alert), "alert-resolved" (data: { alertId, itemId }), "heartbeat"' })
   @ApiProduces('text/event-stream')
   stream(@CurrentActor() actor: Actor): Observable<MessageEvent> {
     const changes = this.notifications.forUser(actor.userId).pipe(
       map((change): MessageEvent =>
         change.kind === 'raised'
-          ? { type: 'low-stock-alert', data: change.alert }
-          : { type: 'alert-resolved', data: { alertId: change.alertId, itemId: change.itemId } },
+          ? { type: AlertStreamEvents.raised, data: change.alert }
+          : { type: AlertStreamEvents.resolved, data: { alertId: change.alertId, itemId: change.itemId } },
       ),
     );
-    return merge(changes, interval(HEARTBEAT_MS).pipe(map((): MessageEvent => ({ type: 'heartbeat', data: '' }))));
+    return merge(changes, interval(HEARTBEAT_MS).pipe(map((): MessageEvent => ({ type: AlertStreamEvents.heartbeat, data: '' }))));
   }
 }

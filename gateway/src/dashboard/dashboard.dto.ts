@@ -9,13 +9,15 @@ export class DashboardStatsDto implements DashboardStats {
   @ApiProperty({ description: 'Your categories' }) categoriesCount: number;
 }
 
+const TIMELINE_ENTRY_TYPES = ['in', 'out', 'adjustment', 'transfer', 'undo', 'relocation'] as const satisfies readonly TimelineEntryType[];
+
 class MovementItemDto {
   @ApiProperty() name: string;
 }
 
 export class RecentMovementDto implements RecentMovement {
   @ApiProperty({ description: 'The movement id' }) id: string;
-  @ApiProperty({ enum: ['in', 'out', 'adjustment', 'transfer', 'undo', 'relocation'] }) movementType: TimelineEntryType;
+  @ApiProperty({ enum: TIMELINE_ENTRY_TYPES }) movementType: TimelineEntryType;
   @ApiProperty({ description: 'Amount moved; for an adjustment the new stock level' }) quantity: number;
   @ApiProperty({ format: 'date-time' }) createdAt: string;
   @ApiProperty({ type: MovementItemDto }) item: MovementItemDto;

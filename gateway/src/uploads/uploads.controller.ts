@@ -18,7 +18,7 @@ import type { Response } from 'express';
 import { CurrentActor } from '../auth/index.js';
 import { checkedImage, type UploadedImage } from './image-file.js';
 import { ImageStore } from './image-store.js';
-import { ImageTooLargeFilter } from './image-too-large.filter.js';
+import { UploadErrorsFilter } from './upload-errors.filter.js';
 
 class ImageUploadDto {
   @ApiProperty({ type: 'string', format: 'binary', description: 'JPEG, PNG, GIF, WebP, BMP or TIFF, at most 10 MB' })
@@ -36,7 +36,7 @@ export class UploadsController {
   constructor(private readonly images: ImageStore) {}
 
   @Post('upload/image')
-  @UseFilters(ImageTooLargeFilter)
+  @UseFilters(UploadErrorsFilter)
   @UseInterceptors(FileInterceptor('image', { limits: { fileSize: MAX_IMAGE_BYTES, files: 1 } }))
   @ApiOperation({ summary: 'Upload an item image (multipart field "image"); use the url as imageUrl' })
   @ApiConsumes('multipart/form-data')

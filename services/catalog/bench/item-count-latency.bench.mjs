@@ -1,30 +1,34 @@
-// How long after an item change the itemCount shows it, end to end: the item change through the
-// inventory API, its event through inventory's outbox, JetStream and the catalog/locations consumers,
-// the new count through GET /api/categories and GET /api/locations.
+// How long after an item change its itemCount shows it, end to end: the change through the inventory
+// API, its event through inventory's outbox, JetStream and the catalog/locations consumers, the new
+// count through GET /api/categories and GET /api/locations.
 //
-//   npm run build && node services/catalog/bench/item-count-latency.bench.mjs [changes]
+//   npx nx run-many -t build --exclude=@inventory/web
+//   node services/catalog/bench/item-count-latency.bench.mjs [changes=1000]
 //
-// Runs every process of the app from dist (as `npm start` does) on the test-profile servers and a
-// fresh user. Each change is timed from the moment the API acknowledged it (it is committed then)
-// to the first list answer showing the new count; lists are polled back to back.
+// Runs the built processes it needs on a private stack (gateway/bench/bench-stack.mjs), so neither
+// the test servers' event history nor other running tests get in the way. Each change is timed from
+// the API's answer (the change is committed then) to the first list answer with the new count; the
+// list is polled back to back, so a figure includes up to one list round trip of polling.
 import { performance } from 'node:perf_hooks';
-import { randomUUID } from 'node:crypto';
-import { stackUp, startApp, waitForHealth } from '../../../infra/scripts/lib.mjs';
-import { testEnv } from '../../../infra/scripts/test-env.mjs';
+import { startStack, waitFor } from '../../../gateway/bench/bench-stack.mjs';
 
 const CHANGES = Number(process.argv[2] ?? 1000);
-const PORT = process.env.BENCH_PORT ?? '23100';
-const baseUrl = `http://127.0.0.1:${PORT}`;
+const PORT_OFFSET = Number(process.env.BENCH_PORT_OFFSET ?? 21000);
 
 /** Just enough of a browser: a cookie jar and the CSRF header on writes. */
 class Client {
   cookies = new Map();
   csrf;
 
+  constructor(baseUrl) {
+    this.baseUrl = baseUrl;
+  }
+
   async call(method, path, body) {
-    if (method !== 'GET') this.csrf ??= (await this.send('GET', '/api/auth/csrf').then((r) => r.json())).token;
+    if (method !== 'GET') this.csrf ??= (await (await this.send('GET', '/api/auth/csrf')).json()).token;
     const res = await this.send(method, path, body);
     if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+    if (path === '/api/auth/register') this.csrf = undefined; // the new session needs its own token
     return res.status === 204 ? null : res.json();
   }
 
@@ -32,7 +36,7 @@ class Client {
     const headers = { accept: 'application/json', cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ') };
     if (method !== 'GET') headers['x-csrf-token'] = this.csrf;
     if (body !== undefined) headers['content-type'] = 'application/json';
-    const res = await fetch(baseUrl + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    const res = await fetch(this.baseUrl + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
     for (const line of res.headers.getSetCookie()) {
       const [pair] = line.split(';');
       this.cookies.set(pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1));
@@ -41,54 +45,54 @@ class Client {
   }
 }
 
-/** Polls a list until `done(list)`; returns the ms from `since`. */
-async function msUntil(client, path, done, since) {
+const countOf = (list, id) => list.find((entry) => entry.id === id)?.itemCount;
+
+/** Polls a list until the count moved from `from` to `to`; returns the ms since `since`. */
+async function msUntilMoved(client, path, from, to, since) {
   for (;;) {
-    if (done(await client.call('GET', path))) return performance.now() - since;
+    const list = await client.call('GET', path);
+    if (countOf(list, to.id) === 1 && countOf(list, from.id) === 0) return performance.now() - since;
     if (performance.now() - since > 10_000) throw new Error(`${path} did not converge within 10 s`);
   }
 }
 
-const countOf = (list, id) => list.find((entry) => entry.id === id)?.itemCount;
-
-async function measure(label, changes, change) {
+/** Runs `changes` timed changes, alternating between the two targets, and prints the percentiles. */
+async function measure(label, client, path, targets, change) {
   const samples = [];
-  for (let i = 0; i < changes; i++) samples.push(await change(i));
+  for (let i = 0; i < CHANGES; i++) {
+    const [from, to] = i % 2 === 0 ? targets : [...targets].reverse();
+    await change(from, to);
+    samples.push(await msUntilMoved(client, path, from, to, performance.now()));
+  }
   samples.sort((a, b) => a - b);
-  const at = (p) => samples[Math.min(samples.length - 1, Math.ceil((p / 100) * samples.length) - 1)];
-  const row = { changes, p50: at(50), p90: at(90), p99: at(99), max: samples.at(-1), mean: samples.reduce((s, x) => s + x, 0) / samples.length };
-  console.log(`${label.padEnd(34)} ${Object.entries(row).map(([k, v]) => `${k} ${k === 'changes' ? v : `${v.toFixed(1)} ms`}`).join('  ')}`);
+  const at = (p) => samples[Math.ceil((p / 100) * samples.length) - 1];
+  const row = { p50: at(50), p90: at(90), p99: at(99), max: samples.at(-1) };
+  console.log(`${label.padEnd(36)} ${Object.entries(row).map(([k, v]) => `${k} ${v.toFixed(1)} ms`).join('   ')}`);
   return row;
 }
 
-const env = { ...process.env, ...testEnv, ...stackUp('test'), PORT, LOG_LEVEL: 'warn' };
-const app = startApp(env, { quiet: true });
+const stack = startStack(PORT_OFFSET);
 try {
-  await waitForHealth(baseUrl);
-  const client = new Client();
-  await client.call('POST', '/api/auth/register', { firstName: 'Bench', lastName: 'User', email: `bench-${randomUUID()}@example.test`, password: 'secret-123' });
-  client.csrf = undefined; // a new session gets a new token
+  for (const service of ['identity', 'inventory', 'catalog', 'locations']) stack.start(`services/${service}/dist/main.js`);
+  stack.start('gateway/dist/main.js');
+  await waitFor(() => fetch(`${stack.baseUrl}/api/auth/csrf`).then((r) => r.ok));
+  const client = new Client(stack.baseUrl);
+  await client.call('POST', '/api/auth/register', { firstName: 'Bench', lastName: 'Counts', email: `counts-${Date.now()}@bench.test`, password: 'bench-secret' });
 
   const categories = [await client.call('POST', '/api/categories', { name: 'Bench A' }), await client.call('POST', '/api/categories', { name: 'Bench B' })];
-  const locations = [await client.call('POST', '/api/locations', { name: 'Bench shelf A', type: 'Storage' }), await client.call('POST', '/api/locations', { name: 'Bench shelf B', type: 'Storage' })];
-  const item = await client.call('POST', '/api/inventory', { name: 'Bench item', unitPrice: '1.00', currentStock: 1, categoryId: categories[0].id });
-  await client.call('POST', `/api/inventory/${item.id}/transfer`, { fromLocationId: null, toLocationId: locations[0].id, quantity: 1, reason: 'bench' });
-  await msUntil(client, '/api/locations', (list) => countOf(list, locations[0].id) === 1, performance.now());
+  const shelves = [await client.call('POST', '/api/locations', { name: 'Shelf A', type: 'Storage' }), await client.call('POST', '/api/locations', { name: 'Shelf B', type: 'Storage' })];
+  const item = await client.call('POST', '/api/inventory', { name: 'Bench item', unitPrice: '1.00', categoryId: categories[0].id });
+  await client.call('POST', `/api/inventory/${item.id}/stock`, { movementType: 'in', quantity: 1, reason: 'bench', locationId: shelves[0].id });
+  await waitFor(async () => countOf(await client.call('GET', '/api/locations'), shelves[0].id) === 1, 30_000, 20);
 
-  console.log(`item change → itemCount visible, ${CHANGES} changes each (ms from the change's API answer)`);
-  const category = await measure('category itemCount (category change)', CHANGES, async (i) => {
-    const [from, to] = i % 2 === 0 ? categories : [...categories].reverse();
-    await client.call('PATCH', `/api/inventory/${item.id}`, { categoryId: to.id });
-    const since = performance.now();
-    return msUntil(client, '/api/categories', (list) => countOf(list, to.id) === 1 && countOf(list, from.id) === 0, since);
-  });
-  const location = await measure('location itemCount (stock transfer)', CHANGES, async (i) => {
-    const [from, to] = i % 2 === 0 ? locations : [...locations].reverse();
-    await client.call('POST', `/api/inventory/${item.id}/transfer`, { fromLocationId: from.id, toLocationId: to.id, quantity: 1, reason: 'bench' });
-    const since = performance.now();
-    return msUntil(client, '/api/locations', (list) => countOf(list, to.id) === 1 && countOf(list, from.id) === 0, since);
-  });
-  console.log(JSON.stringify({ category, location }));
+  console.log(`time from an item change (its API answer) to the updated itemCount, ${CHANGES} changes each:`);
+  const category = await measure('category (item category changed)', client, '/api/categories', categories, (_, to) =>
+    client.call('PATCH', `/api/inventory/${item.id}`, { categoryId: to.id }),
+  );
+  const location = await measure('location (stock transferred)', client, '/api/locations', shelves, (from, to) =>
+    client.call('POST', `/api/inventory/${item.id}/transfer`, { fromLocationId: from.id, toLocationId: to.id, quantity: 1, reason: 'bench' }),
+  );
+  console.log(JSON.stringify({ changes: CHANGES, category, location }));
 } finally {
-  await app.stop();
+  await stack.stop();
 }

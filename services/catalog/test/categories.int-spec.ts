@@ -3,6 +3,13 @@ import { connectRpcClient, eventually, queryDb, startServices, testServers, type
 import { randomUUID } from 'node:crypto';
 import { AppModule } from '../src/app.module.js';
 
+/**
+ * How long an outbox-published change may take to show. Generous on purpose: the relay holds rows
+ * back while any older write transaction on the PostgreSQL server is open (its gap guard reads the
+ * server-wide xmin), e.g. another suite's read-model rebuild on the shared test server.
+ */
+const OUTBOX_WAIT_MS = 30_000;
+
 let services: RunningServices;
 let client: TestRpcClient;
 
@@ -210,7 +217,7 @@ describe('events out', () => {
       );
       expect(found.map((r) => (r.published_at ? 'published' : 'pending'))).toEqual(['published', 'published', 'published']);
       return found;
-    });
+    }, OUTBOX_WAIT_MS);
     expect(rows.map((r) => r.subject)).toEqual(['events.catalog.CategoryCreated', 'events.catalog.CategoryRenamed', 'events.catalog.CategoryDeleted']);
     expect(rows.map((r) => r.payload.data)).toEqual([
       { categoryId: tools.id, name: 'Tools', description: 'Hand tools' },

@@ -3,6 +3,13 @@ import { connectRpcClient, eventually, queryDb, startServices, testServers, type
 import { randomUUID } from 'node:crypto';
 import { AppModule } from '../src/app.module.js';
 
+/**
+ * How long an outbox-published change may take to show. Generous on purpose: the relay holds rows
+ * back while any older write transaction on the PostgreSQL server is open (its gap guard reads the
+ * server-wide xmin), e.g. another suite's read-model rebuild on the shared test server.
+ */
+const OUTBOX_WAIT_MS = 30_000;
+
 let services: RunningServices;
 let client: TestRpcClient;
 
@@ -224,7 +231,7 @@ describe('events out', () => {
       const rows = await queryDb<Row>('locations', "SELECT subject, payload, published_at FROM outbox WHERE payload->'metadata'->>'userId' = $1 ORDER BY position", [actor.userId]);
       expect(rows.map((r) => (r.published_at ? 'published' : 'pending'))).toEqual(Array(count).fill('published'));
       return rows;
-    });
+    }, OUTBOX_WAIT_MS);
 
   it('publishes created, updated (children moved too) and deleted, in order', async () => {
     const actor = newActor();

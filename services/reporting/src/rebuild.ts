@@ -19,7 +19,6 @@ try {
   const results = await app.get(EventsRuntime).rebuildAll();
   const events = results.reduce((sum, r) => sum + r.events, 0);
   const seconds = (performance.now() - started) / 1000;
-  for (const r of results) logger.log(`${r.consumer}: ${r.events} events in ${r.ms} ms`);
   logger.log(`done: ${events} events in ${seconds.toFixed(1)} s (${Math.round(events / seconds)} events/s)`);
 } finally {
   await app.close();

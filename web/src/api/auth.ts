@@ -1,4 +1,4 @@
-import type { Role } from '@inventory/contracts';
+import type { ExternalProvider, Role } from '@inventory/contracts';
 import { http, resetCsrfToken } from './http';
 
 /** The signed-in user as returned by GET /api/auth/user (SPEC 3, User). */
@@ -9,6 +9,9 @@ export interface CurrentUser {
   lastName: string | null;
   profileImageUrl: string | null;
   role: Role;
+  /** How the account signs in (Account Settings, Security tab). */
+  hasPassword?: boolean;
+  externalProviders?: ExternalProvider[];
   createdAt?: string;
   updatedAt?: string;
 }

@@ -47,7 +47,8 @@ async function fetchCsrfToken(): Promise<string> {
   return token;
 }
 
-function csrfToken(): Promise<string> {
+/** The session's CSRF token (also for multipart uploads, which bypass `send`). */
+export function csrfToken(): Promise<string> {
   csrfTokenPromise ??= fetchCsrfToken().catch((error: unknown) => {
     csrfTokenPromise = null;
     throw error;

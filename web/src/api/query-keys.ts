@@ -10,6 +10,7 @@ const categories = ['categories'] as const;
 const locations = ['locations'] as const;
 const reports = ['reports'] as const;
 const users = ['admin-users'] as const;
+const account = ['account'] as const;
 
 export const queryKeys = {
   auth: { all: auth, user: () => [...auth, 'user'] as const },
@@ -21,8 +22,17 @@ export const queryKeys = {
     recentMovements: () => [...dashboard, 'recent-movements'] as const,
   },
   inventory: { all: inventory, list: () => [...inventory, 'list'] as const },
-  categories: { all: categories, list: () => [...categories, 'list'] as const },
-  locations: { all: locations, list: () => [...locations, 'list'] as const },
-  reports: { all: reports, inventory: () => [...reports, 'inventory'] as const },
+  categories: { all: categories, list: (search = '') => [...categories, 'list', search] as const },
+  locations: {
+    all: locations,
+    list: (search = '', type = '') => [...locations, 'list', search, type] as const,
+    tree: () => [...locations, 'tree'] as const,
+  },
+  reports: {
+    all: reports,
+    inventory: (query: object = {}) => [...reports, 'inventory', query] as const,
+    valueHistory: (query: object = {}) => [...reports, 'value-history', query] as const,
+  },
   users: { all: users, list: () => [...users, 'list'] as const },
+  account: { all: account, preferences: () => [...account, 'preferences'] as const },
 } as const;

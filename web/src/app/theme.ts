@@ -8,6 +8,8 @@ const light: ThemeConfig = {
   token: {
     colorPrimary: '#2563eb',
     colorLink: '#1d4ed8',
+    // Danger text buttons (Delete) on white: antd's #ff4d4f is 3.3:1.
+    colorError: '#dc2626',
     colorTextSecondary: 'rgba(0, 0, 0, 0.65)',
     colorTextDescription: 'rgba(0, 0, 0, 0.62)',
     borderRadius: 8,

@@ -1,4 +1,4 @@
-import { Global, Injectable, Module, type OnApplicationShutdown } from '@nestjs/common';
+import { Global, Injectable, Logger, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { Queue, type JobsOptions } from 'bullmq';
 import { Redis } from 'ioredis';
 import { getEnv } from '../config/env.js';
@@ -21,9 +21,15 @@ const JOB_OPTIONS: JobsOptions = {
 /** The producer side of the alert jobs. */
 @Injectable()
 export class AlertJobQueue implements OnApplicationShutdown {
+  private readonly logger = new Logger('AlertJobQueue');
   // Fail fast while Redis is down: the consumer's transaction rolls back and the event comes again.
   private readonly redis = new Redis(getEnv().REDIS_URL, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
   private readonly queue = new Queue<AlertJob>(ALERTS_QUEUE, { connection: this.redis });
+
+  constructor() {
+    // Without a listener an 'error' event (Redis down) would end the process.
+    this.queue.on('error', (error) => this.logger.warn(`Redis: ${error.message}`));
+  }
 
   async add(jobs: AlertJob[]): Promise<void> {
     if (jobs.length === 0) return;

@@ -14,7 +14,7 @@ import { ServiceError } from '@inventory/platform';
 import { isUUID } from 'class-validator';
 import { randomUUID } from 'node:crypto';
 import { requestFingerprint } from '../idempotency/idempotency-keys.js';
-import type { ItemCommand } from './domain/item.js';
+import type { ItemCommand, ItemState } from './domain/item.js';
 import { ItemWriter, type CommandContext, type CommandOutcome } from './item-writer.js';
 import type {
   ItemIdDto,
@@ -27,7 +27,7 @@ import type {
   UpdateItemDto,
 } from './items.dto.js';
 import { movementChanges } from './domain/item.decider.js';
-import { findItemView, itemViewOf, listItemViews, referencesOfItem } from './read-models/item-views.js';
+import { findItem, itemViewOf, listItems, referencesOfItems } from './read-models/item-views.js';
 import { listMovements, movementOf } from './read-models/movement-timeline.js';
 import { referenceNames } from './read-models/reference-names.js';
 
@@ -44,17 +44,21 @@ export class ItemsService {
     private readonly writer: ItemWriter,
   ) {}
 
-  list(actor: Actor, query: ListItemsDto): Promise<ItemPage> {
-    return listItemViews(this.orm.em.fork(), actor.userId, query);
+  async list(actor: Actor, query: ListItemsDto): Promise<ItemPage> {
+    const em = this.orm.em.fork();
+    const { items, total } = await listItems(em, actor.userId, query);
+    return { items: await viewsOf(em, actor.userId, items), total };
   }
 
-  get(actor: Actor, { id }: ItemIdDto): Promise<ItemView> {
-    return this.activeView(this.orm.em.fork(), actor, id);
+  async get(actor: Actor, { id }: ItemIdDto): Promise<ItemView> {
+    const em = this.orm.em.fork();
+    const [view] = await viewsOf(em, actor.userId, [await this.activeItem(em, actor, id)]);
+    return view;
   }
 
   async movements(actor: Actor, { id, ...query }: ListMovementsDto): Promise<MovementEntry[]> {
     const em = this.orm.em.fork();
-    await this.activeView(em, actor, id);
+    await this.activeItem(em, actor, id);
     return listMovements(em, actor.userId, id, query);
   }
 
@@ -137,21 +141,29 @@ export class ItemsService {
   }
 
   private async itemView(em: EntityManager, { state }: CommandOutcome): Promise<ItemView> {
-    const { categoryIds, locationIds } = referencesOfItem(state);
-    return itemViewOf(state, await referenceNames(em, state.userId, categoryIds, locationIds));
+    const [view] = await viewsOf(em, state.userId, [state]);
+    return view;
   }
 
   private async movementResult(em: EntityManager, { state, events }: CommandOutcome): Promise<MovementResult> {
     const event = events[events.length - 1];
-    const { categoryIds, locationIds } = referencesOfItem(state);
+    const { categoryIds, locationIds } = referencesOfItems([state]);
     const moved = (movementChanges(event) ?? []).map((change) => change.locationId);
     const names = await referenceNames(em, state.userId, categoryIds, [...locationIds, ...moved]);
     return { movement: movementOf(event, names), item: itemViewOf(state, names) };
   }
 
-  private async activeView(em: EntityManager, actor: Actor, itemId: string): Promise<ItemView> {
-    const view = isUUID(itemId) ? await findItemView(em, actor.userId, itemId) : null;
-    if (!view?.isActive) throw new ServiceError('NOT_FOUND', M.itemNotFound);
-    return view;
+  /** An item of the user's that is not archived; anything else answers 404 like a missing one. */
+  private async activeItem(em: EntityManager, actor: Actor, itemId: string): Promise<ItemState> {
+    const item = isUUID(itemId) ? await findItem(em, actor.userId, itemId) : null;
+    if (item?.status !== 'active') throw new ServiceError('NOT_FOUND', M.itemNotFound);
+    return item;
   }
+}
+
+/** The views of items, with one lookup of the names they need. */
+async function viewsOf(em: EntityManager, userId: string, states: ItemState[]): Promise<ItemView[]> {
+  const { categoryIds, locationIds } = referencesOfItems(states);
+  const names = await referenceNames(em, userId, categoryIds, locationIds);
+  return states.map((state) => itemViewOf(state, names));
 }

@@ -62,8 +62,8 @@ const WRITE_BATCH = `
 
 /**
  * Folds inventory events into items (state now), item_history (state after every event), movements
- * and item_totals (the dashboard figures). A batch costs three statements: read the items it
- * touches, read which of their owners were purged, write all four tables.
+ * and item_totals (the dashboard figures). A batch costs two statements: read what it needs, write
+ * all four tables.
  */
 @Injectable()
 export class InventoryProjection implements EventHandler {
@@ -77,8 +77,7 @@ export class InventoryProjection implements EventHandler {
     const itemEvents = events.filter(isItemEvent);
     if (itemEvents.length === 0) return;
     const db = inTransaction(em);
-    const items = await loadItems(db, itemEvents.map((e) => e.data.itemId));
-    const purged = await purgedUsers(db, itemEvents.map((e) => e.metadata.userId));
+    const { items, purged } = await loadState(db, itemEvents);
     const initial = new Map<string, ItemSnapshot | null>();
     const changed = new Map<string, ItemSnapshot>();
     const history: object[] = [];
@@ -102,7 +101,7 @@ export class InventoryProjection implements EventHandler {
     if (changed.size === 0) return;
     // items gets each item's last state only: one statement may not update a row twice.
     const latest = [...changed.values()];
-    const totals = latest.map((after) => totalsRow(initial.get(after.itemId)!, after));
+    const totals = latest.map((after) => totalsRow(initial.get(after.itemId) ?? null, after));
     await db.run(WRITE_BATCH, [latest.map(itemRow), history, totals, movements].map((rows) => JSON.stringify(rows)));
   }
 
@@ -112,23 +111,21 @@ export class InventoryProjection implements EventHandler {
   }
 }
 
-async function loadItems(db: Db, itemIds: string[]): Promise<Map<string, ItemSnapshot>> {
-  const rows = await db.rows<ItemRow>(
-    `SELECT item_id, user_id, name, sku, category_id, unit_price::text AS unit_price, reorder_level, stock, active, version,
-            ${isoTime('updated_at')} AS updated_at
-       FROM items WHERE item_id IN (SELECT jsonb_array_elements_text(?::jsonb))`,
-    [JSON.stringify([...new Set(itemIds)])],
+/**
+ * In one round trip: the current state of the items the batch touches, and which of its owners were
+ * purged (their events are ignored: a late or replayed one must not bring their data back).
+ */
+async function loadState(db: Db, events: ItemEvent[]): Promise<{ items: Map<string, ItemSnapshot>; purged: Set<string> }> {
+  const ids = (values: string[]) => JSON.stringify([...new Set(values)]);
+  const [row] = await db.rows<{ items: ItemRow[] | null; purged: string[] | null }>(
+    `SELECT (SELECT json_agg(i) FROM (
+               SELECT item_id, user_id, name, sku, category_id, unit_price::text AS unit_price, reorder_level, stock, active,
+                      version, ${isoTime('updated_at')} AS updated_at
+                 FROM items WHERE item_id IN (SELECT jsonb_array_elements_text(?::jsonb))) i) AS items,
+            (SELECT json_agg(user_id) FROM purged_users WHERE user_id IN (SELECT jsonb_array_elements_text(?::jsonb))) AS purged`,
+    [ids(events.map((e) => e.data.itemId)), ids(events.map((e) => e.metadata.userId))],
   );
-  return new Map(rows.map((row) => [row.item_id, toSnapshot(row)]));
-}
-
-/** Events of purged users are ignored: a late or replayed event must not bring their data back. */
-async function purgedUsers(db: Db, userIds: string[]): Promise<Set<string>> {
-  const rows = await db.rows<{ user_id: string }>(
-    'SELECT user_id FROM purged_users WHERE user_id IN (SELECT jsonb_array_elements_text(?::jsonb))',
-    [JSON.stringify([...new Set(userIds)])],
-  );
-  return new Set(rows.map((row) => row.user_id));
+  return { items: new Map((row.items ?? []).map((item) => [item.item_id, toSnapshot(item)])), purged: new Set(row.purged ?? []) };
 }
 
 function toSnapshot(row: ItemRow): ItemSnapshot {

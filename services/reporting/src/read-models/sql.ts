@@ -1,12 +1,16 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
+import type { EntityManager, Knex } from '@mikro-orm/postgresql';
 
-/** Runs statements in the transaction `em` belongs to (the consumer's or the rebuild's). */
+/**
+ * Runs statements in the transaction `em` belongs to (the consumer's or the rebuild's), through its
+ * knex transaction: parameters go to PostgreSQL bound, whereas Connection.execute first inlines them
+ * into the SQL text, which costs more than the statement itself for a batch's JSON.
+ */
 export function inTransaction(em: EntityManager) {
-  const connection = em.getConnection();
-  const ctx = em.getTransactionContext();
+  const trx = em.getTransactionContext<Knex.Transaction>();
+  if (!trx) throw new Error('projections write inside the consumer’s transaction');
   return {
-    run: (sql: string, params: unknown[] = []) => connection.execute(sql, params, 'run', ctx),
-    rows: <T>(sql: string, params: unknown[] = []) => connection.execute<T[]>(sql, params, 'all', ctx),
+    run: async (sql: string, params: unknown[] = []): Promise<void> => void (await trx.raw(sql, params as Knex.RawBinding[])),
+    rows: async <T>(sql: string, params: unknown[] = []): Promise<T[]> => (await trx.raw(sql, params as Knex.RawBinding[])).rows,
   };
 }
 

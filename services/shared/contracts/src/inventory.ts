@@ -185,6 +185,16 @@ export interface LowStockAlertView {
   item: { id: string; name: string; currentStock: number; reorderLevel: number };
 }
 
+/**
+ * Event names of GET /api/alerts/stream (server-sent events): a new alert (data: LowStockAlertView),
+ * a resolved one (data: { alertId, itemId }) and a heartbeat that keeps idle connections open.
+ */
+export const AlertStreamEvents = {
+  raised: 'low-stock-alert',
+  resolved: 'alert-resolved',
+  heartbeat: 'heartbeat',
+} as const;
+
 /** Published on InventoryNotificationSubjects.alertChanged for the owner's open browser tabs. */
 export type AlertNotification =
   | { kind: 'raised'; userId: string; alert: LowStockAlertView }

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { MAX_ITEMS_PAGE, type ItemPage, type ItemView, type ListItemsQuery, type LocationQuantity, type StockStatus } from '@inventory/contracts';
+import { MAX_ITEMS_PAGE, type ItemView, type ListItemsQuery, type LocationQuantity, type StockStatus } from '@inventory/contracts';
 import { containsPattern, type SqlStatement } from '@inventory/platform';
 import { isoTime, sqlOf } from '../../database/sql.js';
 import { initialState, type ItemState } from '../domain/item.js';
@@ -24,14 +24,6 @@ interface SnapshotRow {
   updated_at: string;
 }
 
-interface ViewRow extends SnapshotRow {
-  current_stock: number;
-  category_name: string | null;
-  location_name: string | null;
-  stock_by_location: ItemView['stockByLocation'];
-  total?: number;
-}
-
 const SNAPSHOT_COLUMNS = `id, user_id, name, sku, description, unit_price::text AS unit_price, reorder_level, category_id, location_id,
   image_url, stock, is_active, version, created_at, updated_at`;
 
@@ -42,7 +34,16 @@ const SNAPSHOT_COLUMNS = `id, user_id, name, sku, description, unit_price::text 
  */
 export async function loadSnapshot(em: EntityManager, userId: string, itemId: string): Promise<ItemState> {
   const [row] = await sqlOf(em)<SnapshotRow>(`SELECT ${SNAPSHOT_COLUMNS} FROM item_views WHERE id = ? AND user_id = ? FOR UPDATE`, [itemId, userId]);
-  if (!row) return initialState(itemId);
+  return row ? stateOf(row) : initialState(itemId);
+}
+
+/** One of the user's items, archived ones included (callers decide whether those count). */
+export async function findItem(em: EntityManager, userId: string, itemId: string): Promise<ItemState | null> {
+  const [row] = await sqlOf(em)<SnapshotRow>(`SELECT ${SNAPSHOT_COLUMNS} FROM item_views WHERE id = ? AND user_id = ?`, [itemId, userId]);
+  return row ? stateOf(row) : null;
+}
+
+function stateOf(row: SnapshotRow): ItemState {
   return {
     status: row.is_active ? 'active' : 'archived',
     itemId: row.id,
@@ -86,13 +87,13 @@ export function snapshotUpsert(states: readonly ItemState[]): SqlStatement {
   };
 }
 
-/** The ids of the categories and places an item's view names. */
-export const referencesOfItem = (state: ItemState) => ({
-  categoryIds: [state.details.categoryId],
-  locationIds: [state.details.locationId, ...state.stock.map((entry) => entry.locationId)],
+/** The ids of the categories and places the items' views name. */
+export const referencesOfItems = (states: readonly ItemState[]) => ({
+  categoryIds: states.map((state) => state.details.categoryId),
+  locationIds: states.flatMap((state) => [state.details.locationId, ...state.stock.map((entry) => entry.locationId)]),
 });
 
-/** The view of an item from its state, exactly as the list shows it (no read-back needed). */
+/** The view of an item from its state: the list, a single item and the answer to a write alike. */
 export function itemViewOf(state: ItemState, names: ReferenceNames): ItemView {
   const { details: d } = state;
   const currentStock = totalOf(state.stock);
@@ -120,87 +121,49 @@ export function itemViewOf(state: ItemState, names: ReferenceNames): ItemView {
   };
 }
 
-/** Item rows of `source` with the names of their category and places (null while a replica lacks them). */
-const viewSelect = (source: string, extraColumns = '') => `
-  SELECT ${extraColumns} v.id, v.user_id, v.name, v.sku, v.description, v.unit_price::text AS unit_price, v.current_stock,
-    v.reorder_level, v.category_id, c.name AS category_name, v.location_id, l.name AS location_name, v.image_url, v.is_active,
-    v.version, v.created_at, v.updated_at,
-    (SELECT coalesce(jsonb_agg(jsonb_build_object('locationId', s.e->'locationId', 'quantity', s.e->'quantity', 'locationName', r.name)
-                               ORDER BY s.ord), '[]'::jsonb)
-       FROM jsonb_array_elements(v.stock) WITH ORDINALITY AS s(e, ord)
-       LEFT JOIN location_replicas r ON r.id = s.e->>'locationId' AND r.user_id = v.user_id AND NOT r.deleted) AS stock_by_location
-  FROM ${source} v
-  LEFT JOIN category_replicas c ON c.id = v.category_id AND c.user_id = v.user_id AND NOT c.deleted
-  LEFT JOIN location_replicas l ON l.id = v.location_id AND l.user_id = v.user_id AND NOT l.deleted`;
-
-/** One of the user's items, archived ones included (callers decide whether those count). */
-export async function findItemView(em: EntityManager, userId: string, itemId: string): Promise<ItemView | null> {
-  const [row] = await sqlOf(em)<ViewRow>(`${viewSelect('item_views')} WHERE v.id = ? AND v.user_id = ?`, [itemId, userId]);
-  return row ? toItemView(row) : null;
-}
-
 const STATUS_FILTERS: Record<StockStatus, string> = {
-  'out-of-stock': 'v.current_stock = 0',
-  'low-stock': 'v.current_stock > 0 AND v.current_stock <= v.reorder_level',
-  'in-stock': 'v.current_stock > v.reorder_level',
+  'out-of-stock': 'current_stock = 0',
+  'low-stock': 'current_stock > 0 AND current_stock <= reorder_level',
+  'in-stock': 'current_stock > reorder_level',
 };
 
-/** The user's active items, newest first, filtered and paged in one indexed query. */
-export async function listItemViews(em: EntityManager, userId: string, query: ListItemsQuery): Promise<ItemPage> {
-  const where = ['v.user_id = ?', 'v.is_active'];
+/**
+ * The user's active items, newest first, filtered and paged by one indexed query; the total comes
+ * from a count in parallel, only when the page may not hold every match.
+ */
+export async function listItems(em: EntityManager, userId: string, query: ListItemsQuery): Promise<{ items: ItemState[]; total: number }> {
+  const where = ['user_id = ?', 'is_active'];
   const params: unknown[] = [userId];
   if (query.search) {
-    where.push('(v.name ILIKE ? OR v.sku ILIKE ?)');
+    where.push('(name ILIKE ? OR sku ILIKE ?)');
     params.push(containsPattern(query.search), containsPattern(query.search));
   }
   if (query.status) where.push(STATUS_FILTERS[query.status]);
   if (query.categoryId) {
-    where.push('v.category_id = ?');
+    where.push('category_id = ?');
     params.push(query.categoryId);
   }
   if (query.locationId) {
-    where.push('(v.location_id = ? OR v.stock @> ?::jsonb)');
+    where.push('(location_id = ? OR stock @> ?::jsonb)');
     params.push(query.locationId, JSON.stringify([{ locationId: query.locationId }]));
   }
   const limit = Math.min(query.limit ?? MAX_ITEMS_PAGE, MAX_ITEMS_PAGE);
   const offset = query.offset ?? 0;
   const filter = where.join(' AND ');
   const sql = sqlOf(em);
-  // Page first (the index serves filter and order), then look up names for that page only.
-  const page = `(SELECT v.*, count(*) OVER ()::int AS total FROM item_views v WHERE ${filter}
-                  ORDER BY v.created_at DESC, v.id DESC LIMIT ? OFFSET ?)`;
-  const rows = await sql<ViewRow>(`${viewSelect(page, 'v.total,')} ORDER BY v.created_at DESC, v.id DESC`, [...params, limit, offset]);
-  // Past the last page there is no row to carry the total.
-  const total =
-    rows[0]?.total ?? (offset === 0 ? 0 : (await sql<{ n: number }>(`SELECT count(*)::int AS n FROM item_views v WHERE ${filter}`, params))[0].n);
-  return { items: rows.map(toItemView), total };
+  const count = () => sql<{ n: number }>(`SELECT count(*)::int AS n FROM item_views WHERE ${filter}`, params).then(([row]) => row.n);
+  const page = sql<SnapshotRow>(`SELECT ${SNAPSHOT_COLUMNS} FROM item_views WHERE ${filter} ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`, [
+    ...params,
+    limit,
+    offset,
+  ]);
+  const [rows, counted] = await Promise.all([page, offset > 0 || query.limit !== undefined ? count() : undefined]);
+  // Unpaged and short of the cap: the rows are every match.
+  const total = counted ?? (rows.length < limit ? rows.length : await count());
+  return { items: rows.map(stateOf), total };
 }
 
 export function stockStatus(currentStock: number, reorderLevel: number): StockStatus {
   if (currentStock === 0) return 'out-of-stock';
   return currentStock <= reorderLevel ? 'low-stock' : 'in-stock';
-}
-
-function toItemView(row: ViewRow): ItemView {
-  return {
-    id: row.id,
-    userId: row.user_id,
-    name: row.name,
-    sku: row.sku,
-    description: row.description,
-    unitPrice: row.unit_price,
-    currentStock: row.current_stock,
-    reorderLevel: row.reorder_level,
-    status: stockStatus(row.current_stock, row.reorder_level),
-    categoryId: row.category_id,
-    category: row.category_id && row.category_name !== null ? { id: row.category_id, name: row.category_name } : null,
-    locationId: row.location_id,
-    location: row.location_id && row.location_name !== null ? { id: row.location_id, name: row.location_name } : null,
-    stockByLocation: row.stock_by_location,
-    imageUrl: row.image_url,
-    isActive: row.is_active,
-    version: row.version,
-    createdAt: isoTime(row.created_at),
-    updatedAt: isoTime(row.updated_at),
-  };
 }

@@ -1,4 +1,4 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
+import type { EntityManager, Knex } from '@mikro-orm/postgresql';
 import type { EventEnvelope } from '@inventory/contracts';
 import type { EventHandler } from './event-consumer.js';
 
@@ -12,15 +12,17 @@ export type BatchEventHandler = EventHandler & Required<Pick<EventHandler, 'hand
  */
 export async function applyEventBatch(em: EntityManager, consumer: string, handler: BatchEventHandler, events: EventEnvelope[]): Promise<number> {
   if (events.length === 0) return 0;
-  const inserted = await em.getConnection().execute<{ event_id: string }[]>(
+  // Through the knex transaction, so the ids travel as a bound parameter (Connection.execute would
+  // inline them into the SQL text first).
+  const trx = em.getTransactionContext<Knex.Transaction>();
+  if (!trx) throw new Error('applyEventBatch runs inside the caller’s transaction');
+  const inserted = await trx.raw<{ rows: { event_id: string }[] }>(
     `INSERT INTO processed_events (consumer, event_id)
        SELECT ?, id::uuid FROM jsonb_array_elements_text(?::jsonb) AS ids(id)
      ON CONFLICT DO NOTHING RETURNING event_id`,
     [consumer, JSON.stringify(events.map((e) => e.id))],
-    'all',
-    em.getTransactionContext(),
   );
-  const fresh = new Set(inserted.map((row) => row.event_id));
+  const fresh = new Set(inserted.rows.map((row) => row.event_id));
   const unapplied = events.filter((event) => fresh.delete(event.id));
   if (unapplied.length === 0) return 0;
   await handler.handleBatch(unapplied, em);

@@ -62,3 +62,4 @@ export async function eventually<T>(check: () => Promise<T> | T, timeoutMs = 500
 
 export { FakeItem, publishEvents } from './fake-item.js';
 export { connectRpcClient, type TestRpcClient } from './rpc-client.js';
+export { consumerCaughtUp } from './consumer-lag.js';

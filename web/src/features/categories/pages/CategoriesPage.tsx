@@ -1,6 +1,68 @@
+import { PlusOutlined, SearchOutlined, TagsOutlined } from '@ant-design/icons';
+import { Button, Col, Empty, Input, Row } from 'antd';
+import { useState } from 'react';
+import type { Category } from '../../../api/categories';
+import { CardGridSkeleton } from '../../../components/CardGridSkeleton';
 import { PageHeader } from '../../../components/PageHeader';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { CategoryCard } from '../components/CategoryCard';
+import { CategoryDialog } from '../components/CategoryDialog';
+import { useCategories, useDeleteCategory } from '../hooks';
 
-/** Placeholder until the categories screen is built (SPEC 2). */
+/** SPEC 2 Categories: search, card grid with item counts, create/edit dialog, delete without confirmation. */
 export function CategoriesPage() {
-  return <PageHeader title="Categories" description="Organise your items into categories" />;
+  const [search, setSearch] = useState('');
+  const query = useCategories(useDebouncedValue(search));
+  const remove = useDeleteCategory();
+  const [dialog, setDialog] = useState<{ open: boolean; category: Category | null }>({ open: false, category: null });
+  const categories = query.data ?? [];
+
+  return (
+    <>
+      <PageHeader
+        title="Categories"
+        description="Organize your inventory items into categories"
+        actions={
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({ open: true, category: null })}>
+            Add Category
+          </Button>
+        }
+      />
+      <Input
+        allowClear
+        prefix={<SearchOutlined aria-hidden />}
+        placeholder="Search categories..."
+        aria-label="Search categories"
+        value={search}
+        onChange={(event) => setSearch(event.target.value)}
+        style={{ maxWidth: 400, marginBottom: 24 }}
+      />
+      {query.isLoading ? (
+        <CardGridSkeleton count={6} label="Loading categories" />
+      ) : categories.length === 0 ? (
+        <Empty
+          image={<TagsOutlined style={{ fontSize: 48 }} aria-hidden />}
+          description={search.trim() ? 'No categories match your search' : 'No categories yet. Add your first category.'}
+        />
+      ) : (
+        <Row gutter={[16, 16]}>
+          {categories.map((category) => (
+            <Col key={category.id} xs={24} sm={12} lg={8}>
+              <CategoryCard
+                category={category}
+                deleting={remove.isPending && remove.variables === category.id}
+                onEdit={(chosen) => setDialog({ open: true, category: chosen })}
+                onDelete={(chosen) => remove.mutate(chosen.id)}
+              />
+            </Col>
+          ))}
+        </Row>
+      )}
+      <CategoryDialog
+        open={dialog.open}
+        category={dialog.category}
+        onClose={() => setDialog((current) => ({ ...current, open: false }))}
+      />
+    </>
+  );
 }

@@ -1,6 +1,45 @@
+import { Col, Row, Skeleton } from 'antd';
+import { Suspense, lazy } from 'react';
 import { PageHeader } from '../../../components/PageHeader';
+import { formatCurrency } from '../../../lib/format';
+import { SummaryCards } from '../../reports/components/SummaryCards';
+import { QuickActions } from '../components/QuickActions';
+import { RecentActivity } from '../components/RecentActivity';
+import { useDashboardStats, useRecentMovements } from '../hooks';
+import { useInventoryReport } from '../../reports/hooks';
 
-/** Placeholder until the dashboard screen is built (SPEC 2). */
+const DashboardCharts = lazy(async () => ({ default: (await import('../components/DashboardCharts')).DashboardCharts }));
+
+/** SPEC 2 Dashboard: four stat cards, Recent Activity and Quick Actions. */
 export function DashboardPage() {
-  return <PageHeader title="Dashboard" description="Overview of your inventory" />;
+  const stats = useDashboardStats();
+  const recent = useRecentMovements();
+  const figures = stats.data;
+  const valueReport = useInventoryReport({ type: 'value' });
+  const movementReport = useInventoryReport({ type: 'movement', range: '30days' });
+  return (
+    <>
+      <PageHeader title="Dashboard" description="Overview of your inventory" />
+      <SummaryCards
+        loading={stats.isLoading}
+        cards={[
+          { title: 'Total Items', value: String(figures?.totalItems ?? 0), caption: 'Active inventory' },
+          { title: 'Low Stock Items', value: String(figures?.lowStockItems ?? 0), caption: 'Needs attention' },
+          { title: 'Total Value', value: formatCurrency(figures?.totalValue ?? 0), caption: 'Inventory value' },
+          { title: 'Categories', value: String(figures?.categoriesCount ?? 0), caption: 'Active categories' },
+        ]}
+      />
+      <Row gutter={[16, 16]}>
+        <Col xs={24} lg={16}>
+          <RecentActivity movements={recent.data ?? []} loading={recent.isLoading} />
+        </Col>
+        <Col xs={24} lg={8}>
+          <QuickActions />
+        </Col>
+      </Row>
+      <Suspense fallback={<Skeleton active style={{ marginTop: 16 }} />}>
+        <DashboardCharts valueRows={valueReport.data ?? []} movementRows={movementReport.data ?? []} />
+      </Suspense>
+    </>
+  );
 }

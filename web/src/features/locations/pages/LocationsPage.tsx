@@ -1,6 +1,96 @@
+import { EnvironmentOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
+import { Button, Col, Empty, Flex, Input, Row, Select } from 'antd';
+import { useMemo, useState } from 'react';
+import { LOCATION_TYPES, type Location, type LocationType } from '../../../api/locations';
+import { CardGridSkeleton } from '../../../components/CardGridSkeleton';
 import { PageHeader } from '../../../components/PageHeader';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { LocationCard } from '../components/LocationCard';
+import { LocationDialog } from '../components/LocationDialog';
+import { useDeleteLocation, useLocationTree, useLocations } from '../hooks';
 
-/** Placeholder until the locations screen is built (SPEC 2). */
+const ALL_TYPES = 'all';
+const typeOptions = [{ value: ALL_TYPES, label: 'All Types' }, ...LOCATION_TYPES.map((type) => ({ value: type, label: type }))];
+
+/** SPEC 2 Locations: search, type filter, card grid with item counts, create/edit dialog, delete. */
 export function LocationsPage() {
-  return <PageHeader title="Locations" description="Manage where your items are stored" />;
+  const [search, setSearch] = useState('');
+  const [type, setType] = useState<LocationType | typeof ALL_TYPES>(ALL_TYPES);
+  const query = useLocations(useDebouncedValue(search), type === ALL_TYPES ? undefined : type);
+  const tree = useLocationTree(true);
+  const remove = useDeleteLocation();
+  const [dialog, setDialog] = useState<{ open: boolean; location: Location | null }>({ open: false, location: null });
+  const locations = query.data ?? [];
+  const filtered = search.trim() !== '' || type !== ALL_TYPES;
+
+  // Parent names come from the unfiltered tree: a filtered list may not hold the parent.
+  const namesById = useMemo(() => {
+    const names = new Map<string, string>();
+    const walk = (nodes: NonNullable<typeof tree.data>) =>
+      nodes.forEach((node) => {
+        names.set(node.id, node.name);
+        walk(node.children);
+      });
+    walk(tree.data ?? []);
+    return names;
+  }, [tree.data]);
+
+  return (
+    <>
+      <PageHeader
+        title="Locations"
+        description="Manage where your items are stored"
+        actions={
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({ open: true, location: null })}>
+            Add Location
+          </Button>
+        }
+      />
+      <Flex gap={12} wrap style={{ marginBottom: 24 }}>
+        <Input
+          allowClear
+          prefix={<SearchOutlined aria-hidden />}
+          placeholder="Search locations..."
+          aria-label="Search locations"
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+          style={{ maxWidth: 400, flex: '1 1 220px' }}
+        />
+        <Select
+          aria-label="Filter by type"
+          value={type}
+          onChange={setType}
+          options={typeOptions}
+          style={{ width: 180 }}
+        />
+      </Flex>
+      {query.isLoading ? (
+        <CardGridSkeleton count={6} label="Loading locations" />
+      ) : locations.length === 0 ? (
+        <Empty
+          image={<EnvironmentOutlined style={{ fontSize: 48 }} aria-hidden />}
+          description={filtered ? 'No locations match your filters' : 'No locations yet. Add your first location.'}
+        />
+      ) : (
+        <Row gutter={[16, 16]}>
+          {locations.map((location) => (
+            <Col key={location.id} xs={24} sm={12} lg={8}>
+              <LocationCard
+                location={location}
+                parentName={location.parentLocationId ? namesById.get(location.parentLocationId) : undefined}
+                deleting={remove.isPending && remove.variables === location.id}
+                onEdit={(chosen) => setDialog({ open: true, location: chosen })}
+                onDelete={(chosen) => remove.mutate(chosen.id)}
+              />
+            </Col>
+          ))}
+        </Row>
+      )}
+      <LocationDialog
+        open={dialog.open}
+        location={dialog.location}
+        onClose={() => setDialog((current) => ({ ...current, open: false }))}
+      />
+    </>
+  );
 }

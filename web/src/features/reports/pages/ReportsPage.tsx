@@ -1,6 +1,71 @@
+import { DownloadOutlined, FilePdfOutlined, ReloadOutlined } from '@ant-design/icons';
+import { Button, Card, Skeleton } from 'antd';
+import { Suspense, lazy, useMemo, useState } from 'react';
+import type { ReportQuery } from '../../../api/reports';
 import { PageHeader } from '../../../components/PageHeader';
+import { formatCurrency, stockStatus } from '../../../lib/format';
+import { ReportFilters, type ReportFilterValues } from '../components/ReportFilters';
+import { ReportTable } from '../components/ReportTable';
+import { SummaryCards } from '../components/SummaryCards';
+import { exportReportCsv, exportReportPdf } from '../export';
+import { useInventoryReport, useValueHistory } from '../hooks';
 
-/** Placeholder until the reports screen is built (SPEC 2). */
+const ValueHistoryChart = lazy(async () => ({ default: (await import('../components/ValueHistoryChart')).ValueHistoryChart }));
+
+function toQuery(values: ReportFilterValues): ReportQuery {
+  const custom = values.range === 'custom' && values.custom;
+  return {
+    // A custom range without both days yet falls back to the default period.
+    range: values.range === 'custom' && !custom ? '30days' : values.range,
+    type: values.type,
+    from: custom ? values.custom![0].format('YYYY-MM-DD') : undefined,
+    to: custom ? values.custom![1].format('YYYY-MM-DD') : undefined,
+    asOf: values.type !== 'movement' && values.asOf ? values.asOf.format('YYYY-MM-DD') : undefined,
+  };
+}
+
+/** SPEC 2 Reports & Analytics with working filters, an as-of date and a value-over-time chart. */
 export function ReportsPage() {
-  return <PageHeader title="Reports & Analytics" description="Generate and view inventory reports" />;
+  const [filters, setFilters] = useState<ReportFilterValues>({ range: '30days', type: 'inventory', custom: null, asOf: null });
+  const query = useMemo(() => toQuery(filters), [filters]);
+  const report = useInventoryReport(query);
+  const history = useValueHistory({ range: query.range, from: query.from, to: query.to });
+  const rows = report.data ?? [];
+
+  const totalValue = rows.reduce((sum, row) => sum + row.totalValue, 0);
+  const needReorder = rows.filter((row) => stockStatus(row.currentStock, row.reorderLevel) !== 'in-stock').length;
+  const categoryCount = new Set(rows.map((row) => row.category?.name).filter(Boolean)).size;
+
+  return (
+    <>
+      <PageHeader
+        title="Reports & Analytics"
+        description="Generate and view inventory reports"
+        actions={
+          <>
+            <Button icon={<DownloadOutlined />} onClick={() => exportReportCsv(report.data)}>Export CSV</Button>
+            <Button icon={<FilePdfOutlined />} onClick={() => void exportReportPdf(report.data)}>Export PDF</Button>
+            <Button type="primary" icon={<ReloadOutlined />} onClick={() => void report.refetch()}>Generate Report</Button>
+          </>
+        }
+      />
+      <ReportFilters values={filters} onChange={setFilters} onGenerate={() => void report.refetch()} />
+      <SummaryCards
+        loading={report.isLoading}
+        cards={[
+          { title: 'Total Inventory Value', value: formatCurrency(totalValue), caption: 'Across all categories' },
+          { title: 'Items Needing Reorder', value: String(needReorder), caption: 'Below minimum stock level' },
+          { title: 'Active Items', value: String(rows.length), caption: `In ${categoryCount} categories` },
+        ]}
+      />
+      <Card title="Inventory Value Over Time" style={{ marginBottom: 16 }}>
+        <Suspense fallback={<Skeleton active />}>
+          {history.data && history.data.length > 0 ? <ValueHistoryChart points={history.data} /> : <Skeleton active loading={history.isLoading} />}
+        </Suspense>
+      </Card>
+      <Card title="Inventory Summary Report">
+        <ReportTable rows={rows} loading={report.isLoading} />
+      </Card>
+    </>
+  );
 }

@@ -1,0 +1,137 @@
+import type { Browser, Page } from 'playwright-core';
+import { MOBILE, launchBrowser, screenshot, seriousA11yViolations } from './support/browser.js';
+import { signUp } from './support/session.js';
+import { waitForCount } from './support/wait.js';
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function toast(page: Page, text: string): Promise<void> {
+  await page.locator('.ant-notification-notice').getByText(text, { exact: true }).first().waitFor();
+}
+
+describe('categories', () => {
+  it('creates, searches, edits and deletes a category', async () => {
+    const { page } = await signUp(browser, '/categories');
+    await page.getByRole('heading', { name: 'Categories', level: 2 }).waitFor();
+    await page.getByText('No categories yet. Add your first category.').waitFor();
+
+    await page.getByRole('button', { name: 'Add Category' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    await dialog.getByText('Category name is required').waitFor();
+    await dialog.getByLabel('Name').fill('Electronics');
+    await dialog.getByLabel('Description').fill('Gadgets and cables');
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    await toast(page, 'Category created successfully');
+    await page.getByTestId('category-card').filter({ hasText: 'Electronics' }).getByText('0 items').waitFor();
+
+    await page.getByRole('button', { name: 'Add Category' }).click();
+    await dialog.getByLabel('Name').fill('Furniture');
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    await toast(page, 'Category created successfully');
+    await page.getByTestId('category-card').filter({ hasText: 'Furniture' }).waitFor();
+
+    // A duplicate name is refused by the server with the create-failure toast.
+    await page.getByRole('button', { name: 'Add Category' }).click();
+    await dialog.getByLabel('Name').fill('electronics');
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    await toast(page, 'Error creating category');
+    await page.getByText('Failed to create category: A category with this name already exists').waitFor();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+    await page.getByLabel('Search categories').fill('furn');
+    await waitForCount(page.getByTestId('category-card'), 1);
+    await screenshot(page, 'categories-search');
+    await page.getByLabel('Search categories').fill('');
+    await waitForCount(page.getByTestId('category-card'), 2);
+
+    await page.getByRole('button', { name: 'Edit Furniture' }).click();
+    await expect(dialog.getByLabel('Name').inputValue()).resolves.toBe('Furniture');
+    await dialog.getByLabel('Name').fill('Office Furniture');
+    await dialog.getByRole('button', { name: 'Update' }).click();
+    await toast(page, 'Category updated successfully');
+    await page.getByTestId('category-card').filter({ hasText: 'Office Furniture' }).waitFor();
+    await dialog.waitFor({ state: 'hidden' });
+    await screenshot(page, 'categories');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    await page.getByRole('button', { name: 'Delete Office Furniture' }).click();
+    await toast(page, 'Category deleted successfully');
+    await waitForCount(page.getByTestId('category-card'), 1);
+  });
+});
+
+describe('locations', () => {
+  it('creates nested locations, filters by type, edits and deletes', async () => {
+    const { page } = await signUp(browser, '/locations');
+    await page.getByRole('heading', { name: 'Locations', level: 2 }).waitFor();
+    await page.getByText('No locations yet. Add your first location.').waitFor();
+
+    await page.getByRole('button', { name: 'Add Location' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    await dialog.getByText('Location name is required').waitFor();
+    await dialog.getByLabel('Name').fill('Head Office');
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    await toast(page, 'Location created successfully');
+    await page.getByTestId('location-card').filter({ hasText: 'Head Office' }).getByText('Office', { exact: true }).waitFor();
+
+    // A storage room inside the office, picked from the parent tree.
+    await page.getByRole('button', { name: 'Add Location' }).click();
+    await dialog.getByLabel('Name').fill('Supply Closet');
+    await dialog.getByLabel('Type').click();
+    await page.locator('.ant-select-item-option').filter({ hasText: 'Storage' }).click();
+    await dialog.getByLabel('Parent location').click();
+    await page.locator('.ant-select-tree-node-content-wrapper').filter({ hasText: 'Head Office (Office)' }).click();
+    await screenshot(page, 'locations-dialog');
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    await toast(page, 'Location created successfully');
+    const closet = page.getByTestId('location-card').filter({ hasText: 'Supply Closet' });
+    await closet.getByText('Inside Head Office').waitFor();
+    await closet.getByText('0 items').waitFor();
+
+    await page.getByLabel('Filter by type').click();
+    await page.locator('.ant-select-item-option').filter({ hasText: 'Storage' }).click();
+    await waitForCount(page.getByTestId('location-card'), 1);
+    await page.getByLabel('Filter by type').click();
+    await page.locator('.ant-select-item-option').filter({ hasText: 'All Types' }).click();
+    await waitForCount(page.getByTestId('location-card'), 2);
+
+    await page.getByLabel('Search locations').fill('closet');
+    await waitForCount(page.getByTestId('location-card'), 1);
+    await page.getByLabel('Search locations').fill('');
+
+    await page.getByRole('button', { name: 'Edit Head Office' }).click();
+    await dialog.getByLabel('Name').fill('Main Office');
+    await dialog.getByRole('button', { name: 'Update' }).click();
+    await toast(page, 'Location updated successfully');
+    await closet.getByText('Inside Main Office').waitFor();
+    await dialog.waitFor({ state: 'hidden' });
+    await screenshot(page, 'locations');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    await page.getByRole('button', { name: 'Delete Main Office' }).click();
+    await toast(page, 'Location deleted successfully');
+    await waitForCount(page.getByTestId('location-card'), 1);
+    await closet.getByText('Top level').waitFor();
+  });
+});
+
+describe('catalog screens at phone width', () => {
+  it.each(['/categories', '/locations', '/reports', '/account'])('%s fits 375 px without sideways scrolling', async (path) => {
+    const { page } = await signUp(browser, path, MOBILE);
+    await page.locator('main h2').first().waitFor();
+    await page.waitForLoadState('networkidle');
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await screenshot(page, `mobile${path.replace('/', '-')}`);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+  });
+});

@@ -1,0 +1,75 @@
+import { readFileSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, screenshot, seriousA11yViolations } from './support/browser.js';
+import { postJson, signUp } from './support/session.js';
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function addItem(page: Page, item: object): Promise<void> {
+  const res = await postJson(page, '/api/inventory', item);
+  if (res.status >= 300) throw new Error(`add item failed: ${res.status} ${res.text}`);
+}
+
+/** The read models are fed by events: reload until the figure shows. */
+async function reloadUntil(page: Page, check: () => Promise<boolean>, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await check()) return;
+    await page.waitForTimeout(500);
+    await page.reload();
+    await page.waitForLoadState('networkidle');
+  }
+  throw new Error('condition not met in time');
+}
+
+describe('dashboard and reports', () => {
+  it('shows stats, recent activity and exports the report as CSV and PDF', async () => {
+    const { page } = await signUp(browser, '/dashboard');
+    await page.getByText('No recent activity').waitFor();
+    await addItem(page, { name: 'Widget, large', sku: 'W-1', unitPrice: '12.50', currentStock: 10, reorderLevel: 2 });
+    await addItem(page, { name: 'Gadget', sku: 'G-1', unitPrice: '3.00', currentStock: 1, reorderLevel: 5 });
+
+    const card = (title: string) => page.locator('.ant-card').filter({ hasText: title }).first();
+    await reloadUntil(page, async () => (await card('Total Items').innerText()).includes('2'));
+    await card('Total Value').getByText('$128.00').waitFor();
+    await card('Low Stock Items').getByText('Needs attention').waitFor();
+    await card('Categories').getByText('Active categories').waitFor();
+    await reloadUntil(page, async () => (await page.getByText('Added').count()) > 0);
+    await screenshot(page, 'dashboard');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    await page.getByRole('button', { name: 'Generate Report' }).click();
+    await page.waitForURL('**/reports');
+    await page.getByRole('heading', { name: 'Reports & Analytics', level: 2 }).waitFor();
+    await page.locator('.ant-table-row').filter({ hasText: 'Widget, large' }).waitFor();
+    await page.locator('.ant-table-row').filter({ hasText: 'Gadget' }).getByText('Low Stock').waitFor();
+    await page.getByText('In 0 categories').waitFor();
+
+    const [csv] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+    expect(csv.suggestedFilename()).toMatch(/^inventory-report-\d{4}-\d{2}-\d{2}\.csv$/);
+    const csvText = readFileSync((await csv.path())!, 'utf8');
+    expect(csvText.split('\n')[0]).toBe('Item Name,SKU,Current Stock,Reorder Level,Unit Price,Total Value,Status');
+    expect(csvText).toContain('"Widget, large"');
+
+    const [pdf] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export PDF' }).click()]);
+    expect(pdf.suggestedFilename()).toMatch(/^inventory-report-\d{4}-\d{2}-\d{2}\.pdf$/);
+    const pdfText = readFileSync((await pdf.path())!, 'latin1');
+    expect(pdfText.startsWith('%PDF')).toBe(true);
+    expect(pdfText).toContain('Inventory Report');
+
+    await page.getByLabel('Report Type').click();
+    await page.locator('.ant-select-item-option').filter({ hasText: 'Low Stock Report' }).click();
+    await page.locator('.ant-table-row').filter({ hasText: 'Gadget' }).waitFor();
+    await page.locator('.ant-table-row').filter({ hasText: 'Widget, large' }).waitFor({ state: 'detached' });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await screenshot(page, 'reports');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+  });
+});

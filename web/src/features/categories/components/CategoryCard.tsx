@@ -1,0 +1,49 @@
+import { DeleteOutlined, EditOutlined, TagsOutlined } from '@ant-design/icons';
+import { Button, Card, Flex, Tag, Typography } from 'antd';
+import type { Category } from '../../../api/categories';
+
+interface CategoryCardProps {
+  category: Category;
+  deleting: boolean;
+  onEdit: (category: Category) => void;
+  onDelete: (category: Category) => void;
+}
+
+export function CategoryCard({ category, deleting, onEdit, onDelete }: CategoryCardProps) {
+  return (
+    <Card
+      data-testid="category-card"
+      actions={[
+        <Button key="edit" type="text" icon={<EditOutlined />} onClick={() => onEdit(category)} aria-label={`Edit ${category.name}`}>
+          Edit
+        </Button>,
+        <Button
+          key="delete"
+          type="text"
+          danger
+          icon={<DeleteOutlined />}
+          loading={deleting}
+          onClick={() => onDelete(category)}
+          aria-label={`Delete ${category.name}`}
+        >
+          Delete
+        </Button>,
+      ]}
+    >
+      <Flex gap={12} align="flex-start">
+        <TagsOutlined style={{ fontSize: 24, marginTop: 4 }} aria-hidden />
+        <div style={{ minWidth: 0, flex: 1 }}>
+          <Typography.Title level={4} style={{ margin: 0 }} ellipsis={{ tooltip: category.name }}>
+            {category.name}
+          </Typography.Title>
+          <Typography.Paragraph type="secondary" ellipsis={{ rows: 2 }} style={{ margin: '4px 0 8px', minHeight: 44 }}>
+            {category.description || 'No description'}
+          </Typography.Paragraph>
+          <Tag color="blue">
+            {category.itemCount} {category.itemCount === 1 ? 'item' : 'items'}
+          </Tag>
+        </div>
+      </Flex>
+    </Card>
+  );
+}

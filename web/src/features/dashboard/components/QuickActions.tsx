@@ -1,0 +1,37 @@
+import { BarChartOutlined, DownloadOutlined, PlusOutlined } from '@ant-design/icons';
+import { Button, Card, Flex } from 'antd';
+import { useNavigate } from 'react-router-dom';
+import { getInventoryReport } from '../../../api/reports';
+import { useToast } from '../../../lib/toast';
+import { exportReportCsv } from '../../reports/export';
+
+/** 'Bulk Import' stays hidden until an import flow exists (issue 7). */
+export function QuickActions() {
+  const navigate = useNavigate();
+  const toast = useToast();
+
+  async function exportData() {
+    try {
+      const exported = exportReportCsv(await getInventoryReport({ type: 'inventory' }));
+      if (!exported) toast({ title: 'Nothing to export', description: 'Add inventory items first.' });
+    } catch (error) {
+      toast({ title: 'Error', description: (error as Error).message, variant: 'destructive' });
+    }
+  }
+
+  return (
+    <Card title="Quick Actions" style={{ height: '100%' }}>
+      <Flex vertical gap={12}>
+        <Button block type="primary" icon={<PlusOutlined />} onClick={() => navigate('/inventory')}>
+          Add New Item
+        </Button>
+        <Button block icon={<BarChartOutlined />} onClick={() => navigate('/reports')}>
+          Generate Report
+        </Button>
+        <Button block icon={<DownloadOutlined />} onClick={() => void exportData()}>
+          Export Data
+        </Button>
+      </Flex>
+    </Card>
+  );
+}

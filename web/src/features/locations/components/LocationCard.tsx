@@ -1,0 +1,56 @@
+import { DeleteOutlined, EditOutlined, EnvironmentOutlined } from '@ant-design/icons';
+import { Button, Card, Flex, Tag, Typography } from 'antd';
+import type { Location } from '../../../api/locations';
+
+interface LocationCardProps {
+  location: Location;
+  parentName: string | undefined;
+  deleting: boolean;
+  onEdit: (location: Location) => void;
+  onDelete: (location: Location) => void;
+}
+
+export function LocationCard({ location, parentName, deleting, onEdit, onDelete }: LocationCardProps) {
+  return (
+    <Card
+      data-testid="location-card"
+      actions={[
+        <Button key="edit" type="text" icon={<EditOutlined />} onClick={() => onEdit(location)} aria-label={`Edit ${location.name}`}>
+          Edit
+        </Button>,
+        <Button
+          key="delete"
+          type="text"
+          danger
+          icon={<DeleteOutlined />}
+          loading={deleting}
+          onClick={() => onDelete(location)}
+          aria-label={`Delete ${location.name}`}
+        >
+          Delete
+        </Button>,
+      ]}
+    >
+      <Flex gap={12} align="flex-start">
+        <EnvironmentOutlined style={{ fontSize: 24, marginTop: 4 }} aria-hidden />
+        <div style={{ minWidth: 0, flex: 1 }}>
+          <Typography.Title level={4} style={{ margin: 0 }} ellipsis={{ tooltip: location.name }}>
+            {location.name}
+          </Typography.Title>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {parentName ? `Inside ${parentName}` : 'Top level'}
+          </Typography.Text>
+          <Typography.Paragraph type="secondary" ellipsis={{ rows: 2 }} style={{ margin: '4px 0 8px', minHeight: 44 }}>
+            {location.description || 'No description'}
+          </Typography.Paragraph>
+          <Flex gap={4} wrap>
+            <Tag>{location.type}</Tag>
+            <Tag color="blue">
+              {location.itemCount} {location.itemCount === 1 ? 'item' : 'items'}
+            </Tag>
+          </Flex>
+        </div>
+      </Flex>
+    </Card>
+  );
+}

@@ -1,0 +1,19 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { getInventoryReport, getValueHistory, type ReportQuery } from '../../api/reports';
+import { queryKeys } from '../../api/query-keys';
+
+export function useInventoryReport(query: ReportQuery) {
+  return useQuery({
+    queryKey: queryKeys.reports.inventory(query),
+    queryFn: () => getInventoryReport(query),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useValueHistory(query: Pick<ReportQuery, 'range' | 'from' | 'to'>) {
+  return useQuery({
+    queryKey: queryKeys.reports.valueHistory(query),
+    queryFn: () => getValueHistory(query),
+    placeholderData: keepPreviousData,
+  });
+}

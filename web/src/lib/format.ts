@@ -1,0 +1,28 @@
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+
+/** SPEC 9: US dollars, en-US format. */
+export function formatCurrency(value: number | string): string {
+  const amount = typeof value === 'string' ? Number.parseFloat(value) : value;
+  return usd.format(Number.isFinite(amount) ? amount : 0);
+}
+
+export type StockStatus = 'in-stock' | 'low-stock' | 'out-of-stock';
+
+/** SPEC 4: out at 0, low at or below the reorder level, else in stock. */
+export function stockStatus(currentStock: number, reorderLevel: number): StockStatus {
+  if (currentStock <= 0) return 'out-of-stock';
+  if (currentStock <= reorderLevel) return 'low-stock';
+  return 'in-stock';
+}
+
+export const STOCK_STATUS_LABELS: Record<StockStatus, string> = {
+  'in-stock': 'In Stock',
+  'low-stock': 'Low Stock',
+  'out-of-stock': 'Out of Stock',
+};
+
+/** Local YYYY-MM-DD, for export file names. */
+export function isoDay(date = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
