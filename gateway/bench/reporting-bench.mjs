@@ -10,6 +10,7 @@
 import autocannon from 'autocannon';
 import { jetstream } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
+import { cpus, loadavg } from 'node:os';
 import pg from 'pg';
 import { signUp, startStack, waitFor } from './bench-stack.mjs';
 import { BenchItem, publishAll } from './item-events.mjs';
@@ -21,7 +22,8 @@ const LATENCY_SECONDS = 15;
 const DAY_MS = 86_400_000;
 
 const stack = startStack();
-const figures = {};
+// The machine may be shared: the load around the run says how much of it the figures had.
+const figures = { loadBefore: loadavg()[0] };
 try {
   stack.start('services/identity/dist/main.js');
   stack.start('services/reporting/dist/main.js');
@@ -87,6 +89,7 @@ try {
     eventsPerSecond: Math.round(Number(line[1]) / (Number(line[2]) / 1000)),
     sameTables: (await digest(db)) === before,
   };
+  figures.loadAfter = loadavg()[0];
   await db.end();
   await nc.drain();
 } finally {
@@ -154,7 +157,8 @@ function rate(events, since) {
 }
 
 function report(results) {
-  console.log('\nReporting benchmark (private stack, processes: identity, reporting, gateway)');
+  const load = `load average ${results.loadBefore.toFixed(1)} before, ${results.loadAfter.toFixed(1)} after, ${cpus().length} cores`;
+  console.log(`\nReporting benchmark (private stack; processes identity, reporting, gateway; ${load})`);
   console.log(`  seed: ${results.seed.events} events applied live at ${results.seed.eventsPerSecond} events/s`);
   for (const [name, r] of Object.entries(results)) {
     if (!name.startsWith('GET')) continue;

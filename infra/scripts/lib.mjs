@@ -2,6 +2,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -112,4 +113,16 @@ export async function waitForHealth(baseUrl, timeoutMs = 60_000) {
     await new Promise((r) => setTimeout(r, 250));
   }
   throw new Error(`the app did not become healthy within ${timeoutMs / 1000}s: ${last}`);
+}
+
+/** The first port from `start` that nothing listens on (a developer may run other apps nearby). */
+export async function freePort(start) {
+  for (let port = start; port < start + 100; port++) {
+    const free = await new Promise((resolve) => {
+      const server = createServer().once('error', () => resolve(false));
+      server.listen(port, '0.0.0.0', () => server.close(() => resolve(true)));
+    });
+    if (free) return port;
+  }
+  throw new Error(`no free port in ${start}..${start + 99}`);
 }

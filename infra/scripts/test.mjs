@@ -3,7 +3,7 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildAll, ensureDependencies, ROOT, say, stackUp, startApp, waitForHealth } from './lib.mjs';
+import { buildAll, ensureDependencies, freePort, ROOT, say, stackUp, startApp, waitForHealth } from './lib.mjs';
 import { testEnv } from './test-env.mjs';
 
 const started = Date.now();
@@ -41,7 +41,7 @@ jest('unit');
 jest('integration', ['--runInBand']);
 
 // Browser tests drive the real app: every process started as `npm start` does, on a test port.
-const e2ePort = process.env.E2E_PORT ?? '23000';
+const e2ePort = process.env.E2E_PORT ?? String(await freePort(23000));
 say('starting the app for the browser tests');
 const app = startApp({ ...env, PORT: e2ePort, LOG_LEVEL: 'warn' }, { quiet: !process.env.E2E_APP_LOGS });
 try {

@@ -1,4 +1,3 @@
-import { jest } from '@jest/globals';
 import { InventoryMessages as M, InventoryNotificationSubjects, InventorySubjects as S, type Actor, type AlertNotification } from '@inventory/contracts';
 import { eventually, queryDb } from '@inventory/platform/testing';
 import { newActor, startInventory, type InventoryHarness } from './support/inventory.js';
@@ -6,9 +5,6 @@ import { newActor, startInventory, type InventoryHarness } from './support/inven
 let inv: InventoryHarness;
 let owner: Actor;
 const notifications: AlertNotification[] = [];
-
-// Generous: these run on a 2-core machine next to every other test server.
-jest.setTimeout(30_000);
 
 beforeAll(async () => {
   inv = await startInventory({ worker: true });

@@ -1,4 +1,3 @@
-import { jest } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { InventoryMessages as M, InventorySubjects as S, type Actor, type ItemEvent } from '@inventory/contracts';
 import { eventually, queryDb } from '@inventory/platform/testing';
@@ -9,9 +8,6 @@ import { newActor, publishedEventIds, startInventory, type InventoryHarness } fr
 
 let inv: InventoryHarness;
 let owner: Actor;
-
-// Generous: these run on a 2-core machine next to every other test server.
-jest.setTimeout(30_000);
 
 beforeAll(async () => {
   inv = await startInventory();

@@ -1,13 +1,9 @@
-import { jest } from '@jest/globals';
 import { InventoryMessages as M, InventorySubjects as S, type Actor, type ItemView, type RegisterItemRequest } from '@inventory/contracts';
 import { queryDb } from '@inventory/platform/testing';
 import { newActor, startInventory, type InventoryHarness } from './support/inventory.js';
 
 let inv: InventoryHarness;
 let owner: Actor;
-
-// Generous: these run on a 2-core machine next to every other test server.
-jest.setTimeout(30_000);
 
 beforeAll(async () => {
   inv = await startInventory();

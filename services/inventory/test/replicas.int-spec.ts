@@ -1,4 +1,3 @@
-import { jest } from '@jest/globals';
 import { InventoryMessages as M, InventorySubjects as S, type Actor, type CategoryEvent, type LocationEvent, type UserEvent } from '@inventory/contracts';
 import { newEvent } from '@inventory/platform';
 import { eventually, queryDb } from '@inventory/platform/testing';
@@ -7,9 +6,6 @@ import { newActor, startInventory, type InventoryHarness } from './support/inven
 
 let inv: InventoryHarness;
 let owner: Actor;
-
-// Generous: these run on a 2-core machine next to every other test server.
-jest.setTimeout(30_000);
 
 beforeAll(async () => {
   inv = await startInventory({ worker: true });

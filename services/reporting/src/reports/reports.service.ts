@@ -19,6 +19,10 @@ const SNAPSHOT_SHAPES: Record<SnapshotType, { columns: string; filter: string; o
 };
 
 const ITEM_COLUMNS = 'item_id, name, sku, category_id, unit_price, reorder_level, stock, active';
+/** The state of item `i` after its last event at or before the instant parameter. */
+const LATEST_STATE = `SELECT ${ITEM_COLUMNS} FROM item_history h
+  WHERE h.user_id = i.user_id AND h.item_id = i.item_id AND h.occurred_at <= ?
+  ORDER BY h.occurred_at DESC, h.version DESC LIMIT 1`;
 const ROW_COLUMNS = `s.item_id AS id, s.name, s.sku, c.name AS category_name, s.stock, s.reorder_level,
   s.unit_price::text AS unit_price, (s.stock * s.unit_price)::text AS total_value`;
 
@@ -61,11 +65,12 @@ export class ReportsService {
   /** Active items at `instant` (null: now) with the category they had then. */
   private snapshotRows(userId: string, instant: Date | null, type: SnapshotType): Promise<ReportRowRecord[]> {
     const shape = SNAPSHOT_SHAPES[type];
+    // At an instant: each of the user's items (archived ones too) as its last event up to then left
+    // it; one index probe per item, however long its history.
     const source = instant
-      ? `SELECT DISTINCT ON (item_id) ${ITEM_COLUMNS} FROM item_history WHERE user_id = ? AND occurred_at <= ?
-          ORDER BY item_id, occurred_at DESC, version DESC`
+      ? `SELECT h.* FROM items i CROSS JOIN LATERAL (${LATEST_STATE}) h WHERE i.user_id = ?`
       : `SELECT ${ITEM_COLUMNS} FROM items WHERE user_id = ?`;
-    const sourceParams = instant ? [userId, instant] : [userId];
+    const sourceParams = instant ? [instant, userId] : [userId];
     return this.em.getConnection().execute<ReportRowRecord[]>(
       `SELECT ${ROW_COLUMNS}${shape.columns}
          FROM (${source}) s
@@ -91,14 +96,11 @@ export class ReportsService {
        )
        SELECT ${ROW_COLUMNS}, moved.stock_in, moved.stock_out, moved.adjusted, moved.undone, moved.net_change
          FROM moved
-         JOIN LATERAL (
-           SELECT ${ITEM_COLUMNS} FROM item_history h
-            WHERE h.user_id = ? AND h.item_id = moved.item_id AND h.occurred_at <= ?
-            ORDER BY h.occurred_at DESC, h.version DESC LIMIT 1
-         ) s ON true
+         JOIN items i ON i.item_id = moved.item_id
+         CROSS JOIN LATERAL (${LATEST_STATE}) s
          LEFT JOIN categories c ON ${categoryAt(period.end)}
         ORDER BY lower(s.name), s.item_id`,
-      [userId, period.start, period.end, userId, period.end, userId, period.end],
+      [userId, period.start, period.end, period.end, userId, period.end],
     );
   }
 }
