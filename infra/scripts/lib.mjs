@@ -43,7 +43,10 @@ export function stackUp(profile) {
 
 /** Builds every project; Nx skips the ones whose inputs did not change. */
 export function buildAll() {
-  run(process.execPath, [join(ROOT, 'node_modules/nx/bin/nx.js'), 'run-many', '-t', 'build', '--output-style=stream-without-prefixes'], {
+  // Resolve the CLI from the package's own `bin` entry: its path moves between Nx versions.
+  const nxPackage = join(ROOT, 'node_modules', 'nx', 'package.json');
+  const nxCli = join(dirname(nxPackage), JSON.parse(readFileSync(nxPackage, 'utf8')).bin.nx);
+  run(process.execPath, [nxCli, 'run-many', '-t', 'build', '--output-style=stream-without-prefixes'], {
     env: { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NX_TUI: 'false' },
   });
 }
