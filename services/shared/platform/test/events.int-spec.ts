@@ -79,7 +79,9 @@ async function published(): Promise<string[]> {
 }
 
 const tally = async () =>
-  Object.fromEntries((await orm.em.fork().getConnection().execute('SELECT key, n FROM tally ORDER BY key')).map((r: { key: string; n: number }) => [r.key, r.n]));
+  Object.fromEntries(
+    (await orm.em.fork().getConnection().execute<{ key: string; n: number }[]>('SELECT key, n FROM tally ORDER BY key')).map((r) => [r.key, r.n]),
+  );
 
 beforeAll(async () => {
   await ensureDatabase(testServers.pgUrl(), dbName);
