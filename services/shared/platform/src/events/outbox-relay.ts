@@ -15,7 +15,6 @@ export interface OutboxRelayOptions {
 /** Arbitrary constant: the advisory lock that makes one relay per database publish at a time. */
 const RELAY_LOCK_KEY = 4_242_002;
 const LOCKED_ELSEWHERE = -1;
-const DEFAULT_BATCH_SIZE = 500;
 
 /**
  * Publishes outbox rows to JetStream in commit-consistent order and marks them sent only after the
@@ -74,11 +73,9 @@ export class OutboxRelay {
   }
 
   private async drain(): Promise<void> {
-    const batchSize = this.options.batchSize ?? DEFAULT_BATCH_SIZE;
     let published: number;
-    // A short batch took everything publishable; rows committing later notify and wake us again.
     do published = await this.publishBatch();
-    while (published === batchSize && !this.stopped);
+    while (published > 0 && !this.stopped);
     // Another instance holds the lock: it may finish before our rows commit, so look again soon.
     if (published === LOCKED_ELSEWHERE) setTimeout(() => void this.wake(), 50);
   }
@@ -97,7 +94,7 @@ export class OutboxRelay {
         `SELECT position, event_id, subject, payload FROM outbox
           WHERE published_at IS NULL AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
           ORDER BY position LIMIT $1`,
-        [this.options.batchSize ?? DEFAULT_BATCH_SIZE],
+        [this.options.batchSize ?? 500],
       );
       if (rows.length > 0) {
         // Sent in order on one connection, so JetStream stores them in position order.
