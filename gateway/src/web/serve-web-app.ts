@@ -1,4 +1,4 @@
-import express, { type Express } from 'express';
+import express, { type Express, type RequestHandler } from 'express';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -10,7 +10,7 @@ export function serveWebApp(app: Express, distDir: string): void {
   const index = join(distDir, 'index.html');
   // Hashed assets never change under the same name; index.html must always be revalidated.
   app.use('/assets', express.static(join(distDir, 'assets'), { immutable: true, maxAge: '1y', fallthrough: true }));
-  app.use(express.static(distDir, { index: false, maxAge: 0 }));
+  app.use(unlessApi(express.static(distDir, { index: false, maxAge: 0 })));
   app.use((req, res, next) => {
     const isPage = (req.method === 'GET' || req.method === 'HEAD') && !isApiPath(req.path);
     if (!isPage) return next();
@@ -19,5 +19,11 @@ export function serveWebApp(app: Express, distDir: string): void {
     res.sendFile(index);
   });
 }
+
+/** API requests skip the file lookup (a `stat` per request) that static serving would cost them. */
+const unlessApi =
+  (handler: RequestHandler): RequestHandler =>
+  (req, res, next) =>
+    isApiPath(req.path) ? next() : handler(req, res, next);
 
 export const isApiPath = (path: string) => path === '/api' || path.startsWith('/api/');

@@ -1,4 +1,5 @@
 import { InventoryMessages as M, InventorySubjects as S, type Actor, type ItemView, type RegisterItemRequest } from '@inventory/contracts';
+import type { ServiceError } from '@inventory/platform';
 import { queryDb } from '@inventory/platform/testing';
 import { newActor, startInventory, type InventoryHarness } from './support/inventory.js';
 
@@ -116,6 +117,22 @@ describe('stock movements', () => {
     expect(await inv.refusal(S.recordMovement, { id: item.id, movementType: 'gift', quantity: 1, reason: 'r' } as never, owner)).toMatchObject({
       message: M.movementTypeInvalid,
     });
+  });
+
+  it('answers each of many simultaneous requests on one item on its own; a refused one frees its Idempotency-Key', async () => {
+    const item = await register({ currentStock: 5 });
+    const takeOut = (quantity: number, idempotencyKey?: string) =>
+      inv
+        .call(S.recordMovement, { id: item.id, movementType: 'out', quantity, reason: 'test' }, owner, idempotencyKey ? { idempotencyKey } : undefined)
+        .then((answer) => answer.movement.stockAfter, (error: ServiceError) => error.message);
+    const [tooMuch, ...ones] = await Promise.all([takeOut(100, 'key-1'), ...Array.from({ length: 10 }, () => takeOut(1))]);
+    expect(tooMuch).toMatch(/^Insufficient stock: \d available$/);
+    expect(ones.filter((answer) => typeof answer === 'number').sort()).toEqual([0, 1, 2, 3, 4]);
+    expect(ones.filter((answer) => answer === 'Insufficient stock: 0 available')).toHaveLength(5);
+    const reused = await inv.call(S.recordMovement, { id: item.id, movementType: 'in', quantity: 2, reason: 'test' }, owner, { idempotencyKey: 'key-1' });
+    expect(reused.item.currentStock).toBe(2);
+    const timeline = await inv.call(S.listMovements, { id: item.id }, owner);
+    expect(timeline.filter((entry) => entry.movementType === 'out')).toHaveLength(5);
   });
 
   it('keeps stock per location, transfers between two places in one event and refuses more than the source holds', async () => {

@@ -1,12 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { EventEnvelope } from '@inventory/contracts';
+import type { EventEnvelope, ItemEvent } from '@inventory/contracts';
 import type { EventHandler } from '@inventory/platform';
 import { categoryItemChange } from './category-item-change.js';
 
 /** Keeps category_items (item → owner, category, active) in step with the inventory events. */
 @Injectable()
 export class CategoryItemCountsProjection implements EventHandler {
+  /** Membership changes only: stock movements, the bulk of the stream, never touch it. */
+  readonly eventTypes = ['ItemRegistered', 'ItemDetailsChanged', 'ItemArchived'] satisfies ItemEvent['type'][];
+
   async handle(event: EventEnvelope, em: EntityManager): Promise<void> {
     const change = categoryItemChange(event);
     if (!change) return;

@@ -9,6 +9,8 @@ import type { EventHandler } from '@inventory/platform';
  */
 @Injectable()
 export class CatalogUserPurge implements EventHandler {
+  readonly eventTypes = ['UserDeleted'] satisfies UserEvent['type'][];
+
   async handle(event: EventEnvelope, em: EntityManager): Promise<void> {
     if ((event as UserEvent).type !== 'UserDeleted') return;
     const { userId } = (event as UserEvent).data;

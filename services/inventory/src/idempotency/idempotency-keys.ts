@@ -41,3 +41,8 @@ export async function storeIdempotentResponse(em: EntityManager, request: Idempo
     request.key,
   ]);
 }
+
+/** Frees a key claimed in the caller's transaction whose request was refused. */
+export async function releaseIdempotencyKey(em: EntityManager, request: IdempotentRequest): Promise<void> {
+  await sqlOf(em)('DELETE FROM idempotency_keys WHERE user_id = ? AND key = ?', [request.userId, request.key]);
+}

@@ -4,7 +4,7 @@ import { InventoryMessages as M, type ItemEvent } from '@inventory/contracts';
 import { newEvent, outboxInsert, ServiceError } from '@inventory/platform';
 import { isUniqueViolation } from '../database/sql.js';
 import { appendToStream, itemStreamId, readMovementEvents, VersionConflictError } from '../event-store/event-store.js';
-import { claimIdempotencyKey, storeIdempotentResponse, type IdempotentRequest } from '../idempotency/idempotency-keys.js';
+import { claimIdempotencyKey, releaseIdempotencyKey, storeIdempotentResponse, type IdempotentRequest } from '../idempotency/idempotency-keys.js';
 import { lockReferences, type References } from '../replicas/references.js';
 import { decide, evolve, recordMovement } from './domain/item.decider.js';
 import type { ItemCommand, ItemState } from './domain/item.js';
@@ -24,31 +24,80 @@ export interface CommandOutcome {
   events: ItemEvent[];
 }
 
+/** One caller's commands on an item. */
+export interface ItemRequest {
+  context: CommandContext;
+  commands: ItemCommand[];
+}
+
+/** A request waiting for its turn on the item, with how to answer it. */
+interface PendingRequest extends ItemRequest {
+  respond: (em: EntityManager, outcome: CommandOutcome) => Promise<unknown>;
+  resolve: (response: unknown) => void;
+  reject: (error: unknown) => void;
+}
+
+type Settled = { response: unknown } | { error: ServiceError };
+
 /** Attempts of a write that keeps meeting concurrent appends before it answers 409. */
 const MAX_ATTEMPTS = 4;
+/** Most requests applied in one transaction on a busy item. */
+const MAX_BATCH = 100;
 
-/** Runs users' commands: one short transaction each, retried on a concurrent append. */
+/**
+ * Runs users' commands in short transactions, retried on a concurrent append. Writers of one item
+ * queue up on its row lock anyway, so requests for an item that arrive while its transaction runs
+ * wait here and then go together, in arrival order, in the next one: one lock, one append and one
+ * commit for the lot. A busy ("hot") item then takes as many writes per second as any other.
+ */
 @Injectable()
 export class ItemWriter {
+  /** Requests waiting for the running transaction on their item to end, per user and item. */
+  private readonly waiting = new Map<string, PendingRequest[]>();
+
   constructor(@Inject(MikroORM) private readonly orm: MikroORM) {}
 
   /**
    * Applies the commands and builds the answer in one transaction. With an Idempotency-Key the
    * answer is stored in that transaction too, and a repeated key gets it back without a new event.
    */
-  async run<R>(context: CommandContext, itemId: string, commands: ItemCommand[], respond: (em: EntityManager, outcome: CommandOutcome) => Promise<R>): Promise<R> {
+  run<R>(context: CommandContext, itemId: string, commands: ItemCommand[], respond: (em: EntityManager, outcome: CommandOutcome) => Promise<R>): Promise<R> {
+    return new Promise<R>((resolve, reject) => {
+      const request: PendingRequest = { context, commands, respond, resolve: resolve as (response: unknown) => void, reject };
+      const key = `${context.userId}:${itemId}`;
+      const queue = this.waiting.get(key);
+      if (queue) return void queue.push(request);
+      this.waiting.set(key, [request]);
+      void this.drain(key, itemId);
+    });
+  }
+
+  private async drain(key: string, itemId: string): Promise<void> {
+    const queue = this.waiting.get(key)!;
+    while (queue.length > 0) await this.applyBatch(itemId, takeBatch(queue));
+    this.waiting.delete(key);
+  }
+
+  private async applyBatch(itemId: string, batch: PendingRequest[]): Promise<void> {
+    try {
+      const settled = await this.transaction(itemId, batch);
+      batch.forEach((request, i) => {
+        const outcome = settled[i];
+        if ('error' in outcome) request.reject(outcome.error);
+        else request.resolve(outcome.response);
+      });
+    } catch (error) {
+      if (batch.length === 1) return batch[0].reject(error);
+      // Something failed the whole transaction (a taken SKU, a database error): one by one, so the
+      // error reaches only the request that caused it.
+      for (const request of batch) await this.applyBatch(itemId, [request]);
+    }
+  }
+
+  private async transaction(itemId: string, batch: PendingRequest[]): Promise<Settled[]> {
     for (let attempt = 1; ; attempt++) {
       try {
-        return await this.orm.em.fork().transactional(async (em) => {
-          const { idempotency } = context;
-          if (idempotency) {
-            const claim = await claimIdempotencyKey(em, idempotency);
-            if (!claim.claimed) return claim.response as R;
-          }
-          const response = await respond(em, await applyItemCommands(em, context, itemId, commands));
-          if (idempotency) await storeIdempotentResponse(em, idempotency, response);
-          return response;
-        });
+        return await this.orm.em.fork().transactional((em) => applyPending(em, itemId, batch));
       } catch (error) {
         if (!(error instanceof VersionConflictError)) throw error;
         if (attempt === MAX_ATTEMPTS) throw new ServiceError('CONFLICT', M.concurrentChange);
@@ -58,16 +107,98 @@ export class ItemWriter {
 }
 
 /**
- * Decides the commands one after the other against the item's state and records the result in the
- * caller's transaction, in one statement: the events (expected-version append), the read-model row
- * and the outbox rows.
+ * The next batch, in arrival order. A request repeating an Idempotency-Key already in the batch
+ * waits for the next one, where it finds the stored answer.
  */
+function takeBatch(queue: PendingRequest[]): PendingRequest[] {
+  const batch: PendingRequest[] = [];
+  const keys = new Set<string>();
+  for (let i = 0; i < queue.length && batch.length < MAX_BATCH; ) {
+    const key = queue[i].context.idempotency?.key;
+    if (key !== undefined && keys.has(key)) {
+      i++;
+      continue;
+    }
+    if (key !== undefined) keys.add(key);
+    batch.push(...queue.splice(i, 1));
+  }
+  return batch;
+}
+
+/** Claims keys, applies the requests together and answers each, in the caller's transaction. */
+async function applyPending(em: EntityManager, itemId: string, batch: PendingRequest[]): Promise<Settled[]> {
+  const settled: Settled[] = [];
+  const fresh: number[] = [];
+  for (const [i, { context }] of batch.entries()) {
+    if (!context.idempotency) {
+      fresh.push(i);
+      continue;
+    }
+    const claim = await refusalOr(() => claimIdempotencyKey(em, context.idempotency!));
+    if (claim instanceof ServiceError) settled[i] = { error: claim };
+    else if (claim.claimed) fresh.push(i);
+    else settled[i] = { response: claim.response };
+  }
+  const outcomes = await applyItemRequests(em, itemId, fresh.map((i) => batch[i]));
+  for (const [n, i] of fresh.entries()) {
+    const outcome = outcomes[n];
+    const { context, respond } = batch[i];
+    if (outcome instanceof ServiceError) {
+      // Refused: the key stays free, as if this request had never come.
+      if (context.idempotency) await releaseIdempotencyKey(em, context.idempotency);
+      settled[i] = { error: outcome };
+      continue;
+    }
+    const response = await respond(em, outcome);
+    if (context.idempotency) await storeIdempotentResponse(em, context.idempotency, response);
+    settled[i] = { response };
+  }
+  return settled;
+}
+
+/** One caller's commands, applied in the caller's transaction; a refusal is thrown. */
 export async function applyItemCommands(em: EntityManager, context: CommandContext, itemId: string, commands: ItemCommand[]): Promise<CommandOutcome> {
+  const [outcome] = await applyItemRequests(em, itemId, [{ context, commands }]);
+  if (outcome instanceof ServiceError) throw outcome;
+  return outcome;
+}
+
+/**
+ * Decides each request's commands in turn against the item's state and records all the events in
+ * one statement: the expected-version append, the read-model row and the outbox rows. A request the
+ * rules refuse gets its ServiceError in its place and leaves the state as it was for the next one.
+ * All requests are one user's.
+ */
+export async function applyItemRequests(em: EntityManager, itemId: string, requests: ItemRequest[]): Promise<(CommandOutcome | ServiceError)[]> {
+  if (requests.length === 0) return [];
+  const { userId } = requests[0].context;
+  const commands = requests.flatMap((request) => request.commands);
   // References first, the item second: the same order as a deletion being applied, so no deadlock.
-  await lockReferences(em, context.userId, referencesOf(commands));
-  const initial = await loadState(em, context.userId, itemId, commands);
+  await lockReferences(em, userId, referencesOf(commands));
+  const initial = await loadState(em, userId, itemId, commands);
   const occurredAt = new Date().toISOString();
-  const streamId = itemStreamId(itemId);
+  let state = initial;
+  const events: ItemEvent[] = [];
+  const outcomes: (CommandOutcome | ServiceError)[] = [];
+  for (const request of requests) {
+    const outcome = await refusalOr(() => decideAll(state, itemId, occurredAt, request));
+    outcomes.push(outcome);
+    if (outcome instanceof ServiceError) continue;
+    state = outcome.state;
+    events.push(...outcome.events);
+  }
+  if (events.length === 0) return outcomes;
+  try {
+    await appendToStream(em, itemStreamId(itemId), initial.version, events, [snapshotUpsert([state]), outboxInsert(events)]);
+  } catch (error) {
+    if (isUniqueViolation(error, 'item_views_sku')) throw new ServiceError('CONFLICT', M.skuTaken);
+    throw error;
+  }
+  return outcomes;
+}
+
+/** The events of one request's commands, decided one after the other, and the state they lead to. */
+function decideAll(initial: ItemState, itemId: string, occurredAt: string, { context, commands }: ItemRequest): CommandOutcome {
   let state = initial;
   const events: ItemEvent[] = [];
   for (const command of commands) {
@@ -75,7 +206,7 @@ export async function applyItemCommands(em: EntityManager, context: CommandConte
       const event = newEvent({
         source: 'inventory',
         type: fact.type,
-        streamId,
+        streamId: itemStreamId(itemId),
         version: state.version + 1,
         data: fact.data,
         occurredAt,
@@ -91,14 +222,17 @@ export async function applyItemCommands(em: EntityManager, context: CommandConte
       events.push(event);
     }
   }
-  if (events.length === 0) return { state, events };
+  return { state, events };
+}
+
+/** A business rule's refusal as a value; anything else still throws. */
+async function refusalOr<T>(run: () => T | Promise<T>): Promise<T | ServiceError> {
   try {
-    await appendToStream(em, streamId, initial.version, events, [snapshotUpsert([state]), outboxInsert(events)]);
+    return await run();
   } catch (error) {
-    if (isUniqueViolation(error, 'item_views_sku')) throw new ServiceError('CONFLICT', M.skuTaken);
+    if (error instanceof ServiceError) return error;
     throw error;
   }
-  return { state, events };
 }
 
 /** The item's row as the starting state, plus the one movement an undo refers to. */

@@ -11,6 +11,8 @@ import { sqlOf } from '../database/sql.js';
  */
 @Injectable()
 export class InventoryUserPurge implements EventHandler {
+  readonly eventTypes = ['UserDeleted'] satisfies UserEvent['type'][];
+
   async handle(envelope: EventEnvelope, em: EntityManager): Promise<void> {
     const event = envelope as UserEvent;
     if (event.type !== 'UserDeleted') return;

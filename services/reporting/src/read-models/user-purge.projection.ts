@@ -12,6 +12,8 @@ const USER_TABLES = ['items', 'item_history', 'movements', 'item_totals', 'categ
  */
 @Injectable()
 export class UserPurgeProjection implements EventHandler {
+  readonly eventTypes = ['UserDeleted'] satisfies UserEvent['type'][];
+
   async handle(envelope: EventEnvelope, em: EntityManager): Promise<void> {
     const event = envelope as UserEvent;
     if (event.type !== 'UserDeleted') return;

@@ -29,4 +29,6 @@ export interface EventMetadata {
 export const EVENTS_STREAM = 'EVENTS';
 
 export const eventSubject = (source: ServiceName, type: string) => `events.${source}.${type}` as const;
+/** The event type a subject carries: the inverse of eventSubject. */
+export const typeOfEventSubject = (subject: string) => subject.split('.').slice(2).join('.');
 export const sourceSubjects = (source: ServiceName) => `events.${source}.>` as const;

@@ -196,3 +196,26 @@ describe('event consumer', () => {
     expect(await tally()).toEqual({ ...before, a: 2 });
   });
 });
+
+describe('event consumer of some event types only', () => {
+  const durable = `test-picky-${run}`;
+  let consumer: EventConsumer;
+
+  afterAll(async () => {
+    await consumer?.stop();
+    await events.jsm.consumers.delete(EVENTS_STREAM, durable).catch(() => undefined);
+  });
+
+  it('acknowledges the other types without applying or recording them', async () => {
+    const handler = Object.assign(new TallyProjection(), { eventTypes: [`${topic}.Counted`] });
+    const ignored = newEvent({ source: 'catalog', type: `${topic}.Ignored`, streamId: 'tally-ignored', data: { key: 'ignored' }, metadata: { userId: 'u1' } });
+    await commitEvents([ignored, event('picky')]);
+    consumer = new EventConsumer({ durable, filterSubject, handler, events, orm, dbUrl: dbUrl() });
+    consumer.start();
+    await eventually(async () => (await tally()).picky === 1, 10_000);
+    await eventually(async () => (await events.jsm.consumers.info(EVENTS_STREAM, durable)).num_ack_pending === 0, 10_000);
+    expect((await tally()).ignored).toBeUndefined();
+    const recorded = await orm.em.fork().getConnection().execute('SELECT 1 FROM processed_events WHERE consumer = ? AND event_id = ?', [durable, ignored.id]);
+    expect(recorded).toHaveLength(0);
+  });
+});

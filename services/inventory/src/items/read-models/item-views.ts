@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { MAX_ITEMS_PAGE, type ItemView, type ListItemsQuery, type LocationQuantity, type StockStatus } from '@inventory/contracts';
 import { containsPattern, type SqlStatement } from '@inventory/platform';
-import { isoTime, sqlOf } from '../../database/sql.js';
+import { sqlOf } from '../../database/sql.js';
 import { initialState, type ItemState } from '../domain/item.js';
 import { totalOf } from '../domain/stock.js';
 import type { ReferenceNames } from './reference-names.js';
@@ -24,8 +24,10 @@ interface SnapshotRow {
   updated_at: string;
 }
 
+/** Times as JavaScript writes them (ISO, milliseconds, Z): formatted by PostgreSQL, not parsed per row here. */
+const iso = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS ${column}`;
 const SNAPSHOT_COLUMNS = `id, user_id, name, sku, description, unit_price::text AS unit_price, reorder_level, category_id, location_id,
-  image_url, stock, is_active, version, created_at, updated_at`;
+  image_url, stock, is_active, version, ${iso('created_at')}, ${iso('updated_at')}`;
 
 /**
  * The state the next command starts from: the item's row, locked until the transaction ends so
@@ -61,8 +63,8 @@ function stateOf(row: SnapshotRow): ItemState {
     stock: row.stock,
     movements: {},
     version: row.version,
-    createdAt: isoTime(row.created_at),
-    updatedAt: isoTime(row.updated_at),
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
   };
 }
 
@@ -127,10 +129,7 @@ const STATUS_FILTERS: Record<StockStatus, string> = {
   'in-stock': 'current_stock > reorder_level',
 };
 
-/**
- * The user's active items, newest first, filtered and paged by one indexed query; the total comes
- * from a count in parallel, only when the page may not hold every match.
- */
+/** The user's active items, newest first, filtered and paged by one indexed query that also counts every match. */
 export async function listItems(em: EntityManager, userId: string, query: ListItemsQuery): Promise<{ items: ItemState[]; total: number }> {
   const where = ['user_id = ?', 'is_active'];
   const params: unknown[] = [userId];
@@ -147,19 +146,15 @@ export async function listItems(em: EntityManager, userId: string, query: ListIt
     where.push('(location_id = ? OR stock @> ?::jsonb)');
     params.push(query.locationId, JSON.stringify([{ locationId: query.locationId }]));
   }
-  const limit = Math.min(query.limit ?? MAX_ITEMS_PAGE, MAX_ITEMS_PAGE);
-  const offset = query.offset ?? 0;
   const filter = where.join(' AND ');
-  const sql = sqlOf(em);
-  const count = () => sql<{ n: number }>(`SELECT count(*)::int AS n FROM item_views WHERE ${filter}`, params).then(([row]) => row.n);
-  const page = sql<SnapshotRow>(`SELECT ${SNAPSHOT_COLUMNS} FROM item_views WHERE ${filter} ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`, [
-    ...params,
-    limit,
-    offset,
-  ]);
-  const [rows, counted] = await Promise.all([page, offset > 0 || query.limit !== undefined ? count() : undefined]);
-  // Unpaged and short of the cap: the rows are every match.
-  const total = counted ?? (rows.length < limit ? rows.length : await count());
+  const count = `SELECT count(*)::int FROM item_views WHERE ${filter}`;
+  // The count is an uncorrelated subquery: PostgreSQL runs it once, not per row.
+  const rows = await sqlOf(em)<SnapshotRow & { total: number }>(
+    `SELECT (${count}) AS total, ${SNAPSHOT_COLUMNS} FROM item_views WHERE ${filter} ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`,
+    [...params, ...params, Math.min(query.limit ?? MAX_ITEMS_PAGE, MAX_ITEMS_PAGE), query.offset ?? 0],
+  );
+  // Past the last page no row carries the total.
+  const total = rows[0]?.total ?? (query.offset ? (await sqlOf(em)<{ count: number }>(count, params))[0].count : 0);
   return { items: rows.map(stateOf), total };
 }
 

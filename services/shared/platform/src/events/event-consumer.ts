@@ -3,7 +3,7 @@ import { AckPolicy, DeliverPolicy, type JsMsg } from '@nats-io/jetstream';
 import { nanos } from '@nats-io/transport-node';
 import type { QueryResult } from '@mikro-orm/core';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
-import { EVENTS_STREAM, type EventEnvelope } from '@inventory/contracts';
+import { EVENTS_STREAM, typeOfEventSubject, type EventEnvelope } from '@inventory/contracts';
 import { createHash } from 'node:crypto';
 import pg from 'pg';
 import { applyEventBatch, type BatchEventHandler } from './apply-batch.js';
@@ -17,7 +17,15 @@ export interface EventHandler {
   handleBatch?(events: EventEnvelope[], em: EntityManager): Promise<void>;
   /** Empties the read model before a rebuild replays the history into it. */
   reset?(em: EntityManager): Promise<void>;
+  /**
+   * Optional: the only event types this handler acts on. Others are acknowledged without touching
+   * the database, so a busy stream of events it ignores costs it next to nothing.
+   */
+  readonly eventTypes?: readonly string[];
 }
+
+/** Whether the handler acts on events of this type. */
+export const handles = (handler: EventHandler, type: string) => handler.eventTypes === undefined || handler.eventTypes.includes(type);
 
 export interface EventConsumerOptions {
   /** Durable consumer name, also the key of its processed-event records, e.g. "catalog-inventory". */
@@ -145,7 +153,13 @@ export class EventConsumer {
     await flushing;
   }
 
-  private async applyBatch(msgs: JsMsg[]): Promise<void> {
+  private async applyBatch(received: JsMsg[]): Promise<void> {
+    const msgs: JsMsg[] = [];
+    for (const msg of received) {
+      if (handles(this.options.handler, typeOfEventSubject(msg.subject))) msgs.push(msg);
+      else msg.ack(); // an event this handler ignores: nothing to apply or to record
+    }
+    if (msgs.length === 0) return;
     try {
       await this.apply(msgs.map(decode));
       msgs.forEach((m) => m.ack());
@@ -188,7 +202,8 @@ export class EventConsumer {
  * Applies events that `consumer` has not applied yet, recording each in processed_events within the
  * caller's transaction. Shared by the live consumer and the rebuild.
  */
-export async function applyEvents(em: EntityManager, consumer: string, handler: EventHandler, events: EventEnvelope[]): Promise<number> {
+export async function applyEvents(em: EntityManager, consumer: string, handler: EventHandler, all: EventEnvelope[]): Promise<number> {
+  const events = all.filter((event) => handles(handler, event.type));
   if (handler.handleBatch) return applyEventBatch(em, consumer, handler as BatchEventHandler, events);
   const connection = em.getConnection();
   let applied = 0;
