@@ -1,6 +1,7 @@
 import { InventoryMessages as M, InventorySubjects as S, type Actor, type ItemView, type RegisterItemRequest } from '@inventory/contracts';
 import type { ServiceError } from '@inventory/platform';
 import { queryDb } from '@inventory/platform/testing';
+import { pruneIdempotencyKeys } from '../src/idempotency/idempotency-key-pruner.js';
 import { newActor, startInventory, type InventoryHarness } from './support/inventory.js';
 
 let inv: InventoryHarness;
@@ -133,6 +134,16 @@ describe('stock movements', () => {
     expect(reused.item.currentStock).toBe(2);
     const timeline = await inv.call(S.listMovements, { id: item.id }, owner);
     expect(timeline.filter((entry) => entry.movementType === 'out')).toHaveLength(5);
+  });
+
+  it('forgets Idempotency-Keys after a day: the same key then runs as a new request', async () => {
+    const item = await register({ currentStock: 1 });
+    const receive = () => inv.call(S.recordMovement, { id: item.id, movementType: 'in', quantity: 1, reason: 'test' }, owner, { idempotencyKey: 'daily' });
+    expect((await receive()).item.currentStock).toBe(2);
+    expect((await receive()).item.currentStock).toBe(2);
+    await inv.orm.em.fork().getConnection().execute(`UPDATE idempotency_keys SET created_at = now() - interval '25 hours' WHERE user_id = ?`, [owner.userId]);
+    expect(await pruneIdempotencyKeys(inv.orm)).toBeGreaterThanOrEqual(1);
+    expect((await receive()).item.currentStock).toBe(3);
   });
 
   it('keeps stock per location, transfers between two places in one event and refuses more than the source holds', async () => {
