@@ -2,6 +2,7 @@
 // and prints the URL. Ctrl-C stops the app processes; the servers keep running for a fast restart
 // (`npm run stack:down` stops them).
 import { buildAll, ensureDependencies, say, stackUp, startApp, waitForHealth } from './lib.mjs';
+import { seedDemoInventory } from './seed-demo.mjs';
 
 const started = Date.now();
 ensureDependencies();
@@ -28,6 +29,8 @@ process.on('SIGTERM', shutdown);
 
 try {
   await waitForHealth(`http://127.0.0.1:${port}`);
+  // A failed seed leaves a working app: say why and carry on.
+  say(await seedDemoInventory(`http://127.0.0.1:${port}`).catch((error) => `demo data not seeded: ${error.message}`));
   say(`ready in ${((Date.now() - started) / 1000).toFixed(1)} s → http://localhost:${port}  (Ctrl-C to stop)`);
 } catch (error) {
   console.error(error.message);

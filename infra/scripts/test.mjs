@@ -4,6 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildAll, ensureDependencies, freePort, ROOT, say, stackUp, startApp, waitForHealth } from './lib.mjs';
+import { seedDemoInventory } from './seed-demo.mjs';
 import { testEnv } from './test-env.mjs';
 
 const started = Date.now();
@@ -46,6 +47,8 @@ say('starting the app for the browser tests');
 const app = startApp({ ...env, PORT: e2ePort, LOG_LEVEL: 'warn' }, { quiet: !process.env.E2E_APP_LOGS });
 try {
   await waitForHealth(`http://127.0.0.1:${e2ePort}`);
+  // The browser tests run against the app as `npm start` leaves it, demo data included.
+  say(await seedDemoInventory(`http://127.0.0.1:${e2ePort}`));
   jest('e2e', ['--runInBand'], { E2E_BASE_URL: `http://127.0.0.1:${e2ePort}` });
 } catch (error) {
   console.error(error.message);

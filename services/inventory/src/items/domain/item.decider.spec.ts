@@ -93,7 +93,18 @@ describe('registering an item', () => {
   it('records the item with reorder level 0 and no stock movement when no initial stock is given', () =>
     given().when(register()).then([registered()]));
 
-  it('records the initial stock as a first "in" movement to the unassigned bucket', () =>
+  it('records the initial stock at the place the item is registered at', () =>
+    given()
+      .when(register({ initialStock: 7, locationId: 'shelf' }))
+      .then([
+        registered({ locationId: 'shelf' }),
+        {
+          type: 'StockReceived',
+          data: { itemId: ITEM, movementId: 'm-initial', quantity: 7, locationId: 'shelf', reason: 'Initial stock', stockAfter: stock([['shelf', 7]]) },
+        },
+      ]));
+
+  it('records the initial stock of an item with no place as a first "in" movement to the unassigned bucket', () =>
     given()
       .when(register({ initialStock: 7 }))
       .then([

@@ -77,10 +77,12 @@ function register(data: Extract<ItemCommand, { type: 'RegisterItem' }>['data'], 
   const itemId = state.itemId;
   const facts: ItemFact[] = [{ type: 'ItemRegistered', data: { itemId, ...details, reorderLevel } }];
   if (initialStock > 0) {
-    const stockAfter = stockAfterChanges([], [{ locationId: null, delta: initialStock }]);
+    // The opening stock is where the item is registered, if it names a place.
+    const locationId = details.locationId ?? null;
+    const stockAfter = stockAfterChanges([], [{ locationId, delta: initialStock }]);
     facts.push({
       type: 'StockReceived',
-      data: { itemId, movementId, quantity: initialStock, locationId: null, reason: INITIAL_STOCK_REASON, stockAfter },
+      data: { itemId, movementId, quantity: initialStock, locationId, reason: INITIAL_STOCK_REASON, stockAfter },
     });
   }
   return facts;
