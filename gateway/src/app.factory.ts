@@ -4,7 +4,7 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { createValidationPipe } from '@inventory/platform';
 import { BadRequestException } from '@nestjs/common';
-import express from 'express';
+import express, { type RequestHandler } from 'express';
 import helmet from 'helmet';
 import { AppModule } from './app.module.js';
 import { getEnv } from './config/env.js';
@@ -24,6 +24,10 @@ export async function createGatewayApp(): Promise<INestApplication> {
   });
   app.set('trust proxy', parseTrustProxy(env.TRUST_PROXY));
   app.disable('x-powered-by');
+  // API answers are per user and must not be stored by browsers or proxies (an image route may
+  // allow it for itself); with no-store an ETag, hashed over every body, would buy nothing.
+  app.disable('etag');
+  app.use('/api', noStore);
   app.use(
     helmet({
       contentSecurityPolicy: {
@@ -45,6 +49,11 @@ export async function createGatewayApp(): Promise<INestApplication> {
   setupOpenApi(app);
   return app;
 }
+
+const noStore: RequestHandler = (_req, res, next) => {
+  res.setHeader('Cache-Control', 'no-store');
+  next();
+};
 
 function parseTrustProxy(value: string): boolean | number | string {
   if (value === 'true' || value === 'false') return value === 'true';

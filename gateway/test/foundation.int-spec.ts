@@ -84,6 +84,8 @@ describe('the gateway around the API', () => {
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('content-security-policy')).toContain("script-src 'self'");
     expect(res.headers.get('x-powered-by')).toBeNull();
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(res.headers.get('etag')).toBeNull();
   });
 
   it('serves the web app for client-side routes, not for /api', async () => {
