@@ -7,3 +7,4 @@ export * from './event-consumer.js';
 export * from './apply-batch.js';
 export * from './rebuild.js';
 export * from './events.module.js';
+export * from './rebuild-script.js';
