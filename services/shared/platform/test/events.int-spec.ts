@@ -18,6 +18,8 @@ import {
   type EventsConnection,
 } from '@inventory/platform';
 import { eventually, testServers } from '@inventory/platform/testing';
+import { AckPolicy } from '@nats-io/jetstream';
+import { nanos } from '@nats-io/transport-node';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 
@@ -217,5 +219,36 @@ describe('event consumer of some event types only', () => {
     expect((await tally()).ignored).toBeUndefined();
     const recorded = await orm.em.fork().getConnection().execute('SELECT 1 FROM processed_events WHERE consumer = ? AND event_id = ?', [durable, ignored.id]);
     expect(recorded).toHaveLength(0);
+  });
+});
+
+describe('event consumer taking over from a dead leader', () => {
+  const durable = `test-takeover-${run}`;
+  let consumer: EventConsumer;
+
+  afterAll(async () => {
+    await consumer?.stop();
+    await events.jsm.consumers.delete(EVENTS_STREAM, durable).catch(() => undefined);
+  });
+
+  it('applies the deliveries the dead leader never acknowledged at once, not after the ack wait', async () => {
+    // The "dead leader": it took every event of the stream and acknowledged only the first.
+    await events.jsm.consumers.add(EVENTS_STREAM, { durable_name: durable, filter_subject: filterSubject, ack_policy: AckPolicy.Explicit, ack_wait: nanos(30_000) });
+    const taken = await (await events.js.consumers.get(EVENTS_STREAM, durable)).fetch({ max_messages: 100, expires: 2000 });
+    const takenKeys: string[] = [];
+    for await (const msg of taken) {
+      if (takenKeys.length === 0) msg.ack();
+      takenKeys.push(msg.json<EventEnvelope<string, { key: string }>>().data.key);
+      if (msg.info.pending === 0) break;
+    }
+    expect((await events.jsm.consumers.info(EVENTS_STREAM, durable)).num_ack_pending).toBeGreaterThan(0);
+
+    const applied: string[] = [];
+    const handler: EventHandler = { handle: async (event) => void applied.push((event.data as { key: string }).key) };
+    consumer = new EventConsumer({ durable, filterSubject, handler, events, orm, dbUrl: dbUrl() });
+    consumer.start();
+    await eventually(async () => applied.length === takenKeys.length - 1, 5_000);
+    expect(applied).toEqual(takenKeys.slice(1)); // in stream order, after the one acknowledged
+
   });
 });

@@ -109,21 +109,26 @@ export class EventConsumer {
     }
   }
 
+  /**
+   * Creates the durable consumer, or takes it over. Deliveries a dead leader held unacknowledged
+   * would come back only after the ack wait, behind newer events, so the new leader restarts the
+   * consumer right after the last acknowledged event instead: in order, at once. What was applied
+   * but not yet acknowledged comes again and is skipped (processed_events).
+   */
   private async ensureConsumer(): Promise<void> {
     const { jsm } = this.options.events;
-    try {
-      await jsm.consumers.info(EVENTS_STREAM, this.options.durable);
-    } catch {
-      await jsm.consumers.add(EVENTS_STREAM, {
-        durable_name: this.options.durable,
-        filter_subject: this.options.filterSubject,
-        ack_policy: AckPolicy.Explicit,
-        deliver_policy: DeliverPolicy.All,
-        ack_wait: nanos(30_000),
-        max_deliver: this.options.maxDeliver ?? 10,
-        max_ack_pending: 10_000,
-      });
-    }
+    const existing = await jsm.consumers.info(EVENTS_STREAM, this.options.durable).catch(() => null);
+    if (existing && existing.num_ack_pending === 0) return;
+    if (existing) await jsm.consumers.delete(EVENTS_STREAM, this.options.durable);
+    await jsm.consumers.add(EVENTS_STREAM, {
+      durable_name: this.options.durable,
+      filter_subject: this.options.filterSubject,
+      ack_policy: AckPolicy.Explicit,
+      ...(existing ? { deliver_policy: DeliverPolicy.StartSequence, opt_start_seq: existing.ack_floor.stream_seq + 1 } : { deliver_policy: DeliverPolicy.All }),
+      ack_wait: nanos(30_000),
+      max_deliver: this.options.maxDeliver ?? 10,
+      max_ack_pending: 10_000,
+    });
   }
 
   /** Reads messages as they arrive and applies them in small batches, one transaction per batch. */
