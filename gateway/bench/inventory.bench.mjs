@@ -61,25 +61,34 @@ const started = Date.now();
 const ids = await seed(headers);
 console.log(`seeded ${ids.length} items in ${((Date.now() - started) / 1000).toFixed(1)} s; ${connections} connections, ${duration} s per scenario\n`);
 
+// The baseline, measured in the same run: the lightest signed-in call (session lookup and one small
+// service round trip), so the ratios below say what the inventory work itself costs on this machine.
 const scenarios = [
-  ['list 100 items', { requests: [{ method: 'GET', path: '/api/inventory?limit=100', headers }] }],
+  ['baseline: GET /api/auth/user', { requests: [{ method: 'GET', path: '/api/auth/user', headers }] }, null],
+  ['list 100 items', { requests: [{ method: 'GET', path: '/api/inventory?limit=100', headers }] }, 500],
   [
     'movement on random items',
     { requests: [{ method: 'POST', headers, setupRequest: (req) => ({ ...req, path: `/api/inventory/${ids[Math.floor(Math.random() * ids.length)]}/stock`, body: movement() }) }] },
+    300,
   ],
-  ['movement on one hot item', { requests: [{ method: 'POST', path: `/api/inventory/${ids[0]}/stock`, headers, setupRequest: (req) => ({ ...req, body: movement() }) }] }],
+  ['movement on one hot item', { requests: [{ method: 'POST', path: `/api/inventory/${ids[0]}/stock`, headers, setupRequest: (req) => ({ ...req, body: movement() }) }] }, 300],
 ];
 
 const rows = [];
-for (const [title, options] of scenarios) {
+let baseline;
+for (const [title, options, target] of scenarios) {
   const { result } = await run(title, options);
+  const rate = result.requests.average;
+  baseline ??= rate;
   rows.push({
     scenario: title,
-    'req/s': Math.round(result.requests.average),
+    'req/s': Math.round(rate),
+    'vs baseline': `${(rate / baseline).toFixed(2)}×`,
     'p50 ms': result.latency.p50,
     'p99 ms': result.latency.p99,
     'non-2xx': result.non2xx,
     errors: result.errors + result.timeouts,
+    target: target === null ? '' : `≥ ${target} req/s, p99 < 150 ms: ${rate >= target && result.latency.p99 < 150 ? 'met' : 'NOT met'}`,
   });
 }
 console.table(rows);

@@ -14,7 +14,14 @@ export interface OutboxRelayOptions {
 
 /** Arbitrary constant: the advisory lock that makes one relay per database publish at a time. */
 const RELAY_LOCK_KEY = 4_242_002;
-const LOCKED_ELSEWHERE = -1;
+
+interface BatchOutcome {
+  /** Rows published: a full batch means there may be more. */
+  published: number;
+  /** Unpublished rows of a transaction not yet below the oldest running one. */
+  heldBack: boolean;
+  lockedElsewhere: boolean;
+}
 
 /**
  * Publishes outbox rows to JetStream in commit-consistent order and marks them sent only after the
@@ -73,38 +80,38 @@ export class OutboxRelay {
   }
 
   private async drain(): Promise<void> {
-    let published: number;
-    do published = await this.publishBatch();
-    while (published > 0 && !this.stopped);
-    // Another instance holds the lock: it may finish before our rows commit, so look again soon.
-    if (published === LOCKED_ELSEWHERE) setTimeout(() => void this.wake(), 50);
+    const batchSize = this.options.batchSize ?? 500;
+    let batch: BatchOutcome;
+    do batch = await this.publishBatch(batchSize);
+    while (batch.published === batchSize && !this.stopped);
+    // Rows held back behind an older transaction, or another instance holding the lock: either may
+    // end without a notification reaching us, so look again soon rather than at the next poll.
+    if (batch.heldBack || batch.lockedElsewhere) setTimeout(() => void this.wake(), 50);
   }
 
-  /** One transaction: lock, read a batch, publish it, mark it published. Returns the count. */
-  private async publishBatch(): Promise<number> {
+  /** One transaction: lock, read a batch, publish what is ready, mark it published. */
+  private async publishBatch(batchSize: number): Promise<BatchOutcome> {
     const client = await this.pool.connect();
     try {
       await client.query('BEGIN');
       const { rows: lock } = await client.query('SELECT pg_try_advisory_xact_lock($1) AS ok', [RELAY_LOCK_KEY]);
       if (!lock[0].ok) {
         await client.query('ROLLBACK');
-        return LOCKED_ELSEWHERE;
+        return { published: 0, heldBack: false, lockedElsewhere: true };
       }
-      const { rows } = await client.query<{ position: string; event_id: string; subject: string; payload: unknown }>(
-        `SELECT position, event_id, subject, payload FROM outbox
-          WHERE published_at IS NULL AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
-          ORDER BY position LIMIT $1`,
-        [this.options.batchSize ?? 500],
+      const { rows } = await client.query<{ position: string; event_id: string; subject: string; payload: unknown; ready: boolean }>(
+        `SELECT position, event_id, subject, payload, transaction_id < pg_snapshot_xmin(pg_current_snapshot()) AS ready
+           FROM outbox WHERE published_at IS NULL ORDER BY position LIMIT $1`,
+        [batchSize],
       );
-      if (rows.length > 0) {
+      const ready = rows.filter((row) => row.ready);
+      if (ready.length > 0) {
         // Sent in order on one connection, so JetStream stores them in position order.
-        await Promise.all(
-          rows.map((row) => this.options.js.publish(row.subject, JSON.stringify(row.payload), { msgID: row.event_id })),
-        );
-        await client.query('UPDATE outbox SET published_at = now() WHERE position = ANY($1::bigint[])', [rows.map((r) => r.position)]);
+        await Promise.all(ready.map((row) => this.options.js.publish(row.subject, JSON.stringify(row.payload), { msgID: row.event_id })));
+        await client.query('UPDATE outbox SET published_at = now() WHERE position = ANY($1::bigint[])', [ready.map((r) => r.position)]);
       }
       await client.query('COMMIT');
-      return rows.length;
+      return { published: ready.length, heldBack: ready.length < rows.length, lockedElsewhere: false };
     } catch (error) {
       await client.query('ROLLBACK').catch(() => undefined);
       throw error;
