@@ -21,7 +21,14 @@ export const queryKeys = {
     stats: () => [...dashboard, 'stats'] as const,
     recentMovements: () => [...dashboard, 'recent-movements'] as const,
   },
-  inventory: { all: inventory, list: () => [...inventory, 'list'] as const },
+  inventory: {
+    all: inventory,
+    list: () => [...inventory, 'list'] as const,
+    /** One filtered page; sits under list() so invalidating the list refreshes every page. */
+    page: (filters: object = {}) => [...inventory, 'list', filters] as const,
+    detail: (id: string) => [...inventory, 'detail', id] as const,
+    movements: (id: string) => [...inventory, 'movements', id] as const,
+  },
   categories: { all: categories, list: (search = '') => [...categories, 'list', search] as const },
   locations: {
     all: locations,

@@ -1,4 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import type { AlertStreamEvents } from '@inventory/contracts';
 import { getLowStockAlerts, markAlertRead, type LowStockAlert } from '../../api/alerts';
 import { queryKeys } from '../../api/query-keys';
 
@@ -21,6 +23,26 @@ export function useLowStockAlerts() {
   // A failing or malformed answer shows as "no alerts" rather than breaking the top bar.
   const alerts = !query.isError && Array.isArray(query.data) ? query.data : [];
   return { alerts, isLoading: query.isLoading };
+}
+
+type AlertStreamEvent = (typeof AlertStreamEvents)[keyof typeof AlertStreamEvents];
+const ALERT_CHANGES: AlertStreamEvent[] = ['low-stock-alert', 'alert-resolved'];
+
+/**
+ * The gateway pushes alert changes as server-sent events, so the bell updates within a second; the
+ * 30 s poll stays as the fallback. Reconnects (EventSource retries by itself) refetch too, in case
+ * something was raised while the stream was down. Mount once, in the top bar.
+ */
+export function useLiveAlerts() {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (typeof EventSource === 'undefined') return;
+    const source = new EventSource('/api/alerts/stream');
+    const refresh = () => void queryClient.invalidateQueries({ queryKey: queryKeys.alerts.all });
+    for (const type of ALERT_CHANGES) source.addEventListener(type, refresh);
+    source.addEventListener('open', refresh);
+    return () => source.close();
+  }, [queryClient]);
 }
 
 export function useMarkAlertRead() {

@@ -3,13 +3,14 @@ import { Badge, Button, Popover, Typography } from 'antd';
 import { useState } from 'react';
 import { errorMessage } from '../../../api/http';
 import { useToast } from '../../../lib/toast';
-import { useLowStockAlerts, useMarkAlertRead } from '../hooks';
+import { useLiveAlerts, useLowStockAlerts, useMarkAlertRead } from '../hooks';
 import { AlertList } from './AlertList';
 
-/** Top-bar bell: unread low-stock alerts, polled every 30 s (SPEC 2, 4). */
+/** Top-bar bell: unread low-stock alerts, pushed live and polled every 30 s (SPEC 2, 4). */
 export function AlertBell() {
   const [open, setOpen] = useState(false);
   const { alerts, isLoading } = useLowStockAlerts();
+  useLiveAlerts();
   const markRead = useMarkAlertRead();
   const toast = useToast();
   const count = alerts.length;

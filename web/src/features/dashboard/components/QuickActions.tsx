@@ -1,14 +1,20 @@
 import { BarChartOutlined, DownloadOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Card, Flex } from 'antd';
+import { Suspense, lazy, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { getInventoryReport } from '../../../api/reports';
 import { useToast } from '../../../lib/toast';
 import { exportReportCsv } from '../../reports/export';
 
+// The inventory screen's own add dialog, fetched on the first click so the dashboard loads no form code.
+const AddItemDialog = lazy(async () => ({ default: (await import('../../inventory/components/AddItemDialog')).AddItemDialog }));
+
 /** 'Bulk Import' stays hidden until an import flow exists (issue 7). */
 export function QuickActions() {
   const navigate = useNavigate();
   const toast = useToast();
+  const [adding, setAdding] = useState(false);
+  const [dialogLoaded, setDialogLoaded] = useState(false);
 
   async function exportData() {
     try {
@@ -22,7 +28,15 @@ export function QuickActions() {
   return (
     <Card title="Quick Actions" style={{ height: '100%' }}>
       <Flex vertical gap={12}>
-        <Button block type="primary" icon={<PlusOutlined />} onClick={() => navigate('/inventory')}>
+        <Button
+          block
+          type="primary"
+          icon={<PlusOutlined />}
+          onClick={() => {
+            setDialogLoaded(true);
+            setAdding(true);
+          }}
+        >
           Add New Item
         </Button>
         <Button block icon={<BarChartOutlined />} onClick={() => navigate('/reports')}>
@@ -32,6 +46,11 @@ export function QuickActions() {
           Export Data
         </Button>
       </Flex>
+      {dialogLoaded && (
+        <Suspense fallback={null}>
+          <AddItemDialog open={adding} onClose={() => setAdding(false)} />
+        </Suspense>
+      )}
     </Card>
   );
 }

@@ -1,6 +1,149 @@
+import { PlusOutlined } from '@ant-design/icons';
+import { Alert, App, Button, Flex, Pagination } from 'antd';
+import { useMemo, useState } from 'react';
+import { errorMessage } from '../../../api/http';
+import type { Item } from '../../../api/inventory';
 import { PageHeader } from '../../../components/PageHeader';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { useCategories } from '../../categories/hooks';
+import { useLocations } from '../../locations/hooks';
+import { AddItemDialog } from '../components/AddItemDialog';
+import { EditItemDialog } from '../components/EditItemDialog';
+import { HistoryDrawer } from '../components/HistoryDrawer';
+import { InventoryEmpty } from '../components/InventoryEmpty';
+import { InventoryFilters, type StatusFilter } from '../components/InventoryFilters';
+import { ItemGrid } from '../components/ItemGrid';
+import { ItemGridSkeleton } from '../components/ItemGridSkeleton';
+import { ReorderLevelDialog } from '../components/ReorderLevelDialog';
+import { StockDialog } from '../components/StockDialog';
+import { TransferDialog } from '../components/TransferDialog';
+import { useArchiveItem, useItems } from '../hooks';
+import { namesOf } from '../stock';
 
-/** Placeholder until the inventory screen is built (SPEC 2). */
+/** A multiple of 1, 2, 3 and 4, so every grid width ends on a full row. */
+const PAGE_SIZE = 24;
+
+type ItemDialog = 'edit' | 'reorder' | 'stock' | 'transfer' | 'history';
+
+/** SPEC 2 Inventory: server-side search, status filter and paging over a card grid, plus the item dialogs. */
 export function InventoryPage() {
-  return <PageHeader title="Inventory Management" description="Track and manage your inventory items" />;
+  const { modal } = App.useApp();
+  const [search, setSearch] = useState('');
+  const [status, setStatus] = useState<StatusFilter>('all');
+  const [page, setPage] = useState(1);
+  const [adding, setAdding] = useState(false);
+  // The item stays set while a dialog closes, so its title does not blank during the animation.
+  const [target, setTarget] = useState<{ dialog: ItemDialog | null; item: Item | null }>({ dialog: null, item: null });
+  const debouncedSearch = useDebouncedValue(search.trim());
+  const query = useItems({
+    search: debouncedSearch || undefined,
+    status: status === 'all' ? undefined : status,
+    limit: PAGE_SIZE,
+    offset: (page - 1) * PAGE_SIZE,
+  });
+  const locations = useLocations('', undefined);
+  const categories = useCategories('');
+  const locationNames = useMemo(() => namesOf(locations.data), [locations.data]);
+  const categoryNames = useMemo(() => namesOf(categories.data), [categories.data]);
+  const archive = useArchiveItem();
+
+  const items = query.data?.items ?? [];
+  const total = query.data?.total ?? 0;
+  const filtered = search.trim() !== '' || status !== 'all';
+  // A page emptied by an archive or a stock change: show the last page that still has items.
+  const lastPage = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  if (query.data && page > lastPage) setPage(lastPage);
+
+  const open = (dialog: ItemDialog) => (item: Item) => setTarget({ dialog, item });
+  const close = () => setTarget((current) => ({ ...current, dialog: null }));
+  // The freshest copy of the item, so a dialog reflects movements made while it was open.
+  const targetItem = items.find((item) => item.id === target.item?.id) ?? target.item;
+  const dialogProps = (dialog: ItemDialog) => ({ open: target.dialog === dialog, item: targetItem, onClose: close });
+
+  const confirmArchive = (item: Item) =>
+    modal.confirm({
+      title: `Archive ${item.name}?`,
+      content: 'The item leaves the inventory list. Its stock history is kept.',
+      okText: 'Archive',
+      okButtonProps: { danger: true },
+      onOk: () => archive.mutateAsync(item.id).catch(() => undefined),
+    });
+
+  const changeSearch = (value: string) => {
+    setSearch(value);
+    setPage(1);
+  };
+  const changeStatus = (value: StatusFilter) => {
+    setStatus(value);
+    setPage(1);
+  };
+
+  return (
+    <>
+      <PageHeader
+        title="Inventory Management"
+        description="Track and manage your inventory items"
+        actions={
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)}>
+            Add New Item
+          </Button>
+        }
+      />
+      <InventoryFilters
+        search={search}
+        status={status}
+        onSearchChange={changeSearch}
+        onStatusChange={changeStatus}
+        onClear={() => {
+          changeSearch('');
+          changeStatus('all');
+        }}
+      />
+      {query.isLoading ? (
+        <ItemGridSkeleton count={8} />
+      ) : query.isError && !query.data ? (
+        <Alert
+          type="error"
+          showIcon
+          title="Failed to load inventory items"
+          description={errorMessage(query.error, query.error.message)}
+          action={<Button onClick={() => void query.refetch()}>Retry</Button>}
+        />
+      ) : items.length === 0 && !query.isPlaceholderData ? (
+        <InventoryEmpty filtered={filtered} onAdd={() => setAdding(true)} />
+      ) : (
+        <>
+          <ItemGrid
+            items={items}
+            locationNames={locationNames}
+            categoryNames={categoryNames}
+            onEdit={open('edit')}
+            onEditReorderLevel={open('reorder')}
+            onStock={open('stock')}
+            onTransfer={open('transfer')}
+            onHistory={open('history')}
+            onArchive={confirmArchive}
+          />
+          <Flex justify="center" style={{ marginTop: 24 }}>
+            <Pagination
+              current={page}
+              pageSize={PAGE_SIZE}
+              total={total}
+              onChange={setPage}
+              showSizeChanger={false}
+              showTotal={(count) => `${count} ${count === 1 ? 'item' : 'items'}`}
+              hideOnSinglePage={false}
+              size="small"
+            />
+          </Flex>
+        </>
+      )}
+      <AddItemDialog open={adding} onClose={() => setAdding(false)} />
+      <EditItemDialog {...dialogProps('edit')} />
+      <ReorderLevelDialog {...dialogProps('reorder')} />
+      <StockDialog {...dialogProps('stock')} />
+      <TransferDialog {...dialogProps('transfer')} />
+      <HistoryDrawer {...dialogProps('history')} locationNames={locationNames} />
+    </>
+  );
 }

@@ -1,0 +1,372 @@
+import type { Browser, Locator, Page } from 'playwright-core';
+import { MOBILE, launchBrowser, screenshot, seriousA11yViolations } from './support/browser.js';
+import { postJson, signUp } from './support/session.js';
+import { waitForCount } from './support/wait.js';
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+// A real 16×16 PNG (blue gradient): the server checks uploads by their content.
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAIAAACQkWg2AAAB1ElEQVR42g3LIbKGIBSA0beZPxKNRCKRaHIIBsd0k2MgMKabHIPBMZlIJhIr+jbxPP38/QbMQDdgB9yAHwgD/UAcmAZkYB3IAzpwDFwDf78RM9KN2BE34kfCSD8SR6YRGVlH8oiOHCPX+IUZM9PN2Bk342fCTD8TZ6YZmVln8ozOHDPX/AXBCJ1gBSd4IQi9EIVJEGEVsqDCIVzyhQWz0C3YBbfgF8JCvxAXpgVZWBfygi4cC9fyhYRJdAmbcAmfCIk+ERNTQhJrIic0cSSu9IUNs9Ft2A234TfCRr8RN6YN2Vg38oZuHBvX9gXFKJ1iFad4JSi9EpVJEWVVsqLKoVz6hR2z0+3YHbfjd8JOvxN3ph3ZWXfyju4cO9f+hRNz0p3YE3fiT8JJfxJPphM5WU/yiZ4cJ9f5hRtz093YG3fjb8JNfxNvphu5WW/yjd4cN9f9hQfz0D3YB/fgH8JD/xAfpgd5WB/ygz4cD9fzhYIpdAVbcAVfCIW+EAtTQQprIRe0cBSu8oUX89K92Bf34l/CS/8SX6YXeVlf8ou+HC/X+4WKqXQVW3EVXwmVvhIrU0UqayVXtHJUrvqFhml0DdtwDd8Ijb4RG1NDGmsjN7RxNK7GPxyy3BDv4bMVAAAAAElFTkSuQmCC',
+  'base64',
+);
+
+async function toast(page: Page, text: string): Promise<void> {
+  await page.locator('.ant-notification-notice').getByText(text, { exact: true }).first().waitFor();
+}
+
+async function addItem(page: Page, item: object): Promise<{ id: string }> {
+  const res = await postJson(page, '/api/inventory', item);
+  if (res.status >= 300) throw new Error(`add item failed: ${res.status} ${res.text}`);
+  return JSON.parse(res.text) as { id: string };
+}
+
+async function addLocation(page: Page, name: string): Promise<void> {
+  const res = await postJson(page, '/api/locations', { name, type: 'Storage' });
+  if (res.status >= 300) throw new Error(`add location failed: ${res.status} ${res.text}`);
+}
+
+/** Picks an option of the antd Select labelled `label` (its popup lives outside the dialog). */
+async function choose(page: Page, scope: Locator | Page, label: string, option: string): Promise<void> {
+  await scope.getByRole('combobox', { name: label, exact: true }).click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option }).first().click();
+}
+
+/** Waits for the dialog and drawer open animations to end, so screenshots show them in place. */
+async function settled(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
+  );
+}
+
+const card = (page: Page, name: string) => page.getByTestId('item-card').filter({ has: page.getByRole('heading', { name, exact: true }) });
+
+/** The per-location quantities a card lists, e.g. { 'Warehouse A': '5' }. */
+async function stockByLocation(itemCard: Locator): Promise<Record<string, string>> {
+  const rows = await itemCard.getByTestId('location-stock').allInnerTexts();
+  const pairs = rows.map((row) => row.split('\n').map((part) => part.trim())).map(([name, quantity]) => [name, quantity] as const);
+  return Object.fromEntries(pairs.sort(([a], [b]) => a.localeCompare(b)));
+}
+
+async function waitForStockByLocation(itemCard: Locator, expected: Record<string, string>, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let last: Record<string, string> = {};
+  while (Date.now() < deadline) {
+    last = await stockByLocation(itemCard);
+    if (JSON.stringify(last) === JSON.stringify(expected)) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`expected ${JSON.stringify(expected)}, still ${JSON.stringify(last)}`);
+}
+
+/**
+ * Alerts are raised by a background worker (event consumer, then a queued job) and polled every
+ * 30 s: reload until the bell shows one. The worker can take a while when the machine is busy.
+ */
+async function waitForAlertBell(page: Page, name: RegExp, timeoutMs = 90_000): Promise<Locator> {
+  const bell = page.getByRole('button', { name });
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      await bell.waitFor({ timeout: 5_000 });
+      return bell;
+    } catch {
+      await page.reload();
+    }
+  }
+  throw new Error(`no alert bell matching ${name} within ${timeoutMs} ms`);
+}
+
+describe('inventory screen', () => {
+  it('adds an item with an image, moves stock, raises and clears a low-stock alert', async () => {
+    const { page } = await signUp(browser, '/inventory');
+    await page.getByRole('heading', { name: 'Inventory Management', level: 2 }).waitFor();
+    await page.getByText('Get started by adding your first inventory item').waitFor();
+    await screenshot(page, 'inventory-empty');
+    const category = await postJson(page, '/api/categories', { name: 'Power Tools' });
+    expect(category.status).toBe(201);
+    await page.reload();
+
+    await page.getByRole('button', { name: 'Add Your First Item' }).click();
+    const add = page.getByRole('dialog', { name: 'Add New Inventory Item' });
+    await add.getByRole('button', { name: 'Add Item' }).click();
+    await add.getByText('Item name is required').waitFor();
+    await add.getByText('Unit price is required').waitFor();
+
+    await add.getByLabel('Item Name').fill('Cordless Drill');
+    await add.getByLabel('SKU').fill('DRL-001');
+    await add.getByLabel('Description').fill('18V with two batteries');
+    await add.getByLabel('Unit Price').fill('89.99');
+    await add.getByLabel('Initial Stock').fill('10');
+    await add.getByLabel('Reorder Level').fill('5');
+    await choose(page, add, 'Category', 'Power Tools');
+
+    const fileInput = add.locator('input[type=file]');
+    await fileInput.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not an image') });
+    await toast(page, 'Invalid file type');
+    await fileInput.setInputFiles({ name: 'drill.png', mimeType: 'image/png', buffer: PNG });
+    await toast(page, 'Image uploaded successfully');
+    await add.getByTestId('image-preview').waitFor();
+    await settled(page);
+    await screenshot(page, 'inventory-add-dialog');
+    await add.getByRole('button', { name: 'Add Item' }).click();
+    await toast(page, 'Item Added');
+    await add.waitFor({ state: 'hidden' });
+
+    const drill = card(page, 'Cordless Drill');
+    await drill.getByText('SKU: DRL-001').waitFor();
+    await drill.getByText('In Stock', { exact: true }).waitFor();
+    await drill.getByText('$89.99').waitFor();
+    await drill.getByText('Power Tools').waitFor();
+    await drill.getByRole('img', { name: 'Cordless Drill' }).waitFor();
+    // The image is served back through the session (not a broken link).
+    await page.waitForFunction(() => {
+      const img = document.querySelector<HTMLImageElement>('[data-testid=item-card] img');
+      return img !== null && img.complete && img.naturalWidth === 16;
+    });
+    expect(await drill.getByTestId('current-stock').innerText()).toBe('10');
+
+    // Stock in: required fields first, then 5 more.
+    await drill.getByRole('button', { name: 'Update stock of Cordless Drill' }).click();
+    const stock = page.getByRole('dialog', { name: 'Update Stock - Cordless Drill' });
+    await stock.getByRole('button', { name: 'Update Stock' }).click();
+    await toast(page, 'Please fill in all required fields');
+    await stock.getByLabel('Quantity').fill('5');
+    await stock.getByLabel('Reason').fill('Delivery from supplier');
+    await stock.getByRole('button', { name: 'Update Stock' }).click();
+    await toast(page, 'Stock Updated');
+    await stock.waitFor({ state: 'hidden' });
+    await drill.getByTestId('current-stock').getByText('15', { exact: true }).waitFor();
+
+    // Stock out to 4: at or below the reorder level of 5.
+    await drill.getByRole('button', { name: 'Update stock of Cordless Drill' }).click();
+    await choose(page, stock, 'Movement Type', 'Stock Out');
+    await stock.getByLabel('Quantity').fill('11');
+    await stock.getByLabel('Reason').fill('Sold');
+    await stock.getByRole('button', { name: 'Update Stock' }).click();
+    await stock.waitFor({ state: 'hidden' });
+    await drill.getByTestId('current-stock').getByText('4', { exact: true }).waitFor();
+    await drill.getByText('Low Stock', { exact: true }).waitFor();
+
+    // The low-stock alert reaches the top-bar bell; marking it read empties the bell.
+    const bell = await waitForAlertBell(page, /^Low stock alerts, 1 unread$/);
+    await bell.click();
+    await page.getByRole('button', { name: 'Mark alert for Cordless Drill as read' }).click();
+    await page.getByRole('button', { name: 'Low stock alerts', exact: true }).waitFor({ timeout: 30_000 });
+    await page.keyboard.press('Escape');
+
+    // Reorder level: the warning shows while the level is at or above the stock.
+    await drill.getByRole('button', { name: 'Edit reorder level of Cordless Drill' }).click();
+    const reorder = page.getByRole('dialog', { name: 'Edit Reorder Level' });
+    await reorder.getByText('Alert will trigger when stock falls to or below this level.').waitFor();
+    await reorder.getByText('This will trigger a low stock alert since current stock (4) is at or below the new reorder level (5).').waitFor();
+    await reorder.getByLabel('Reorder Level').fill('2');
+    await waitForCount(reorder.getByText(/This will trigger a low stock alert/), 0);
+    await reorder.getByRole('button', { name: 'Update' }).click();
+    await toast(page, 'Reorder Level Updated');
+    await drill.getByTestId('reorder-level').getByText('2', { exact: true }).waitFor();
+    await drill.getByText('In Stock', { exact: true }).waitFor();
+
+    // Full edit of the details.
+    await drill.getByRole('button', { name: 'Edit Cordless Drill' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit Item - Cordless Drill' });
+    expect(await edit.getByLabel('SKU').inputValue()).toBe('DRL-001');
+    await edit.getByLabel('Unit Price').fill('94.50');
+    await edit.getByRole('button', { name: 'Save Changes' }).click();
+    await toast(page, 'Item Updated');
+    await drill.getByText('$94.50').waitFor();
+    await edit.waitFor({ state: 'hidden' });
+    await screenshot(page, 'inventory-item');
+  }, 240_000);
+
+  it('transfers stock between locations and undoes the transfer from the history', async () => {
+    const { page } = await signUp(browser, '/inventory');
+    await addLocation(page, 'Warehouse A');
+    await addLocation(page, 'Warehouse B');
+    await addItem(page, { name: 'Pallet Jack', sku: 'PJ-1', unitPrice: '250.00' });
+    await page.reload();
+    const jack = card(page, 'Pallet Jack');
+    await jack.waitFor();
+
+    await jack.getByRole('button', { name: 'Update stock of Pallet Jack' }).click();
+    const stock = page.getByRole('dialog', { name: 'Update Stock - Pallet Jack' });
+    await stock.getByLabel('Quantity').fill('8');
+    await stock.getByLabel('Reason').fill('Received');
+    await choose(page, stock, 'Location', 'Warehouse A');
+    await stock.getByRole('button', { name: 'Update Stock' }).click();
+    await toast(page, 'Stock Updated');
+    await waitForStockByLocation(jack, { 'Warehouse A': '8' });
+
+    await jack.getByRole('button', { name: 'More actions for Pallet Jack' }).click();
+    await page.getByRole('menuitem', { name: 'Transfer' }).click();
+    const transfer = page.getByRole('dialog', { name: 'Transfer Stock - Pallet Jack' });
+    await choose(page, transfer, 'To Location', 'Warehouse A');
+    await transfer.getByLabel('Quantity').fill('3');
+    await transfer.getByLabel('Reason').fill('Rebalance');
+    await transfer.getByRole('button', { name: 'Transfer' }).click();
+    await transfer.getByText('Choose two different locations for a transfer').waitFor();
+    await choose(page, transfer, 'To Location', 'Warehouse B');
+    await transfer.getByRole('button', { name: 'Transfer' }).click();
+    await toast(page, 'Stock Transferred');
+    await waitForStockByLocation(jack, { 'Warehouse A': '5', 'Warehouse B': '3' });
+    expect(await jack.getByTestId('current-stock').innerText()).toBe('8');
+
+    await jack.getByRole('button', { name: 'More actions for Pallet Jack' }).click();
+    await page.getByRole('menuitem', { name: 'History' }).click();
+    const history = page.getByRole('dialog', { name: 'History - Pallet Jack' });
+    const movements = history.getByTestId('movement');
+    await waitForCount(movements, 2);
+    const transferEntry = movements.first();
+    await transferEntry.getByText('Warehouse A → Warehouse B').waitFor();
+    await transferEntry.getByText('Rebalance').waitFor();
+    await settled(page);
+    await screenshot(page, 'inventory-history');
+    await transferEntry.getByRole('button', { name: 'Undo transferred of 3' }).click();
+    await toast(page, 'Movement Undone');
+    await waitForCount(movements, 3);
+    await movements.nth(1).getByText('Undone', { exact: true }).waitFor();
+    await waitForStockByLocation(jack, { 'Warehouse A': '8' });
+
+    // Undoing the receipt would take back 8 that are no longer there: the server's 409 message shows.
+    await page.keyboard.press('Escape');
+    await history.waitFor({ state: 'hidden' });
+    await jack.getByRole('button', { name: 'Update stock of Pallet Jack' }).click();
+    await choose(page, stock, 'Movement Type', 'Stock Out');
+    await stock.getByLabel('Quantity').fill('8');
+    await stock.getByLabel('Reason').fill('Sold out');
+    await choose(page, stock, 'Location', 'Warehouse A');
+    await stock.getByRole('button', { name: 'Update Stock' }).click();
+    await toast(page, 'Stock Updated');
+    await jack.getByText('Out of Stock', { exact: true }).waitFor();
+    await jack.getByRole('button', { name: 'More actions for Pallet Jack' }).click();
+    await page.getByRole('menuitem', { name: 'History' }).click();
+    await waitForCount(movements, 4);
+    await movements.last().getByRole('button', { name: 'Undo added of 8' }).click();
+    await page.locator('.ant-notification-notice').getByText(/^Cannot undo this movement/).first().waitFor();
+    expect(await jack.getByTestId('current-stock').innerText()).toBe('0');
+  }, 120_000);
+
+  it('searches, filters by stock status, shows the empty states and archives', async () => {
+    const { page } = await signUp(browser, '/dashboard');
+    await addItem(page, { name: 'Alpha Widget', sku: 'AW-1', unitPrice: '5.00', currentStock: 10, reorderLevel: 2 });
+    await addItem(page, { name: 'Beta Bolt', sku: 'BB-2', unitPrice: '0.25', currentStock: 1, reorderLevel: 5 });
+    await addItem(page, { name: 'Gamma Gear', sku: 'GG-3', unitPrice: '12.00', currentStock: 0, reorderLevel: 1 });
+
+    // Hold the first list answer back to see the 8 loading cards.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const isList = (url: URL) => url.pathname === '/api/inventory';
+    await page.route(isList, async (route) => {
+      await held;
+      // The app may have given up on the request meanwhile (navigation, cancelled query).
+      await route.continue().catch(() => undefined);
+    });
+    await page.goto('/inventory');
+    await waitForCount(page.getByTestId('card-skeleton'), 8);
+    release();
+    await page.unroute(isList);
+    const cards = page.getByTestId('item-card');
+    await waitForCount(cards, 3);
+    await page.getByText('3 items').waitFor();
+    await page.waitForLoadState('networkidle');
+    await screenshot(page, 'inventory');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    const search = page.getByLabel('Search items');
+    await search.fill('bolt');
+    await waitForCount(cards, 1);
+    await card(page, 'Beta Bolt').waitFor();
+    await search.fill('gg-3');
+    await waitForCount(cards, 1);
+    await card(page, 'Gamma Gear').waitFor();
+    await search.fill('nothing like this');
+    await page.getByText('No items found').waitFor();
+    await page.getByText('Try adjusting your filters or search query').waitFor();
+    expect(await page.getByRole('button', { name: 'Add Your First Item' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Clear Filters' }).click();
+    await waitForCount(cards, 3);
+
+    for (const [status, name] of [
+      ['Low Stock', 'Beta Bolt'],
+      ['Out of Stock', 'Gamma Gear'],
+      ['In Stock', 'Alpha Widget'],
+    ] as const) {
+      await choose(page, page, 'Stock status', status);
+      await card(page, name).waitFor();
+      await waitForCount(cards, 1);
+    }
+    await search.fill('beta');
+    await page.getByText('Try adjusting your filters or search query').waitFor();
+    await page.getByRole('button', { name: 'Clear Filters' }).click();
+    await waitForCount(cards, 3);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    await card(page, 'Gamma Gear').getByRole('button', { name: 'More actions for Gamma Gear' }).click();
+    await page.getByRole('menuitem', { name: 'Archive' }).click();
+    await page.getByRole('dialog', { name: 'Archive Gamma Gear?' }).getByRole('button', { name: 'Archive' }).click();
+    await toast(page, 'Item Archived');
+    await waitForCount(cards, 2);
+  }, 120_000);
+
+  it('pages through the list on the server, 24 cards at a time', async () => {
+    const { page } = await signUp(browser, '/dashboard');
+    // One after the other: each write fetches a CSRF token, and a new token replaces the last.
+    for (let index = 1; index <= 25; index += 1) {
+      await addItem(page, { name: `Bulk Item ${String(index).padStart(2, '0')}`, unitPrice: '1.00' });
+    }
+    await page.goto('/inventory');
+    const cards = page.getByTestId('item-card');
+    await waitForCount(cards, 24);
+    await page.getByText('25 items').waitFor();
+    await page.getByRole('listitem', { name: '2' }).click();
+    await waitForCount(cards, 1);
+    await page.getByLabel('Search items').fill('bulk item 1');
+    // A new search starts again on the first page: Bulk Item 10 to 19.
+    await waitForCount(cards, 10);
+    await page.getByText('10 items').waitFor();
+  });
+
+  it('opens the same add dialog from the dashboard quick action', async () => {
+    const { page } = await signUp(browser, '/dashboard');
+    await page.getByRole('button', { name: 'Add New Item' }).click();
+    const add = page.getByRole('dialog', { name: 'Add New Inventory Item' });
+    await add.getByLabel('Item Name').fill('Quick Tape');
+    await add.getByLabel('Unit Price').fill('3.10');
+    await add.getByRole('button', { name: 'Add Item' }).click();
+    await toast(page, 'Item Added');
+    await add.waitFor({ state: 'hidden' });
+    await page.goto('/inventory');
+    await card(page, 'Quick Tape').waitFor();
+  });
+
+  it('fits 375 px in one column without sideways scrolling', async () => {
+    const { page } = await signUp(browser, '/dashboard', MOBILE);
+    await addLocation(page, 'Van');
+    await addItem(page, { name: 'Spirit Level', sku: 'SL-9', unitPrice: '18.75', currentStock: 3, reorderLevel: 4 });
+    await addItem(page, { name: 'Tape Measure', sku: 'TM-5', unitPrice: '7.20', currentStock: 12, reorderLevel: 2 });
+    await page.goto('/inventory');
+    const cards = page.getByTestId('item-card');
+    await waitForCount(cards, 2);
+    await page.waitForLoadState('networkidle');
+    const [first, second] = await Promise.all([cards.nth(0).boundingBox(), cards.nth(1).boundingBox()]);
+    expect(second!.y).toBeGreaterThan(first!.y + first!.height - 1);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await screenshot(page, 'mobile-inventory');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    await card(page, 'Spirit Level').getByRole('button', { name: 'Update stock of Spirit Level' }).click();
+    await page.getByRole('dialog', { name: 'Update Stock - Spirit Level' }).waitFor();
+    await settled(page);
+    await screenshot(page, 'mobile-inventory-stock-dialog');
+  });
+});

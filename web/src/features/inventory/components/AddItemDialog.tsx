@@ -1,0 +1,92 @@
+import { useIsMutating } from '@tanstack/react-query';
+import { Col, Form, InputNumber, Modal, Row, Select } from 'antd';
+import { useEffect } from 'react';
+import { useLocations } from '../../locations/hooks';
+import { UPLOAD_IMAGE_KEY, useCreateItem } from '../hooks';
+import { UNASSIGNED, locationOptions, toLocationId } from '../stock';
+import { ItemDetailsFields, type ItemDetailsValues } from './ItemDetailsFields';
+
+interface AddItemFormValues extends ItemDetailsValues {
+  locationId?: string;
+  currentStock?: number | null;
+  reorderLevel?: number | null;
+}
+
+interface AddItemDialogProps {
+  open: boolean;
+  onClose: () => void;
+}
+
+const EMPTY: Partial<AddItemFormValues> = { locationId: UNASSIGNED, currentStock: 0, reorderLevel: 0, imageUrl: null };
+
+/** 'Add New Inventory Item' (SPEC 2, 5); also opened by the dashboard's Quick Actions. */
+export function AddItemDialog({ open, onClose }: AddItemDialogProps) {
+  const [form] = Form.useForm<AddItemFormValues>();
+  const create = useCreateItem();
+  const locations = useLocations('', undefined);
+  const uploading = useIsMutating({ mutationKey: UPLOAD_IMAGE_KEY }) > 0;
+
+  useEffect(() => {
+    if (!open) return;
+    form.resetFields();
+    form.setFieldsValue(EMPTY);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- reset only when the dialog opens
+  }, [open]);
+
+  async function onFinish(values: AddItemFormValues) {
+    try {
+      await create.mutateAsync({
+        name: values.name.trim(),
+        sku: values.sku?.trim() || null,
+        description: values.description?.trim() || null,
+        unitPrice: values.unitPrice.trim(),
+        // SPEC 5: blank or non-numeric stock becomes 0.
+        currentStock: Number.isInteger(values.currentStock) ? Number(values.currentStock) : 0,
+        reorderLevel: Number.isInteger(values.reorderLevel) ? Number(values.reorderLevel) : 0,
+        categoryId: values.categoryId ?? null,
+        locationId: toLocationId(values.locationId),
+        imageUrl: values.imageUrl ?? null,
+      });
+      form.resetFields();
+      onClose();
+    } catch {
+      // The hook toasts the failure; the dialog stays open with the input.
+    }
+  }
+
+  return (
+    <Modal
+      open={open}
+      title="Add New Inventory Item"
+      okText={create.isPending ? 'Adding...' : 'Add Item'}
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      confirmLoading={create.isPending}
+      okButtonProps={{ disabled: uploading }}
+      forceRender
+    >
+      <Form form={form} name="add-item" layout="vertical" onFinish={onFinish} requiredMark={false} initialValues={EMPTY}>
+        <ItemDetailsFields
+          besideCategory={
+            <Form.Item label="Location" name="locationId" extra="Where the initial stock is kept.">
+              <Select aria-label="Location" showSearch={{ optionFilterProp: 'label' }} loading={locations.isLoading} options={locationOptions(locations.data)} />
+            </Form.Item>
+          }
+        >
+          <Row gutter={16}>
+            <Col xs={24} sm={12}>
+              <Form.Item label="Initial Stock" name="currentStock">
+                <InputNumber min={0} precision={0} step={1} style={{ width: '100%' }} />
+              </Form.Item>
+            </Col>
+            <Col xs={24} sm={12}>
+              <Form.Item label="Reorder Level" name="reorderLevel" extra="Alert will trigger when stock falls to or below this level.">
+                <InputNumber min={0} precision={0} step={1} style={{ width: '100%' }} />
+              </Form.Item>
+            </Col>
+          </Row>
+        </ItemDetailsFields>
+      </Form>
+    </Modal>
+  );
+}

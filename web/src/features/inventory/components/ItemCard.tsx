@@ -1,0 +1,132 @@
+import { EditOutlined, HistoryOutlined, InboxOutlined, MoreOutlined, PictureOutlined, StopOutlined, SwapOutlined } from '@ant-design/icons';
+import { Button, Card, Dropdown, Flex, Typography, theme } from 'antd';
+import type { CSSProperties, ReactNode } from 'react';
+import type { Item } from '../../../api/inventory';
+import { formatCurrency } from '../../../lib/format';
+import { categoryName, heldStock, placeName, type CategoryNames, type LocationNames } from '../stock';
+import { StockBadge } from './StockBadge';
+
+export interface ItemActions {
+  onEditReorderLevel: (item: Item) => void;
+  onEdit: (item: Item) => void;
+  onStock: (item: Item) => void;
+  onTransfer: (item: Item) => void;
+  onHistory: (item: Item) => void;
+  onArchive: (item: Item) => void;
+}
+
+interface ItemCardProps extends ItemActions {
+  item: Item;
+  locationNames: LocationNames;
+  categoryNames: CategoryNames;
+}
+
+const COVER_HEIGHT = 140;
+const valueStyle: CSSProperties = { margin: 0, textAlign: 'right', minWidth: 0, overflowWrap: 'anywhere' };
+
+function Fact({ term, children }: { term: string; children: ReactNode }) {
+  const { token } = theme.useToken();
+  return (
+    <>
+      <dt style={{ margin: 0, color: token.colorTextSecondary }}>{term}</dt>
+      <dd style={valueStyle}>{children}</dd>
+    </>
+  );
+}
+
+export function ItemCard({ item, locationNames, categoryNames, onEditReorderLevel, onEdit, onStock, onTransfer, onHistory, onArchive }: ItemCardProps) {
+  const { token } = theme.useToken();
+  const held = heldStock(item);
+  const category = categoryName(item, categoryNames);
+
+  const cover = item.imageUrl ? (
+    <img src={item.imageUrl} alt={item.name} loading="lazy" style={{ height: COVER_HEIGHT, objectFit: 'cover', width: '100%' }} />
+  ) : (
+    // Wrapped: the card's cover slot forces its direct child to display: block.
+    <div data-testid="image-placeholder">
+      <Flex align="center" justify="center" style={{ height: COVER_HEIGHT, background: token.colorFillTertiary, color: token.colorTextSecondary }}>
+        <PictureOutlined style={{ fontSize: 40 }} aria-hidden />
+      </Flex>
+    </div>
+  );
+
+  const menuItems = [
+    { key: 'transfer', icon: <SwapOutlined />, label: 'Transfer', onClick: () => onTransfer(item) },
+    { key: 'history', icon: <HistoryOutlined />, label: 'History', onClick: () => onHistory(item) },
+    { type: 'divider' as const },
+    { key: 'archive', icon: <StopOutlined />, label: 'Archive', danger: true, onClick: () => onArchive(item) },
+  ];
+
+  return (
+    <Card
+      data-testid="item-card"
+      cover={cover}
+      // A column, so the action bar lines up at the bottom of cards of different heights.
+      style={{ height: '100%', display: 'flex', flexDirection: 'column' }}
+      styles={{ body: { padding: 16, flex: 1 } }}
+      actions={[
+        <Button key="edit" type="text" size="small" icon={<EditOutlined />} onClick={() => onEdit(item)} aria-label={`Edit ${item.name}`}>
+          Edit
+        </Button>,
+        <Button key="stock" type="text" size="small" icon={<InboxOutlined />} onClick={() => onStock(item)} aria-label={`Update stock of ${item.name}`}>
+          Stock
+        </Button>,
+        <Dropdown key="more" menu={{ items: menuItems }} trigger={['click']}>
+          <Button type="text" size="small" icon={<MoreOutlined />} aria-label={`More actions for ${item.name}`} />
+        </Dropdown>,
+      ]}
+    >
+      <Flex justify="space-between" align="flex-start" gap={8}>
+        <Typography.Title level={3} style={{ margin: 0, fontSize: 16, minWidth: 0 }} ellipsis={{ tooltip: item.name }}>
+          {item.name}
+        </Typography.Title>
+        <StockBadge status={item.status} />
+      </Flex>
+      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+        SKU: {item.sku || '—'}
+      </Typography.Text>
+      <dl style={{ display: 'grid', gridTemplateColumns: 'auto 1fr', gap: '4px 12px', margin: '12px 0 0', alignItems: 'center' }}>
+        <Fact term="Current stock">
+          <Typography.Text strong data-testid="current-stock">
+            {item.currentStock}
+          </Typography.Text>
+        </Fact>
+        <Fact term="Reorder level">
+          <Flex justify="flex-end" align="center" gap={4}>
+            <span data-testid="reorder-level">{item.reorderLevel}</span>
+            <Button
+              type="link"
+              size="small"
+              style={{ paddingInline: 4, height: 'auto' }}
+              onClick={() => onEditReorderLevel(item)}
+              aria-label={`Edit reorder level of ${item.name}`}
+            >
+              Edit
+            </Button>
+          </Flex>
+        </Fact>
+        <Fact term="Unit price">{formatCurrency(item.unitPrice)}</Fact>
+        {category && <Fact term="Category">{category}</Fact>}
+      </dl>
+      {held.length > 0 && (
+        <div style={{ marginTop: 8, borderTop: `1px solid ${token.colorBorderSecondary}`, paddingTop: 8 }}>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            Stock by location
+          </Typography.Text>
+          <ul style={{ listStyle: 'none', margin: 0, padding: 0 }} aria-label={`Stock of ${item.name} by location`}>
+            {held.map((entry) => (
+              <li key={entry.locationId ?? 'unassigned'} data-testid="location-stock">
+                <Flex justify="space-between" gap={8}>
+                  <Typography.Text ellipsis style={{ minWidth: 0 }}>
+                    {placeName(entry.locationId, entry.locationName, locationNames)}
+                  </Typography.Text>
+                  <span>{entry.quantity}</span>
+                </Flex>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,86 @@
+import { Col, Form, Input, Row, Select } from 'antd';
+import type { ReactNode } from 'react';
+import { useCategories } from '../../categories/hooks';
+import { ImageField } from './ImageField';
+
+/** The details both the add and the edit dialog ask for. */
+export interface ItemDetailsValues {
+  name: string;
+  sku?: string;
+  description?: string;
+  unitPrice: string;
+  categoryId?: string | null;
+  imageUrl?: string | null;
+}
+
+// decimal(10,2), never negative (the API's UNIT_PRICE_PATTERN).
+const PRICE_PATTERN = /^\d{1,8}(\.\d{1,2})?$/;
+
+interface ItemDetailsFieldsProps {
+  /** A field shown beside the category (the add dialog's location). */
+  besideCategory?: ReactNode;
+  /** Fields placed before the image. */
+  children?: ReactNode;
+}
+
+const half = { xs: 24, sm: 12 } as const;
+
+export function ItemDetailsFields({ besideCategory, children }: ItemDetailsFieldsProps) {
+  const categories = useCategories('');
+  return (
+    <>
+      <Form.Item
+        label="Item Name *"
+        name="name"
+        rules={[
+          { required: true, whitespace: true, message: 'Item name is required' },
+          { max: 200, message: 'Item name must be at most 200 characters' },
+        ]}
+      >
+        <Input placeholder="e.g. Cordless drill" maxLength={200} />
+      </Form.Item>
+      <Row gutter={16}>
+        <Col {...half}>
+          <Form.Item label="SKU" name="sku" rules={[{ max: 100, message: 'SKU must be at most 100 characters' }]}>
+            <Input placeholder="e.g. DR-001" />
+          </Form.Item>
+        </Col>
+        <Col {...half}>
+          <Form.Item
+            label="Unit Price *"
+            name="unitPrice"
+            rules={[
+              { required: true, whitespace: true, message: 'Unit price is required' },
+              { pattern: PRICE_PATTERN, message: 'Enter an amount of 0 or more with at most 2 decimals' },
+            ]}
+          >
+            <Input type="number" inputMode="decimal" step="0.01" min="0" prefix="$" placeholder="0.00" />
+          </Form.Item>
+        </Col>
+      </Row>
+      <Form.Item label="Description" name="description">
+        <Input.TextArea rows={2} placeholder="Optional description" maxLength={2000} />
+      </Form.Item>
+      <Row gutter={16}>
+        <Col {...(besideCategory ? half : { xs: 24 })}>
+          {/* aria-label too: antd names the Select's listbox from it (axe: aria-input-field-name). */}
+          <Form.Item label="Category" name="categoryId">
+            <Select
+              aria-label="Category"
+              allowClear
+              showSearch={{ optionFilterProp: 'label' }}
+              placeholder="No category"
+              loading={categories.isLoading}
+              options={(categories.data ?? []).map((category) => ({ value: category.id, label: category.name }))}
+            />
+          </Form.Item>
+        </Col>
+        {besideCategory && <Col {...half}>{besideCategory}</Col>}
+      </Row>
+      {children}
+      <Form.Item label="Image" name="imageUrl">
+        <ImageField />
+      </Form.Item>
+    </>
+  );
+}

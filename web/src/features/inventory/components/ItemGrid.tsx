@@ -1,0 +1,25 @@
+import { Col, Row } from 'antd';
+import type { Item } from '../../../api/inventory';
+import type { CategoryNames, LocationNames } from '../stock';
+import { ItemCard, type ItemActions } from './ItemCard';
+
+/** 1 column on phones, up to 4 on wide screens (SPEC 2, 9). */
+export const ITEM_COLUMNS = { xs: 24, sm: 12, lg: 8, xl: 6 } as const;
+
+interface ItemGridProps extends ItemActions {
+  items: Item[];
+  locationNames: LocationNames;
+  categoryNames: CategoryNames;
+}
+
+export function ItemGrid({ items, locationNames, categoryNames, ...actions }: ItemGridProps) {
+  return (
+    <Row gutter={[16, 16]}>
+      {items.map((item) => (
+        <Col key={item.id} {...ITEM_COLUMNS}>
+          <ItemCard item={item} locationNames={locationNames} categoryNames={categoryNames} {...actions} />
+        </Col>
+      ))}
+    </Row>
+  );
+}

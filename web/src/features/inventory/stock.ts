@@ -1,0 +1,64 @@
+import type { Item, LocationStockView, TimelineEntryType } from '../../api/inventory';
+import type { Location } from '../../api/locations';
+
+/**
+ * antd Select cannot hold null as an option value: this stands for the unassigned bucket
+ * (locationId null) in the location pickers.
+ */
+export const UNASSIGNED = '__unassigned__';
+export const UNASSIGNED_LABEL = 'Unassigned';
+
+export const toLocationId = (value: string | undefined | null): string | null => (!value || value === UNASSIGNED ? null : value);
+export const toOptionValue = (locationId: string | null): string => locationId ?? UNASSIGNED;
+
+/** SPEC 4 labels, plus the timeline-only kinds. */
+export const MOVEMENT_LABELS: Record<TimelineEntryType, string> = {
+  in: 'Added',
+  out: 'Removed',
+  adjustment: 'Adjusted',
+  transfer: 'Transferred',
+  undo: 'Undo',
+  relocation: 'Relocated',
+};
+
+export const MOVEMENT_TYPE_OPTIONS = [
+  { value: 'in', label: 'Stock In (add)' },
+  { value: 'out', label: 'Stock Out (remove)' },
+  { value: 'adjustment', label: 'Adjustment (set new level)' },
+] as const;
+
+export type LocationNames = ReadonlyMap<string, string>;
+export type CategoryNames = ReadonlyMap<string, string>;
+
+export function namesOf(records: { id: string; name: string }[] | undefined): ReadonlyMap<string, string> {
+  return new Map((records ?? []).map((record) => [record.id, record.name]));
+}
+
+/** Like placeName: the item view names its category from a replica that may lag a moment. */
+export function categoryName(item: Item, names: CategoryNames): string | null {
+  if (!item.categoryId) return null;
+  return item.category?.name ?? names.get(item.categoryId) ?? null;
+}
+
+/** The server names places from a replica that may lag a moment behind: fall back to the locations list. */
+export function placeName(locationId: string | null, serverName: string | null, names: LocationNames): string {
+  if (locationId === null) return UNASSIGNED_LABEL;
+  return serverName ?? names.get(locationId) ?? 'Unknown location';
+}
+
+/** Places that hold stock, for the card and the transfer source. */
+export function heldStock(item: Item): LocationStockView[] {
+  return item.stockByLocation.filter((entry) => entry.quantity > 0);
+}
+
+export function locationOptions(locations: Location[] | undefined, held?: readonly LocationStockView[]) {
+  const quantityAt = (id: string | null) => held?.find((entry) => entry.locationId === id)?.quantity;
+  const label = (name: string, id: string | null) => {
+    const quantity = quantityAt(id);
+    return quantity !== undefined ? `${name} (${quantity} in stock)` : name;
+  };
+  return [
+    { value: UNASSIGNED, label: label(UNASSIGNED_LABEL, null) },
+    ...(locations ?? []).map((location) => ({ value: location.id, label: label(location.name, location.id) })),
+  ];
+}
