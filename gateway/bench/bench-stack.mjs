@@ -9,7 +9,8 @@ import { fileURLToPath } from 'node:url';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
-export function startStack(offset = Number(process.env.BENCH_PORT_OFFSET ?? 20000)) {
+/** `fsync: true` keeps PostgreSQL durable, as in production; off by default for bulk-load benchmarks. */
+export function startStack(offset = Number(process.env.BENCH_PORT_OFFSET ?? 20000), { fsync = false } = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'inventory-bench-'));
   chmodSync(dataDir, 0o755); // PostgreSQL runs as its own user and must reach its folder inside
   const stackEnv = {
@@ -21,7 +22,7 @@ export function startStack(offset = Number(process.env.BENCH_PORT_OFFSET ?? 2000
     NATS_PORT: String(14222 + offset),
     NATS_MONITOR_PORT: String(18222 + offset),
     S3_PORT: String(19000 + offset),
-    PG_FSYNC: 'off',
+    PG_FSYNC: fsync ? 'on' : 'off',
   };
   const stack = (command) => {
     const result = spawnSync('bash', ['infra/local-stack.sh', command], { cwd: ROOT, env: stackEnv, encoding: 'utf8' });

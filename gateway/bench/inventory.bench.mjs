@@ -1,12 +1,22 @@
-// Inventory API benchmark against a running gateway:
-//   node gateway/bench/inventory.bench.mjs http://127.0.0.1:3000 [seconds per scenario] [connections]
+// Inventory API benchmark:
+//   node gateway/bench/inventory.bench.mjs [private | http://127.0.0.1:3000] [seconds per scenario] [connections]
+// "private" (the default) starts its own PostgreSQL (fsync on), Redis, NATS and S3 store and every
+// built app process on other ports, and removes them afterwards; a URL measures a running app.
 // Signs up a fresh user, seeds 1,000 items through the API, then runs autocannon for each scenario
 // (list 100 items; a stock movement on a random item; a stock movement on one hot item) and prints
 // req/s, p50, p99 and the non-2xx count. Targets on the 2-core dev machine: list ≥ 500 req/s,
 // movements ≥ 300 req/s, p99 < 150 ms.
 import autocannon from 'autocannon';
+import { appProcesses, waitForHealth } from '../../infra/scripts/lib.mjs';
+import { startStack } from './bench-stack.mjs';
 
-const baseUrl = (process.argv[2] ?? 'http://127.0.0.1:3000').replace(/\/$/, '');
+const target = process.argv[2] ?? 'private';
+const stack = target === 'private' ? startStack(20000, { fsync: true }) : null;
+const baseUrl = stack ? stack.baseUrl : target.replace(/\/$/, '');
+if (stack) {
+  for (const { script } of appProcesses()) stack.start(script);
+  await waitForHealth(baseUrl, 120_000);
+}
 const duration = Number(process.argv[3] ?? 20);
 const connections = Number(process.argv[4] ?? 32);
 const ITEMS = 1000;
@@ -92,3 +102,4 @@ for (const [title, options, target] of scenarios) {
   });
 }
 console.table(rows);
+await stack?.stop();
