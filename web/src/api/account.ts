@@ -1,5 +1,5 @@
 import type { NotificationPreferences, ProfileUpdate, PublicUser } from '@inventory/contracts';
-import { HttpError, csrfToken, http, resetCsrfToken } from './http';
+import { http, resetCsrfToken } from './http';
 
 export type { NotificationPreferences };
 
@@ -20,17 +20,7 @@ export async function logoutAllDevices(): Promise<void> {
   resetCsrfToken();
 }
 
-/** Multipart upload (field "image"): the JSON helper cannot send a FormData body. */
-export async function uploadProfilePhoto(file: File): Promise<PublicUser> {
-  const body = new FormData();
-  body.append('image', file);
-  const res = await fetch('/api/auth/profile/photo', {
-    method: 'POST',
-    body,
-    credentials: 'include',
-    headers: { accept: 'application/json', 'x-csrf-token': await csrfToken() },
-  });
-  const text = await res.text();
-  if (!res.ok) throw new HttpError(res.status, res.statusText, text);
-  return JSON.parse(text) as PublicUser;
+/** POST /api/auth/profile/photo, multipart field "image". */
+export function uploadProfilePhoto(file: File): Promise<PublicUser> {
+  return http.upload<PublicUser>('/api/auth/profile/photo', 'image', file);
 }

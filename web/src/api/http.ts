@@ -63,13 +63,14 @@ export function resetCsrfToken(): void {
 
 async function send(method: HttpMethod, url: string, body: unknown, options: RequestOptions): Promise<Response> {
   const headers: Record<string, string> = { accept: 'application/json' };
-  const hasBody = body !== undefined;
-  if (hasBody) headers['content-type'] = 'application/json';
+  // A FormData body (a file upload) sets its own multipart content type, boundary included.
+  const isForm = body instanceof FormData;
+  if (body !== undefined && !isForm) headers['content-type'] = 'application/json';
   if (method !== 'GET') headers[CSRF_HEADER] = await csrfToken();
   return fetch(url, {
     method,
     headers,
-    body: hasBody ? JSON.stringify(body) : undefined,
+    body: isForm ? body : body === undefined ? undefined : JSON.stringify(body),
     credentials: 'include',
     cache: options.noCache ? 'no-store' : 'default',
     signal: options.signal,
@@ -114,6 +115,12 @@ export const http = {
   put: <T>(url: string, body?: unknown, options?: RequestOptions) => apiRequest<T>('PUT', url, body, options),
   patch: <T>(url: string, body?: unknown, options?: RequestOptions) => apiRequest<T>('PATCH', url, body, options),
   delete: <T>(url: string, options?: RequestOptions) => apiRequest<T>('DELETE', url, undefined, options),
+  /** POST of one file as multipart form data, in the field the route reads. */
+  upload: <T>(url: string, field: string, file: File) => {
+    const form = new FormData();
+    form.append(field, file);
+    return apiRequest<T>('POST', url, form);
+  },
 };
 
 /**
