@@ -23,6 +23,8 @@ export default defineConfig({
   },
   build: {
     outDir: 'dist',
+    // dist/.vite/manifest.json: scripts/bundle-size.mjs reads the chunk graph from it.
+    manifest: true,
     sourcemap: false,
     chunkSizeWarningLimit: 600,
     rolldownOptions: {

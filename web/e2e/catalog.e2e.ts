@@ -1,7 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
+import { waitForAnimationsToSettle } from './support/animations.js';
 import { MOBILE, launchBrowser, screenshot, seriousA11yViolations } from './support/browser.js';
 import { signUp } from './support/session.js';
-import { waitForCount } from './support/wait.js';
+import { openSelectOption, waitForCount, waitForValue } from './support/wait.js';
 
 let browser: Browser;
 
@@ -53,7 +54,8 @@ describe('categories', () => {
     await waitForCount(page.getByTestId('category-card'), 2);
 
     await page.getByRole('button', { name: 'Edit Furniture' }).click();
-    await expect(dialog.getByLabel('Name').inputValue()).resolves.toBe('Furniture');
+    // The dialog fills its form just after it opens: typing earlier would be overwritten.
+    await waitForValue(dialog.getByLabel('Name'), 'Furniture');
     await dialog.getByLabel('Name').fill('Office Furniture');
     await dialog.getByRole('button', { name: 'Update' }).click();
     await toast(page, 'Category updated successfully');
@@ -87,7 +89,7 @@ describe('locations', () => {
     await page.getByRole('button', { name: 'Add Location' }).click();
     await dialog.getByLabel('Name').fill('Supply Closet');
     await dialog.getByLabel('Type').click();
-    await page.locator('.ant-select-item-option').filter({ hasText: 'Storage' }).click();
+    await openSelectOption(page, 'Storage').click();
     await dialog.getByLabel('Parent location').click();
     await page.locator('.ant-select-tree-node-content-wrapper').filter({ hasText: 'Head Office (Office)' }).click();
     await screenshot(page, 'locations-dialog');
@@ -97,11 +99,12 @@ describe('locations', () => {
     await closet.getByText('Inside Head Office').waitFor();
     await closet.getByText('0 items').waitFor();
 
+    // The dialog's Type list (kept in the DOM, hidden) also has a 'Storage' option: pick from the open one.
     await page.getByLabel('Filter by type').click();
-    await page.locator('.ant-select-item-option').filter({ hasText: 'Storage' }).click();
+    await openSelectOption(page, 'Storage').click();
     await waitForCount(page.getByTestId('location-card'), 1);
     await page.getByLabel('Filter by type').click();
-    await page.locator('.ant-select-item-option').filter({ hasText: 'All Types' }).click();
+    await openSelectOption(page, 'All Types').click();
     await waitForCount(page.getByTestId('location-card'), 2);
 
     await page.getByLabel('Search locations').fill('closet');
@@ -109,11 +112,13 @@ describe('locations', () => {
     await page.getByLabel('Search locations').fill('');
 
     await page.getByRole('button', { name: 'Edit Head Office' }).click();
+    await waitForValue(dialog.getByLabel('Name'), 'Head Office');
     await dialog.getByLabel('Name').fill('Main Office');
     await dialog.getByRole('button', { name: 'Update' }).click();
     await toast(page, 'Location updated successfully');
     await closet.getByText('Inside Main Office').waitFor();
     await dialog.waitFor({ state: 'hidden' });
+    await waitForAnimationsToSettle(page);
     await screenshot(page, 'locations');
     expect(await seriousA11yViolations(page)).toEqual([]);
 

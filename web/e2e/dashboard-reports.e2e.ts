@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
+import { whileAnimating } from './support/animations.js';
 import { launchBrowser, screenshot, seriousA11yViolations } from './support/browser.js';
 import { postJson, signUp } from './support/session.js';
+import { waitForCount } from './support/wait.js';
 
 let browser: Browser;
 
@@ -51,8 +53,6 @@ describe('dashboard and reports', () => {
     await page.locator('.ant-table-row').filter({ hasText: 'Widget, large' }).waitFor();
     await page.locator('.ant-table-row').filter({ hasText: 'Gadget' }).getByText('Low Stock').waitFor();
     await page.getByText('In 0 categories').waitFor();
-    // Audited as loaded: once an antd Select has been used it leaves an unnamed hidden listbox behind.
-    expect(await seriousA11yViolations(page)).toEqual([]);
 
     const [csv] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
     expect(csv.suggestedFilename()).toMatch(/^inventory-report-\d{4}-\d{2}-\d{2}\.csv$/);
@@ -67,10 +67,19 @@ describe('dashboard and reports', () => {
     expect(pdfText).toContain('Inventory Report');
 
     await page.getByLabel('Report Type').click();
-    await page.locator('.ant-select-item-option').filter({ hasText: 'Low Stock Report' }).click();
+    const lowStock = page.locator('.ant-select-item-option').filter({ hasText: 'Low Stock Report' });
+    await lowStock.waitFor();
+    // Audited after a Select was used, with its option list held mid fade-out: antd's listbox has
+    // no name of its own (axe: aria-input-field-name); the app names it (lib/select-listbox-names.ts).
+    await lowStock.click();
+    await whileAnimating(page, '.ant-select-dropdown.ant-slide-up-leave', async () => {
+      expect(await seriousA11yViolations(page)).toEqual([]);
+    });
+    await waitForCount(page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)'), 0);
     await page.locator('.ant-table-row').filter({ hasText: 'Gadget' }).waitFor();
     await page.locator('.ant-table-row').filter({ hasText: 'Widget, large' }).waitFor({ state: 'detached' });
     await page.evaluate(() => window.scrollTo(0, 0));
     await screenshot(page, 'reports');
+    expect(await seriousA11yViolations(page)).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import type { Locator } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 
 /** Waits until the locator matches exactly `count` elements (jest has no expect.poll). */
 export async function waitForCount(locator: Locator, count: number, timeoutMs = 10_000): Promise<void> {
@@ -10,4 +10,21 @@ export async function waitForCount(locator: Locator, count: number, timeoutMs = 
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`expected ${count} matches, still ${last} after ${timeoutMs} ms`);
+}
+
+/** Waits until an input shows `value` (a dialog fills its form just after it opens). */
+export async function waitForValue(locator: Locator, value: string, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let last = '';
+  while (Date.now() < deadline) {
+    last = await locator.inputValue();
+    if (last === value) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`expected the value ${JSON.stringify(value)}, still ${JSON.stringify(last)} after ${timeoutMs} ms`);
+}
+
+/** Options of the Select dropdown that is open now (closed ones stay in the DOM, hidden). */
+export function openSelectOption(page: Page, text: string | RegExp): Locator {
+  return page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').filter({ hasText: text });
 }

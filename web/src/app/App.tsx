@@ -1,7 +1,8 @@
 import { App as AntApp, ConfigProvider } from 'antd';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { BrowserRouter } from 'react-router-dom';
+import { nameSelectListboxes } from '../lib/select-listbox-names';
 import { AppRoutes } from './AppRoutes';
 import { createQueryClient } from './query-client';
 import { themeConfig } from './theme';
@@ -25,6 +26,8 @@ function ThemedApp() {
 
 export function App() {
   const [queryClient] = useState(createQueryClient);
+  // antd gives Select option lists no accessible name; see lib/select-listbox-names.ts.
+  useEffect(() => nameSelectListboxes(), []);
   return (
     <QueryClientProvider client={queryClient}>
       <ThemeModeProvider>

@@ -39,15 +39,13 @@ export function AppShell() {
         <Layout.Sider
           width={SIDEBAR_WIDTH}
           theme="light"
-          style={{
-            position: 'sticky',
-            top: 0,
-            height: '100vh',
-            background: token.colorBgContainer,
-            borderInlineEnd: `1px solid ${token.colorBorderSecondary}`,
-          }}
+          // The column runs the full page height (no bare strip under it on long pages); the
+          // menu inside stays in view while the page scrolls.
+          style={{ background: token.colorBgContainer, borderInlineEnd: `1px solid ${token.colorBorderSecondary}` }}
         >
-          <SideNav user={user} />
+          <div style={{ position: 'sticky', top: 0, height: '100vh' }}>
+            <SideNav user={user} />
+          </div>
         </Layout.Sider>
       )}
       <Layout>

@@ -6,16 +6,27 @@ interface LoginMethodChoiceProps {
   showSuperAdmin: boolean;
   showDemo: boolean;
   onEmail: () => void;
+  /** Pointer or focus on the email button: a chance to fetch the email form early. */
+  onEmailIntent?: () => void;
   onSuperAdmin: () => void;
   onDemo: () => void;
 }
 
 /** First view of the login card (SPEC 2): pick how to sign in. */
 export function LoginMethodChoice(props: LoginMethodChoiceProps) {
-  const { busy, showSuperAdmin, showDemo, onEmail, onSuperAdmin, onDemo } = props;
+  const { busy, showSuperAdmin, showDemo, onEmail, onEmailIntent, onSuperAdmin, onDemo } = props;
   return (
     <Flex vertical gap={12}>
-      <Button type="primary" size="large" block icon={<MailOutlined />} disabled={busy} onClick={onEmail}>
+      <Button
+        type="primary"
+        size="large"
+        block
+        icon={<MailOutlined />}
+        disabled={busy}
+        onClick={onEmail}
+        onPointerEnter={onEmailIntent}
+        onFocus={onEmailIntent}
+      >
         Sign In with Email
       </Button>
       {showSuperAdmin && (

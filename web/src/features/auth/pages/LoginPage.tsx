@@ -1,14 +1,20 @@
-import { Alert, Typography } from 'antd';
-import { useState } from 'react';
+import { Alert, Flex, Spin, Typography } from 'antd';
+import { Suspense, lazy, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import type { LoginRequest } from '../../../api/auth';
 import { useToast } from '../../../lib/toast';
 import { AuthCard } from '../components/AuthCard';
-import { EmailLoginForm } from '../components/EmailLoginForm';
 import { LoginMethodChoice } from '../components/LoginMethodChoice';
 import { PublicPage } from '../components/PublicPage';
 import { useAdminLogin, useDemoLogin, useLogin, usePublicConfig } from '../hooks';
 import { loginErrorText, redirectErrorText } from '../messages';
+
+// antd Form, Input.Password and the validator weigh ~15 KB gzip; the first view of the card
+// does not need them, so they download when the email view is chosen (or hovered: prefetch).
+const loadEmailLoginForm = () => import('../components/EmailLoginForm');
+const EmailLoginForm = lazy(async () => ({ default: (await loadEmailLoginForm()).EmailLoginForm }));
+// A failed prefetch is not an error: opening the email view loads (and reports) it again.
+const prefetchEmailLoginForm = () => void loadEmailLoginForm().catch(() => undefined);
 
 type View = 'choice' | 'email';
 
@@ -64,11 +70,20 @@ export function LoginPage() {
             showSuperAdmin={Boolean(superAdminEmail)}
             showDemo={Boolean(config?.demoLoginEnabled)}
             onEmail={() => setView('email')}
+            onEmailIntent={prefetchEmailLoginForm}
             onSuperAdmin={() => superAdminEmail && adminLogin.mutate({ email: superAdminEmail })}
             onDemo={() => demoLogin.mutate()}
           />
         ) : (
-          <EmailLoginForm busy={busy} onSubmit={handleEmailLogin} onBack={() => setView('choice')} />
+          <Suspense
+            fallback={
+              <Flex justify="center" style={{ padding: 24 }}>
+                <Spin aria-label="Loading sign-in form" />
+              </Flex>
+            }
+          >
+            <EmailLoginForm busy={busy} onSubmit={handleEmailLogin} onBack={() => setView('choice')} />
+          </Suspense>
         )}
       </AuthCard>
     </PublicPage>

@@ -1,6 +1,8 @@
 import { Button, Card, DatePicker, Flex, Select, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
+import type { ReactNode } from 'react';
 import type { ReportRange, ReportType } from '../../../api/reports';
+import { useIsMobile } from '../../../lib/use-media-query';
 
 export interface ReportFilterValues {
   range: ReportRange;
@@ -23,6 +25,21 @@ const TYPE_OPTIONS: { value: ReportType; label: string }[] = [
   { value: 'movement', label: 'Stock Movement' },
 ];
 
+// Explicit ids: the visible label names the combobox, and through it the Select's option list
+// (lib/select-listbox-names.ts), without a second, hidden copy of the label text.
+const FIELD_IDS = { range: 'report-range', type: 'report-type', asOf: 'report-as-of' } as const;
+
+function Field({ id, label, fullWidth, children }: { id: string; label: string; fullWidth: boolean; children: ReactNode }) {
+  return (
+    <div style={fullWidth ? { width: '100%' } : undefined}>
+      <label htmlFor={id} style={{ display: 'block', marginBottom: 4 }}>
+        <Typography.Text strong>{label}</Typography.Text>
+      </label>
+      {children}
+    </div>
+  );
+}
+
 interface ReportFiltersProps {
   values: ReportFilterValues;
   onChange: (values: ReportFilterValues) => void;
@@ -32,31 +49,34 @@ interface ReportFiltersProps {
 /** Unlike SPEC's inert filters these query the reporting API (issue 7: "filters that work"). */
 export function ReportFilters({ values, onChange, onGenerate }: ReportFiltersProps) {
   const set = (patch: Partial<ReportFilterValues>) => onChange({ ...values, ...patch });
+  // On a phone each filter takes the whole row instead of ragged fixed widths.
+  const isMobile = useIsMobile();
+  const width = (desktop: number) => (isMobile ? '100%' : desktop);
   return (
     <Card title="Report Filters" style={{ marginBottom: 16 }}>
       <Flex gap={16} wrap align="flex-end">
-        <label>
-          <Typography.Text strong style={{ display: 'block', marginBottom: 4 }}>Date Range</Typography.Text>
-          <Select aria-label="Date Range" value={values.range} options={RANGE_OPTIONS} style={{ width: 180 }} onChange={(range) => set({ range })} />
-        </label>
+        <Field id={FIELD_IDS.range} label="Date Range" fullWidth={isMobile}>
+          <Select id={FIELD_IDS.range} value={values.range} options={RANGE_OPTIONS} style={{ width: width(180) }} onChange={(range) => set({ range })} />
+        </Field>
         {values.range === 'custom' && (
           <DatePicker.RangePicker
             aria-label="Custom range"
+            style={isMobile ? { width: '100%' } : undefined}
             value={values.custom}
             onChange={(dates) => set({ custom: dates?.[0] && dates[1] ? [dates[0], dates[1]] : null })}
           />
         )}
-        <label>
-          <Typography.Text strong style={{ display: 'block', marginBottom: 4 }}>Report Type</Typography.Text>
-          <Select aria-label="Report Type" value={values.type} options={TYPE_OPTIONS} style={{ width: 200 }} onChange={(type) => set({ type })} />
-        </label>
+        <Field id={FIELD_IDS.type} label="Report Type" fullWidth={isMobile}>
+          <Select id={FIELD_IDS.type} value={values.type} options={TYPE_OPTIONS} style={{ width: width(200) }} onChange={(type) => set({ type })} />
+        </Field>
         {values.type !== 'movement' && (
-          <label>
-            <Typography.Text strong style={{ display: 'block', marginBottom: 4 }}>As of date</Typography.Text>
-            <DatePicker aria-label="As of date" value={values.asOf} onChange={(asOf) => set({ asOf })} placeholder="Now" />
-          </label>
+          <Field id={FIELD_IDS.asOf} label="As of date" fullWidth={isMobile}>
+            <DatePicker id={FIELD_IDS.asOf} value={values.asOf} onChange={(asOf) => set({ asOf })} placeholder="Now" style={isMobile ? { width: '100%' } : undefined} />
+          </Field>
         )}
-        <Button onClick={onGenerate}>Generate</Button>
+        <Button onClick={onGenerate} block={isMobile}>
+          Generate
+        </Button>
       </Flex>
     </Card>
   );

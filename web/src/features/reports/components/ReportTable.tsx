@@ -1,4 +1,4 @@
-import { Skeleton, Table, Tag, Typography } from 'antd';
+import { Empty, Skeleton, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { ScrollRegion } from '../../../components/ScrollRegion';
 import type { ReportRow } from '../../../api/reports';
@@ -36,6 +36,15 @@ export function ReportTable({ rows, loading }: { rows: ReportRow[]; loading: boo
       </div>
     );
   }
+  if (rows.length === 0) {
+    // Outside the sideways-scrolling box: inside it the message sat centred in 760 px, off a phone screen.
+    return (
+      <Empty
+        image={Empty.PRESENTED_IMAGE_SIMPLE}
+        description={<Typography.Text type="secondary">No inventory data available</Typography.Text>}
+      />
+    );
+  }
   return (
     <ScrollRegion label="Inventory report table" minWidth={760}>
     <Table<ReportRow>
@@ -43,7 +52,6 @@ export function ReportTable({ rows, loading }: { rows: ReportRow[]; loading: boo
       columns={columns}
       dataSource={rows}
       pagination={{ pageSize: 25, hideOnSinglePage: true }}
-      locale={{ emptyText: <Typography.Text type="secondary">No inventory data available</Typography.Text> }}
     />
     </ScrollRegion>
   );

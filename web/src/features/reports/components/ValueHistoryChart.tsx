@@ -1,4 +1,5 @@
 import { Line } from '@ant-design/charts';
+import dayjs from 'dayjs';
 import type { ValueHistoryPoint } from '../../../api/reports';
 import { formatCurrency } from '../../../lib/format';
 
@@ -11,7 +12,8 @@ export function ValueHistoryChart({ points }: { points: ValueHistoryPoint[] }) {
       yField="totalValue"
       height={260}
       axis={{
-        x: { labelAutoHide: true, labelAutoRotate: false },
+        // 'Nov 15' rather than '2026-11-15': full dates ran into each other on a phone.
+        x: { labelAutoHide: true, labelAutoRotate: false, labelFormatter: (d: string) => dayjs(d).format('MMM D') },
         y: { labelFormatter: (v: number) => formatCurrency(v) },
       }}
       tooltip={{ items: [{ channel: 'y', valueFormatter: (v: number) => formatCurrency(v) }] }}
