@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { MAX_ITEMS_PAGE, type ItemView, type ListItemsQuery, type LocationQuantity, type StockStatus } from '@inventory/contracts';
 import { containsPattern, type SqlStatement } from '@inventory/platform';
-import { sqlOf } from '../../database/sql.js';
+import { isoTime, sqlOf } from '../../database/sql.js';
 import { initialState, type ItemState } from '../domain/item.js';
 import { totalOf } from '../domain/stock.js';
 import type { ReferenceNames } from './reference-names.js';
@@ -24,10 +24,8 @@ interface SnapshotRow {
   updated_at: string;
 }
 
-/** Times as JavaScript writes them (ISO, milliseconds, Z): formatted by PostgreSQL, not parsed per row here. */
-const iso = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS ${column}`;
 const SNAPSHOT_COLUMNS = `id, user_id, name, sku, description, unit_price::text AS unit_price, reorder_level, category_id, location_id,
-  image_url, stock, is_active, version, ${iso('created_at')}, ${iso('updated_at')}`;
+  image_url, stock, is_active, version, created_at, updated_at`;
 
 /**
  * The state the next command starts from: the item's row, locked until the transaction ends so
@@ -63,8 +61,8 @@ function stateOf(row: SnapshotRow): ItemState {
     stock: row.stock,
     movements: {},
     version: row.version,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
+    createdAt: isoTime(row.created_at),
+    updatedAt: isoTime(row.updated_at),
   };
 }
 
