@@ -80,7 +80,7 @@ describe('deleted categories and locations', () => {
     await eventually(async () => (await item(created.id)).locationId === null, 10_000);
     expect(await item(created.id)).toMatchObject({ currentStock: 5, stockByLocation: [{ locationId: null, quantity: 5, locationName: null }] });
     const [relocation] = await inv.call(S.listMovements, { id: created.id }, owner);
-    expect(relocation).toMatchObject({ movementType: 'relocation', quantity: 4, delta: 0, locationId, locationName: 'Shelf', reason: 'Location deleted' });
+    expect(relocation).toMatchObject({ movementType: 'relocation', quantity: 5, delta: 0, locationId, locationName: 'Shelf', reason: 'Location deleted' });
   });
 });
 

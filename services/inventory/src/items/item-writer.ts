@@ -95,9 +95,14 @@ export class ItemWriter {
   }
 
   private async transaction(itemId: string, batch: PendingRequest[]): Promise<Settled[]> {
+    // The append is one statement (events, item row, outbox rows), atomic on its own, and checks the
+    // expected version. A transaction, with the item's row locked, is needed only when more must
+    // commit with it: Idempotency-Key answers, or share locks on the categories and places named.
+    const transactional = batch.some(({ context, commands }) => context.idempotency !== undefined || hasReferences(commands));
     for (let attempt = 1; ; attempt++) {
       try {
-        return await this.orm.em.fork().transactional((em) => applyPending(em, itemId, batch));
+        const em = this.orm.em.fork();
+        return transactional ? await em.transactional((tx) => applyPending(tx, itemId, batch, true)) : await applyPending(em, itemId, batch, false);
       } catch (error) {
         if (!(error instanceof VersionConflictError)) throw error;
         if (attempt === MAX_ATTEMPTS) throw new ServiceError('CONFLICT', M.concurrentChange);
@@ -125,8 +130,11 @@ function takeBatch(queue: PendingRequest[]): PendingRequest[] {
   return batch;
 }
 
-/** Claims keys, applies the requests together and answers each, in the caller's transaction. */
-async function applyPending(em: EntityManager, itemId: string, batch: PendingRequest[]): Promise<Settled[]> {
+/**
+ * Claims keys, decides the requests together, answers each and then appends, so nothing is written
+ * unless every answer could be built (outside a transaction the append is the only write).
+ */
+async function applyPending(em: EntityManager, itemId: string, batch: PendingRequest[], inTransaction: boolean): Promise<Settled[]> {
   const settled: Settled[] = [];
   const fresh: number[] = [];
   for (const [i, { context }] of batch.entries()) {
@@ -139,9 +147,9 @@ async function applyPending(em: EntityManager, itemId: string, batch: PendingReq
     else if (claim.claimed) fresh.push(i);
     else settled[i] = { response: claim.response };
   }
-  const outcomes = await applyItemRequests(em, itemId, fresh.map((i) => batch[i]));
+  const decided = await decideItemRequests(em, itemId, fresh.map((i) => batch[i]), { lock: inTransaction });
   for (const [n, i] of fresh.entries()) {
-    const outcome = outcomes[n];
+    const outcome = decided.outcomes[n];
     const { context, respond } = batch[i];
     if (outcome instanceof ServiceError) {
       // Refused: the key stays free, as if this request had never come.
@@ -153,6 +161,7 @@ async function applyPending(em: EntityManager, itemId: string, batch: PendingReq
     if (context.idempotency) await storeIdempotentResponse(em, context.idempotency, response);
     settled[i] = { response };
   }
+  await decided.append();
   return settled;
 }
 
@@ -163,19 +172,32 @@ export async function applyItemCommands(em: EntityManager, context: CommandConte
   return outcome;
 }
 
-/**
- * Decides each request's commands in turn against the item's state and records all the events in
- * one statement: the expected-version append, the read-model row and the outbox rows. A request the
- * rules refuse gets its ServiceError in its place and leaves the state as it was for the next one.
- * All requests are one user's.
- */
+/** Decides and appends in the caller's transaction. */
 export async function applyItemRequests(em: EntityManager, itemId: string, requests: ItemRequest[]): Promise<(CommandOutcome | ServiceError)[]> {
-  if (requests.length === 0) return [];
+  const decided = await decideItemRequests(em, itemId, requests, { lock: true });
+  await decided.append();
+  return decided.outcomes;
+}
+
+/**
+ * Decides each request's commands in turn against the item's state; `append` then records all the
+ * events in one statement: the expected-version append, the read-model row and the outbox rows. A
+ * request the rules refuse gets its ServiceError in its place and leaves the state as it was for
+ * the next one. All requests are one user's. `lock` locks the references and the item's row until
+ * the caller's transaction ends.
+ */
+export async function decideItemRequests(
+  em: EntityManager,
+  itemId: string,
+  requests: ItemRequest[],
+  { lock }: { lock: boolean },
+): Promise<{ outcomes: (CommandOutcome | ServiceError)[]; append: () => Promise<void> }> {
+  if (requests.length === 0) return { outcomes: [], append: async () => undefined };
   const { userId } = requests[0].context;
   const commands = requests.flatMap((request) => request.commands);
   // References first, the item second: the same order as a deletion being applied, so no deadlock.
-  await lockReferences(em, userId, referencesOf(commands));
-  const initial = await loadState(em, userId, itemId, commands);
+  if (lock) await lockReferences(em, userId, referencesOf(commands));
+  const initial = await loadState(em, userId, itemId, commands, lock);
   const occurredAt = new Date().toISOString();
   let state = initial;
   const events: ItemEvent[] = [];
@@ -187,14 +209,16 @@ export async function applyItemRequests(em: EntityManager, itemId: string, reque
     state = outcome.state;
     events.push(...outcome.events);
   }
-  if (events.length === 0) return outcomes;
-  try {
-    await appendToStream(em, itemStreamId(itemId), initial.version, events, [snapshotUpsert([state]), outboxInsert(events)]);
-  } catch (error) {
-    if (isUniqueViolation(error, 'item_views_sku')) throw new ServiceError('CONFLICT', M.skuTaken);
-    throw error;
-  }
-  return outcomes;
+  const append = async () => {
+    if (events.length === 0) return;
+    try {
+      await appendToStream(em, itemStreamId(itemId), initial.version, events, [snapshotUpsert([state]), outboxInsert(events)]);
+    } catch (error) {
+      if (isUniqueViolation(error, 'item_views_sku')) throw new ServiceError('CONFLICT', M.skuTaken);
+      throw error;
+    }
+  };
+  return { outcomes, append };
 }
 
 /** The events of one request's commands, decided one after the other, and the state they lead to. */
@@ -236,8 +260,8 @@ async function refusalOr<T>(run: () => T | Promise<T>): Promise<T | ServiceError
 }
 
 /** The item's row as the starting state, plus the one movement an undo refers to. */
-async function loadState(em: EntityManager, userId: string, itemId: string, commands: ItemCommand[]): Promise<ItemState> {
-  const state = await loadSnapshot(em, userId, itemId);
+async function loadState(em: EntityManager, userId: string, itemId: string, commands: ItemCommand[], lock: boolean): Promise<ItemState> {
+  const state = await loadSnapshot(em, userId, itemId, { lock });
   for (const command of commands) {
     if (command.type !== 'UndoMovement' || state.status === 'absent') continue;
     const events = await readMovementEvents(em, itemStreamId(itemId), command.data.targetMovementId);
@@ -245,6 +269,11 @@ async function loadState(em: EntityManager, userId: string, itemId: string, comm
   }
   return state;
 }
+
+const hasReferences = (commands: ItemCommand[]) => {
+  const { categoryIds, locationIds } = referencesOf(commands);
+  return categoryIds.length + locationIds.length > 0;
+};
 
 /** The categories and places the commands point at (deletions detach, so they point at none). */
 function referencesOf(commands: ItemCommand[]): References {

@@ -28,12 +28,15 @@ const SNAPSHOT_COLUMNS = `id, user_id, name, sku, description, unit_price::text 
   image_url, stock, is_active, version, created_at, updated_at`;
 
 /**
- * The state the next command starts from: the item's row, locked until the transaction ends so
- * that writers of one item queue up instead of racing (the expected-version append stays the
- * guard). Another user's item reads as absent, exactly like a missing one.
+ * The state the next command starts from: the item's row, with `lock` locked until the transaction
+ * ends so that writers of one item queue up instead of racing (the expected-version append stays
+ * the guard either way). Another user's item reads as absent, exactly like a missing one.
  */
-export async function loadSnapshot(em: EntityManager, userId: string, itemId: string): Promise<ItemState> {
-  const [row] = await sqlOf(em)<SnapshotRow>(`SELECT ${SNAPSHOT_COLUMNS} FROM item_views WHERE id = ? AND user_id = ? FOR UPDATE`, [itemId, userId]);
+export async function loadSnapshot(em: EntityManager, userId: string, itemId: string, { lock }: { lock: boolean }): Promise<ItemState> {
+  const [row] = await sqlOf(em)<SnapshotRow>(`SELECT ${SNAPSHOT_COLUMNS} FROM item_views WHERE id = ? AND user_id = ?${lock ? ' FOR UPDATE' : ''}`, [
+    itemId,
+    userId,
+  ]);
   return row ? stateOf(row) : initialState(itemId);
 }
 
