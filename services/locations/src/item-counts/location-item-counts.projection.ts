@@ -1,35 +1,54 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from '@mikro-orm/postgresql';
+import type { EntityManager, Knex } from '@mikro-orm/postgresql';
 import type { EventEnvelope } from '@inventory/contracts';
 import type { EventHandler } from '@inventory/platform';
 import { locationItemChange } from './location-item-change.js';
 
-/** Keeps location_items and location_item_stock in step with the inventory events. */
+/**
+ * Keeps location_items and location_item_stock in step with the inventory events. A batch costs a
+ * few statements whatever its size: stock events carry the item's whole stock after the change, so
+ * only each item's last one in the batch needs writing.
+ */
 @Injectable()
 export class LocationItemCountsProjection implements EventHandler {
   async handle(event: EventEnvelope, em: EntityManager): Promise<void> {
-    const change = locationItemChange(event);
-    if (!change) return;
-    const run = (sql: string, params: unknown[]) => em.getConnection().execute(sql, params, 'run', em.getTransactionContext());
-    const track = (itemId: string, userId: string) =>
-      run('INSERT INTO location_items (item_id, user_id) VALUES (?, ?) ON CONFLICT (item_id) DO NOTHING', [itemId, userId]);
-    switch (change.kind) {
-      case 'registered':
-        await track(change.itemId, change.userId);
-        return;
-      case 'archived':
-        await run('UPDATE location_items SET active = false WHERE item_id = ?', [change.itemId]);
-        return;
-      case 'stock':
-        // Stock events carry the whole stock after the change, so the item's rows are replaced.
-        await track(change.itemId, change.userId);
-        await run('DELETE FROM location_item_stock WHERE item_id = ?', [change.itemId]);
-        if (change.locations.length === 0) return;
-        await run(
-          `INSERT INTO location_item_stock (item_id, location_id, quantity) VALUES ${change.locations.map(() => '(?, ?, ?)').join(', ')}`,
-          change.locations.flatMap((l) => [change.itemId, l.locationId, l.quantity]),
+    await this.handleBatch([event], em);
+  }
+
+  async handleBatch(events: EventEnvelope[], em: EntityManager): Promise<void> {
+    const tracked = new Map<string, string>(); // item id → owner
+    const archived = new Set<string>();
+    const stock = new Map<string, { locationId: string; quantity: number }[]>();
+    for (const change of events.map(locationItemChange)) {
+      if (!change) continue;
+      if (change.kind === 'archived') archived.add(change.itemId);
+      else tracked.set(change.itemId, change.userId);
+      if (change.kind === 'stock') stock.set(change.itemId, change.locations);
+    }
+    const trx = em.getTransactionContext<Knex.Transaction>();
+    if (!trx) throw new Error('the projection runs inside the consumer’s transaction');
+    // Ids and rows travel as one JSON parameter each (bound, not inlined into the SQL text).
+    const json = (value: unknown) => JSON.stringify(value);
+    if (tracked.size > 0) {
+      await trx.raw(
+        `INSERT INTO location_items (item_id, user_id) SELECT item_id, user_id FROM jsonb_to_recordset(?::jsonb) AS r(item_id text, user_id text)
+         ON CONFLICT (item_id) DO NOTHING`,
+        [json([...tracked].map(([item_id, user_id]) => ({ item_id, user_id })))],
+      );
+    }
+    if (archived.size > 0) {
+      await trx.raw('UPDATE location_items SET active = false WHERE item_id IN (SELECT jsonb_array_elements_text(?::jsonb))', [json([...archived])]);
+    }
+    if (stock.size > 0) {
+      await trx.raw('DELETE FROM location_item_stock WHERE item_id IN (SELECT jsonb_array_elements_text(?::jsonb))', [json([...stock.keys()])]);
+      const rows = [...stock].flatMap(([item_id, locations]) => locations.map(({ locationId, quantity }) => ({ item_id, location_id: locationId, quantity })));
+      if (rows.length > 0) {
+        await trx.raw(
+          `INSERT INTO location_item_stock (item_id, location_id, quantity)
+           SELECT item_id, location_id, quantity FROM jsonb_to_recordset(?::jsonb) AS r(item_id text, location_id text, quantity integer)`,
+          [json(rows)],
         );
-        return;
+      }
     }
   }
 
