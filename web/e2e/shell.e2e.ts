@@ -35,6 +35,12 @@ describe('signed-in shell', () => {
     await panel.getByRole('button', { name: 'Logout' }).waitFor();
     if (me.email) await panel.getByText(me.email).first().waitFor();
     await screenshot(page, 'shell-demo-dashboard');
+
+    // The launcher seeds the demo account's sample inventory (infra/scripts/seed-demo.mjs).
+    await page.goto('/inventory');
+    await page.getByText('Wireless Mouse').first().waitFor();
+    await page.getByText('Head Office').first().waitFor();
+    await screenshot(page, 'shell-demo-inventory');
   });
 
   it('opens the navigation as a drawer with an overlay at 375 px and closes it on navigation', async () => {
