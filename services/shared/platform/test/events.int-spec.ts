@@ -158,6 +158,23 @@ describe('outbox relay', () => {
     }
   });
 
+  it('is not held back by a long transaction in another database', async () => {
+    const elsewhere = new pg.Client({ connectionString: withDatabase(testServers.pgUrl(), 'postgres') });
+    await elsewhere.connect();
+    try {
+      // A write transaction elsewhere (e.g. a read-model rebuild in another service) that began first.
+      await elsewhere.query('BEGIN');
+      await elsewhere.query('SELECT pg_current_xact_id()');
+      const meanwhile = event('meanwhile');
+      await commitEvents([meanwhile]);
+      await relay.wake();
+      expect(await published()).toEqual([meanwhile.id]);
+    } finally {
+      await elsewhere.query('ROLLBACK');
+      await elsewhere.end();
+    }
+  });
+
   it('lets JetStream drop a republished event (same Nats-Msg-Id)', async () => {
     const once = event('dup');
     await commitEvents([once]);
@@ -179,9 +196,9 @@ describe('event consumer', () => {
   it('applies every published event once, from the start of the stream', async () => {
     consumer = new EventConsumer({ durable, filterSubject, handler: new TallyProjection(), events, orm, dbUrl: dbUrl() });
     consumer.start();
-    // a×2, b×1, slow, fast, dup published above
+    // a×2, b×1, slow, fast, meanwhile, dup published above
     await eventually(async () => (await tally()).dup === 1, 10_000);
-    expect(await tally()).toEqual({ a: 2, b: 1, slow: 1, fast: 1, dup: 1 });
+    expect(await tally()).toEqual({ a: 2, b: 1, slow: 1, fast: 1, meanwhile: 1, dup: 1 });
   });
 
   it('ignores a redelivered event', async () => {
@@ -194,7 +211,7 @@ describe('event consumer', () => {
   it('rebuilds the read model from the history to the same table', async () => {
     const before = await tally();
     const { events: replayed } = await rebuildReadModel({ durable, filterSubject, handler: new TallyProjection(), events, orm });
-    expect(replayed).toBe(6); // the directly applied extra "a" was never published, so it is gone
+    expect(replayed).toBe(7); // the directly applied extra "a" was never published, so it is gone
     expect(await tally()).toEqual({ ...before, a: 2 });
   });
 });

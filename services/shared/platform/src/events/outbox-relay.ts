@@ -15,6 +15,19 @@ export interface OutboxRelayOptions {
 /** Arbitrary constant: the advisory lock that makes one relay per database publish at a time. */
 const RELAY_LOCK_KEY = 4_242_002;
 
+/**
+ * The oldest transaction of this database still running with a transaction id (only those can still
+ * commit outbox rows here), or the snapshot's xmax when there is none. pg_snapshot_xmin would do,
+ * but it is cluster-wide: a long transaction in another service's database (a read-model rebuild)
+ * would hold back this outbox too. pg_stat_activity knows each backend's 32-bit xid; the snapshot's
+ * running list has the 64-bit ones, matched on their low 32 bits.
+ */
+const OLDEST_RUNNING_HERE = `
+  SELECT coalesce(min(running), pg_snapshot_xmax(pg_current_snapshot()))
+    FROM pg_snapshot_xip(pg_current_snapshot()) AS running
+   WHERE (running::text::numeric % 4294967296)::bigint IN (
+     SELECT backend_xid::text::bigint FROM pg_stat_activity WHERE datname = current_database() AND backend_xid IS NOT NULL)`;
+
 interface BatchOutcome {
   /** Rows published: a full batch means there may be more. */
   published: number;
@@ -28,7 +41,7 @@ interface BatchOutcome {
  * publish was acknowledged (at-least-once; the event id as Nats-Msg-Id makes duplicates harmless).
  *
  * Gap safety: `position` comes from a sequence and can commit out of order. A row is only taken when
- * its transaction id is below the oldest transaction still running (`pg_snapshot_xmin`), so a slow
+ * its transaction id is below the oldest transaction of this database still running, so a slow
  * transaction that began first holds later rows back instead of being overtaken.
  */
 export class OutboxRelay {
@@ -100,7 +113,7 @@ export class OutboxRelay {
         return { published: 0, heldBack: false, lockedElsewhere: true };
       }
       const { rows } = await client.query<{ position: string; event_id: string; subject: string; payload: unknown; ready: boolean }>(
-        `SELECT position, event_id, subject, payload, transaction_id < pg_snapshot_xmin(pg_current_snapshot()) AS ready
+        `SELECT position, event_id, subject, payload, transaction_id < (${OLDEST_RUNNING_HERE}) AS ready
            FROM outbox WHERE published_at IS NULL ORDER BY position LIMIT $1`,
         [batchSize],
       );
