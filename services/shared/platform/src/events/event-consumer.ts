@@ -39,6 +39,8 @@ export interface EventConsumerOptions {
   dbUrl: string;
   batchSize?: number;
   maxDeliver?: number;
+  /** How long the first event of a batch waits for others (see consume). */
+  gatherMs?: number;
 }
 
 /** Advisory lock keys derived from the consumer name: one for leadership, one per applied batch. */
@@ -140,16 +142,17 @@ export class EventConsumer {
     let flushing = Promise.resolve();
     for await (const msg of messages) {
       batch.push(msg);
-      // Gather what arrived in the same tick, then apply it after the previous batch.
+      // Gather what arrives within a few milliseconds, then apply it after the previous batch: under
+      // load one transaction then applies many events (a few statements each time, not per event).
       if (batch.length === 1) {
         flushing = flushing.then(
           () =>
             new Promise<void>((resolve) =>
-              setImmediate(() => {
+              setTimeout(() => {
                 const taken = batch;
                 batch = [];
                 this.applyBatch(taken).then(resolve, resolve);
-              }),
+              }, this.options.gatherMs ?? 5),
             ),
         );
       }

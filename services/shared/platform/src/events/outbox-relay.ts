@@ -10,6 +10,11 @@ export interface OutboxRelayOptions {
   batchSize?: number;
   /** Fallback poll when a notification is missed (e.g. after a reconnect). */
   pollIntervalMs?: number;
+  /**
+   * How long a commit notification waits for others before the outbox is read: under load one
+   * read then publishes many commits (a few statements each time), at the cost of this much delay.
+   */
+  gatherMs?: number;
 }
 
 /** Arbitrary constant: the advisory lock that makes one relay per database publish at a time. */
@@ -51,6 +56,7 @@ export class OutboxRelay {
   private timer?: NodeJS.Timeout;
   private draining?: Promise<void>;
   private again = false;
+  private gathering?: NodeJS.Timeout;
   private stopped = false;
 
   constructor(private readonly options: OutboxRelayOptions) {
@@ -68,6 +74,7 @@ export class OutboxRelay {
   async stop(): Promise<void> {
     this.stopped = true;
     clearInterval(this.timer);
+    clearTimeout(this.gathering);
     await this.draining?.catch(() => undefined);
     await this.listener?.end().catch(() => undefined);
     await this.pool.end();
@@ -90,6 +97,15 @@ export class OutboxRelay {
         }
       });
     return this.draining;
+  }
+
+  /** A commit was notified: wake after the gathering window, once for all notified meanwhile. */
+  private wakeSoon(): void {
+    if (this.gathering || this.stopped) return;
+    this.gathering = setTimeout(() => {
+      this.gathering = undefined;
+      void this.wake();
+    }, this.options.gatherMs ?? 5);
   }
 
   private async drain(): Promise<void> {
@@ -135,7 +151,7 @@ export class OutboxRelay {
 
   private async listen(): Promise<void> {
     const listener = new pg.Client({ connectionString: this.options.dbUrl });
-    listener.on('notification', () => void this.wake());
+    listener.on('notification', () => this.wakeSoon());
     listener.on('error', (error) => {
       this.logger.warn(`listener lost (${error.message}); polling until it is back`);
       this.listener = undefined;
