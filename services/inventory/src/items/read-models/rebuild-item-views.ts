@@ -23,7 +23,9 @@ export async function rebuildItemViews(orm: MikroORM): Promise<number> {
       page = await readEventsAfter(em, after, PAGE);
       for (const event of page) {
         const itemId = event.streamId.slice('item-'.length);
-        states.set(itemId, evolve(states.get(itemId) ?? initialState(itemId), event));
+        // The read model keeps no movements, and carrying them along would copy an ever larger map
+        // at every stock event of a long stream.
+        states.set(itemId, { ...evolve(states.get(itemId) ?? initialState(itemId), event), movements: {} });
       }
       if (page.length < PAGE) break;
       after = page[page.length - 1];

@@ -142,8 +142,9 @@ export class EventConsumer {
     let flushing = Promise.resolve();
     for await (const msg of messages) {
       batch.push(msg);
-      // Gather what arrives within a few milliseconds, then apply it after the previous batch: under
-      // load one transaction then applies many events (a few statements each time, not per event).
+      // Gather what arrives within 25 ms, then apply it after the previous batch: under load one
+      // transaction then applies many events (a few statements each time, not a few per event), and
+      // the projections take less CPU from the requests. A read model lags by that much more.
       if (batch.length === 1) {
         flushing = flushing.then(
           () =>
@@ -152,7 +153,7 @@ export class EventConsumer {
                 const taken = batch;
                 batch = [];
                 this.applyBatch(taken).then(resolve, resolve);
-              }, this.options.gatherMs ?? 5),
+              }, this.options.gatherMs ?? 25),
             ),
         );
       }
