@@ -1,12 +1,13 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { runSql } from '@inventory/platform';
 
-/** Runs SQL ("?" placeholders) in the entity manager's transaction, if it has one. */
+/** Runs SQL ("?" placeholders) in the entity manager's transaction, if it has one: see runSql. */
 export type Sql = <T extends object = Record<string, unknown>>(query: string, params?: readonly unknown[]) => Promise<T[]>;
 
 export const sqlOf =
   (em: EntityManager): Sql =>
   (query, params = []) =>
-    em.getConnection().execute(query, params as unknown[], 'all', em.getTransactionContext());
+    runSql(em, query, params);
 
 /** A PostgreSQL unique violation, optionally of one named constraint or index. */
 export function isUniqueViolation(error: unknown, constraint?: string): boolean {

@@ -18,7 +18,7 @@ export async function lockReferences(em: EntityManager, userId: string, { catego
   const check = async (table: string, ids: string[], message: string) => {
     if (ids.length === 0) return;
     const rows = await sqlOf(em)<{ user_id: string; deleted: boolean }>(
-      `SELECT user_id, deleted FROM ${table} WHERE id IN (?) ORDER BY id FOR SHARE`,
+      `SELECT user_id, deleted FROM ${table} WHERE id = ANY(?) ORDER BY id FOR SHARE`,
       [[...new Set(ids)]],
     );
     if (rows.some((row) => row.user_id !== userId || row.deleted)) throw new ServiceError('NOT_FOUND', message);

@@ -17,5 +17,6 @@ export * from './database/migrate.js';
 export * from './database/database.module.js';
 export * from './database/request-context.interceptor.js';
 export * from './database/like-pattern.js';
+export * from './database/sql.js';
 export * from './health/health.controller.js';
 export * from './events/index.js';

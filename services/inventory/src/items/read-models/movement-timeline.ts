@@ -78,7 +78,7 @@ export async function listMovements(em: EntityManager, userId: string, itemId: s
   if (entries.length === 0) return [];
   const undos = await sql<{ undone: string; undo: string }>(
     `SELECT data->>'undoneMovementId' AS undone, data->>'movementId' AS undo FROM events
-      WHERE stream_id = ? AND data->>'undoneMovementId' IN (?)`,
+      WHERE stream_id = ? AND data->>'undoneMovementId' = ANY(?)`,
     [streamId, entries.map((e) => e.id)],
   );
   const undoneBy = new Map(undos.map((row) => [row.undone, row.undo]));

@@ -32,7 +32,7 @@ export async function referenceNames(em: EntityManager, userId: string, category
   const add = (kind: string, table: string, ids: (string | null)[]) => {
     const wanted = [...new Set(ids.filter((id): id is string => id !== null))];
     if (wanted.length === 0) return;
-    parts.push(`SELECT '${kind}' AS kind, id, name, deleted FROM ${table} WHERE user_id = ? AND id IN (?)`);
+    parts.push(`SELECT '${kind}' AS kind, id, name, deleted FROM ${table} WHERE user_id = ? AND id = ANY(?)`);
     params.push(userId, wanted);
   };
   add('category', 'category_replicas', categoryIds);

@@ -1,5 +1,6 @@
-import type { EntityManager, Knex } from '@mikro-orm/postgresql';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import type { EventEnvelope } from '@inventory/contracts';
+import { runSql } from '../database/sql.js';
 import type { EventHandler } from './event-consumer.js';
 
 export type BatchEventHandler = EventHandler & Required<Pick<EventHandler, 'handleBatch'>>;
@@ -12,17 +13,15 @@ export type BatchEventHandler = EventHandler & Required<Pick<EventHandler, 'hand
  */
 export async function applyEventBatch(em: EntityManager, consumer: string, handler: BatchEventHandler, events: EventEnvelope[]): Promise<number> {
   if (events.length === 0) return 0;
-  // Through the knex transaction, so the ids travel as a bound parameter (Connection.execute would
-  // inline them into the SQL text first).
-  const trx = em.getTransactionContext<Knex.Transaction>();
-  if (!trx) throw new Error('applyEventBatch runs inside the caller’s transaction');
-  const inserted = await trx.raw<{ rows: { event_id: string }[] }>(
+  if (!em.getTransactionContext()) throw new Error('applyEventBatch runs inside the caller’s transaction');
+  const inserted = await runSql<{ event_id: string }>(
+    em,
     `INSERT INTO processed_events (consumer, event_id)
-       SELECT ?, id::uuid FROM jsonb_array_elements_text(?::jsonb) AS ids(id)
+       SELECT ?, id FROM unnest(?::uuid[]) AS ids(id)
      ON CONFLICT DO NOTHING RETURNING event_id`,
-    [consumer, JSON.stringify(events.map((e) => e.id))],
+    [consumer, events.map((e) => e.id)],
   );
-  const fresh = new Set(inserted.rows.map((row) => row.event_id));
+  const fresh = new Set(inserted.map((row) => row.event_id));
   const unapplied = events.filter((event) => fresh.delete(event.id));
   if (unapplied.length === 0) return 0;
   await handler.handleBatch(unapplied, em);

@@ -1,11 +1,11 @@
 import { Logger } from '@nestjs/common';
 import { AckPolicy, DeliverPolicy, type JsMsg } from '@nats-io/jetstream';
 import { nanos } from '@nats-io/transport-node';
-import type { QueryResult } from '@mikro-orm/core';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { EVENTS_STREAM, typeOfEventSubject, type EventEnvelope } from '@inventory/contracts';
 import { createHash } from 'node:crypto';
 import pg from 'pg';
+import { runSql } from '../database/sql.js';
 import { applyEventBatch, type BatchEventHandler } from './apply-batch.js';
 import type { EventsConnection } from './jetstream.js';
 
@@ -190,7 +190,7 @@ export class EventConsumer {
     const { batch } = consumerLockKeys(this.options.durable);
     await this.options.orm.em.fork().transactional(async (em) => {
       // Waits while a rebuild of this read model is running.
-      await em.getConnection().execute('SELECT pg_advisory_xact_lock(?)', [batch], 'run', em.getTransactionContext());
+      await runSql(em, 'SELECT pg_advisory_xact_lock(?)', [batch]);
       await applyEvents(em, this.options.durable, this.options.handler, events);
     });
   }
@@ -214,16 +214,10 @@ export class EventConsumer {
 export async function applyEvents(em: EntityManager, consumer: string, handler: EventHandler, all: EventEnvelope[]): Promise<number> {
   const events = all.filter((event) => handles(handler, event.type));
   if (handler.handleBatch) return applyEventBatch(em, consumer, handler as BatchEventHandler, events);
-  const connection = em.getConnection();
   let applied = 0;
   for (const event of events) {
-    const inserted = await connection.execute<QueryResult>(
-      'INSERT INTO processed_events (consumer, event_id) VALUES (?, ?) ON CONFLICT DO NOTHING',
-      [consumer, event.id],
-      'run',
-      em.getTransactionContext(),
-    );
-    if (inserted.affectedRows === 0) continue;
+    const inserted = await runSql(em, 'INSERT INTO processed_events (consumer, event_id) VALUES (?, ?) ON CONFLICT DO NOTHING RETURNING 1', [consumer, event.id]);
+    if (inserted.length === 0) continue;
     await handler.handle(event, em);
     await em.flush();
     applied++;

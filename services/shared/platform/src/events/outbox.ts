@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { EventEnvelope, EventMetadata, ServiceName } from '@inventory/contracts';
 import { randomUUID } from 'node:crypto';
+import { runSql } from '../database/sql.js';
 import { outboxInsert } from './outbox-statement.js';
 
 /** Builds an event envelope; the time comes in from the caller so deciders stay pure. */
@@ -33,5 +34,5 @@ export function newEvent<TType extends string, TData>(input: {
 export async function writeOutbox(em: EntityManager, events: readonly EventEnvelope[]): Promise<void> {
   if (events.length === 0) return;
   const { sql, params } = outboxInsert(events);
-  await em.getConnection().execute(sql, params, 'run', em.getTransactionContext());
+  await runSql(em, sql, params);
 }
