@@ -1,0 +1,55 @@
+import { MikroORM } from '@mikro-orm/postgresql';
+import { ensureDatabase, ormConfig, runSql, withDatabase } from '@inventory/platform';
+import { testServers } from '@inventory/platform/testing';
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+
+const dbName = `platform_sql_${randomUUID().slice(0, 8)}`;
+let orm: MikroORM;
+
+beforeAll(async () => {
+  await ensureDatabase(testServers.pgUrl(), dbName);
+  orm = await MikroORM.init(ormConfig({ pgUrl: testServers.pgUrl(), dbName, entities: [] }));
+  await runSql(orm.em.fork(), 'CREATE TABLE notes (id int PRIMARY KEY, body text NOT NULL, data jsonb)');
+});
+
+afterAll(async () => {
+  await orm?.close();
+  const admin = new pg.Client({ connectionString: withDatabase(testServers.pgUrl(), 'postgres') });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+  await admin.end();
+});
+
+describe('runSql', () => {
+  it('stores values verbatim, quotes, question marks and JSON included', async () => {
+    const em = orm.em.fork();
+    const body = `O'Brien's "bolts"? 100% \\ done; DROP TABLE notes; --`;
+    await runSql(em, 'INSERT INTO notes (id, body, data) VALUES (?, ?, ?::jsonb)', [1, body, JSON.stringify({ q: "it's ?" })]);
+    expect(await runSql(em, 'SELECT body, data FROM notes WHERE id = ?', [1])).toEqual([{ body, data: { q: "it's ?" } }]);
+  });
+
+  it('binds an array as one PostgreSQL array for = ANY(?)', async () => {
+    const em = orm.em.fork();
+    await runSql(em, 'INSERT INTO notes (id, body) VALUES (?, ?), (?, ?)', [2, 'two', 3, 'three']);
+    const rows = await runSql<{ id: number }>(em, 'SELECT id FROM notes WHERE id = ANY(?) ORDER BY id', [[2, 3, 99]]);
+    expect(rows.map((row) => row.id)).toEqual([2, 3]);
+  });
+
+  it('runs in the transaction of the entity manager: a rollback undoes it', async () => {
+    await expect(
+      orm.em.fork().transactional(async (em) => {
+        await runSql(em, 'INSERT INTO notes (id, body) VALUES (?, ?)', [4, 'four']);
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    expect(await runSql(orm.em.fork(), 'SELECT id FROM notes WHERE id = ?', [4])).toEqual([]);
+  });
+
+  it('keeps answering once more distinct statements were sent than it prepares', async () => {
+    const em = orm.em.fork();
+    for (let i = 0; i < 250; i++) {
+      expect(await runSql<{ n: number }>(em, `SELECT ?::int + ${i} AS n`, [1])).toEqual([{ n: 1 + i }]);
+    }
+  });
+});
