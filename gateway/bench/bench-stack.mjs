@@ -9,8 +9,12 @@ import { fileURLToPath } from 'node:url';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
-/** `fsync: true` keeps PostgreSQL durable, as in production; off by default for bulk-load benchmarks. */
-export function startStack(offset = Number(process.env.BENCH_PORT_OFFSET ?? 20000), { fsync = false } = {}) {
+/**
+ * `fsync: true` keeps PostgreSQL durable, as in production; off by default for bulk-load benchmarks.
+ * The default ports (PostgreSQL 20432, NATS 19222, ...) stay below Linux's ephemeral range
+ * (32768 and up), where an outgoing connection may hold the port a server wants to bind.
+ */
+export function startStack(offset = Number(process.env.BENCH_PORT_OFFSET ?? 5000), { fsync = false } = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'inventory-bench-'));
   chmodSync(dataDir, 0o755); // PostgreSQL runs as its own user and must reach its folder inside
   const stackEnv = {

@@ -11,7 +11,7 @@ import { appProcesses, waitForHealth } from '../../infra/scripts/lib.mjs';
 import { startStack } from './bench-stack.mjs';
 
 const target = process.argv[2] ?? 'private';
-const stack = target === 'private' ? startStack(20000, { fsync: true }) : null;
+const stack = target === 'private' ? startStack(undefined, { fsync: true }) : null;
 const baseUrl = stack ? stack.baseUrl : target.replace(/\/$/, '');
 if (stack) {
   for (const { script } of appProcesses()) stack.start(script);
