@@ -1,7 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { InventorySubjects, type Actor, type Envelope, type ItemPage, type ItemView, type MovementEntry, type MovementResult } from '@inventory/contracts';
-import { RpcActor } from '@inventory/platform';
+import { InventorySubjects, type Actor, type Envelope, type ItemView, type MovementEntry, type MovementResult } from '@inventory/contracts';
+import { RpcActor, type JsonText } from '@inventory/platform';
 import {
   ItemIdDto,
   ListItemsDto,
@@ -21,7 +21,8 @@ export class ItemsController {
   constructor(private readonly items: ItemsService) {}
 
   @MessagePattern(InventorySubjects.listItems)
-  list(@RpcActor() actor: Actor, @Payload('data') dto: ListItemsDto): Promise<ItemPage> {
+  /** An ItemPage, sent as JSON text. */
+  list(@RpcActor() actor: Actor, @Payload('data') dto: ListItemsDto): Promise<JsonText> {
     return this.items.list(actor, dto);
   }
 

@@ -4,7 +4,7 @@ import { NestFactory } from '@nestjs/core';
 import type { ServiceName } from '@inventory/contracts';
 import { RpcErrorFilter } from '../errors/rpc-error.filter.js';
 import { createValidationPipe } from '../errors/validation.js';
-import { natsTransport } from './nats-options.js';
+import { natsServiceTransport } from './nats-options.js';
 
 export interface ServiceBootOptions {
   name: ServiceName;
@@ -18,7 +18,7 @@ export interface ServiceBootOptions {
  */
 export async function createService({ name, module, natsUrl }: ServiceBootOptions): Promise<INestMicroservice> {
   const app = await NestFactory.createMicroservice(module, {
-    ...natsTransport(natsUrl, name),
+    ...natsServiceTransport(natsUrl, name),
     logger: ['error', 'warn', 'log'],
   });
   app.useGlobalFilters(new RpcErrorFilter());

@@ -1,6 +1,7 @@
 import type { ClientProxy } from '@nestjs/microservices';
 import type { Envelope, RpcRequest, RpcResponse, Subject } from '@inventory/contracts';
 import { lastValueFrom, Observable, reduce, timeout } from 'rxjs';
+import { valueOf } from './json-text.js';
 import { DEFAULT_RPC_TIMEOUT_MS, toServiceError, type RpcOptions } from './rpc.js';
 
 /** Room for one chunk in a NATS message (the server's max_payload is 1 MiB unless configured). */
@@ -41,9 +42,9 @@ export async function rpcChunked<S extends ListSubject>(
 ): Promise<RpcResponse<S>> {
   const envelope: Envelope<RpcRequest<S>> = { actor: options.actor, data, meta: options.meta };
   const ms = options.timeoutMs ?? DEFAULT_RPC_TIMEOUT_MS;
-  const answer = client.send<unknown[]>(subject, envelope).pipe(
+  const answer = client.send<unknown>(subject, envelope).pipe(
     timeout(ms),
-    reduce((all: unknown[], chunk) => all.concat(chunk), []),
+    reduce((all: unknown[], chunk) => all.concat(valueOf<unknown[]>(chunk)), []),
   );
   try {
     return (await lastValueFrom(answer)) as RpcResponse<S>;

@@ -2,6 +2,7 @@ import type { ClientProxy } from '@nestjs/microservices';
 import { isRpcErrorBody, type Actor, type Envelope, type RpcRequest, type RpcResponse, type Subject } from '@inventory/contracts';
 import { firstValueFrom, timeout, TimeoutError } from 'rxjs';
 import { ServiceError } from '../errors/service-error.js';
+import { JsonText, valueOf } from './json-text.js';
 
 export interface RpcOptions {
   actor?: Actor;
@@ -22,10 +23,22 @@ export async function rpc<S extends Subject>(
   data: RpcRequest<S>,
   options: RpcOptions = {},
 ): Promise<RpcResponse<S>> {
+  return valueOf<RpcResponse<S>>(await answerOf(client, subject, data, options));
+}
+
+/**
+ * Like rpc(), with the answer as JSON text: as the service sent it when it answered with a
+ * JsonText, so that it can be passed along (to HTTP) without being parsed and serialized again.
+ */
+export async function rpcJson<S extends Subject>(client: ClientProxy, subject: S, data: RpcRequest<S>, options: RpcOptions = {}): Promise<JsonText> {
+  return JsonText.of(await answerOf(client, subject, data, options));
+}
+
+async function answerOf<S extends Subject>(client: ClientProxy, subject: S, data: RpcRequest<S>, options: RpcOptions): Promise<unknown> {
   const envelope: Envelope<RpcRequest<S>> = { actor: options.actor, data, meta: options.meta };
   const ms = options.timeoutMs ?? DEFAULT_RPC_TIMEOUT_MS;
   try {
-    return await firstValueFrom(client.send<RpcResponse<S>>(subject, envelope).pipe(timeout(ms)));
+    return await firstValueFrom(client.send<unknown>(subject, envelope).pipe(timeout(ms)));
   } catch (error) {
     throw toServiceError(error, subject, ms);
   }

@@ -1,0 +1,46 @@
+/**
+ * An answer that is already JSON text. A service returns one instead of the value to send a large
+ * answer without serializing it again; a caller can take it as bytes (rpcJson) and write it to
+ * HTTP as they are, or parse it (rpc does). See json-text.codec.ts for how it travels.
+ */
+export class JsonText {
+  constructor(readonly json: string | Uint8Array) {}
+
+  /** The text as bytes, ready to be written. */
+  bytes(): Buffer {
+    return typeof this.json === 'string' ? Buffer.from(this.json) : Buffer.from(this.json.buffer, this.json.byteOffset, this.json.byteLength);
+  }
+
+  parse<T>(): T {
+    return JSON.parse(typeof this.json === 'string' ? this.json : this.bytes().toString()) as T;
+  }
+
+  /** A value as JSON text (an answer that is text already stays as it is). */
+  static of(value: unknown): JsonText {
+    return value instanceof JsonText ? value : new JsonText(JSON.stringify(value));
+  }
+}
+
+/** The value of an answer, parsing one that came as JSON text. */
+export const valueOf = <T>(answer: unknown): T => (answer instanceof JsonText ? answer.parse<T>() : (answer as T));
+
+/**
+ * A page of a list as JSON text, `{"total":N,"items":[...]}`, around items that are JSON text
+ * already. The total comes first so that splitPageJson can cut the items out without parsing them.
+ */
+export function pageJson(total: number, itemsJson: string): JsonText {
+  return new JsonText(`{"total":${Math.trunc(total)},"items":${itemsJson}}`);
+}
+
+const PAGE_HEAD = /^\{"total":(\d+),"items":/;
+
+/** The total and the items' JSON bytes of a pageJson text; a page in any other form is parsed. */
+export function splitPageJson(page: JsonText): { total: number; items: Buffer } {
+  const bytes = page.bytes();
+  const head = PAGE_HEAD.exec(bytes.subarray(0, 40).toString('latin1'));
+  if (head && bytes[bytes.length - 1] === 0x7d /* } */) {
+    return { total: Number(head[1]), items: bytes.subarray(head[0].length, bytes.length - 1) };
+  }
+  const { total, items } = page.parse<{ total: number; items: unknown[] }>();
+  return { total, items: Buffer.from(JSON.stringify(items)) };
+}
