@@ -41,6 +41,17 @@ describe('registering and listing items', () => {
     expect(page).toEqual({ items: [item], total: 1 });
   });
 
+  it('lists items stored before their view text was (record_json null) like any other, and stores it', async () => {
+    const item = await register({ currentStock: 3, locationId: 'shelf' });
+    await move(item.id, 'in', 2, 'van');
+    const before = await inv.call(S.listItems, {}, owner);
+    await queryDb('inventory', 'UPDATE item_views SET record_json = NULL WHERE user_id = $1', [owner.userId]);
+    expect(await inv.call(S.listItems, {}, owner)).toEqual(before);
+    expect(before.items).toEqual([await inv.call(S.getItem, { id: item.id }, owner)]);
+    const [row] = await queryDb('inventory', 'SELECT record_json FROM item_views WHERE id = $1', [item.id]);
+    expect(row.record_json).not.toBeNull();
+  });
+
   it('keeps a SKU unique per user, ignoring case, and lets other users use it', async () => {
     await register({ sku: 'ABC-1' });
     expect(await inv.refusal(S.registerItem, { name: 'Other', unitPrice: '1', sku: 'abc-1' }, owner)).toMatchObject({ status: 409, message: M.skuTaken });

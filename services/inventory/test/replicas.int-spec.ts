@@ -41,6 +41,8 @@ describe('category and location names', () => {
     await inv.publish(category('CategoryRenamed', categoryId, 'Hand tools'));
     await eventually(async () => (await item(created.id)).category?.name === 'Hand tools', 10_000);
     expect((await item(created.id)).stockByLocation).toEqual([{ locationId, locationName: 'Shelf', quantity: 2 }]);
+    // The list puts the names into the stored view text: it must read exactly like the item.
+    expect((await inv.call(S.listItems, {}, owner)).items).toEqual([await item(created.id)]);
   });
 
   it("refuses another user's or a deleted category or location", async () => {

@@ -26,7 +26,7 @@ import type {
   UpdateItemDto,
 } from './items.dto.js';
 import { movementChanges } from './domain/item.decider.js';
-import { findItem, itemViewOf, listItems, referencesOfItems } from './read-models/item-views.js';
+import { findItem, itemViewOf, listItemsJson, referencesOfItems } from './read-models/item-views.js';
 import { listMovements, movementOf } from './read-models/movement-timeline.js';
 import { referenceNames } from './read-models/reference-names.js';
 
@@ -45,9 +45,8 @@ export class ItemsService {
 
   /** An ItemPage as JSON text: a page is large, and the gateway passes it to HTTP without parsing it. */
   async list(actor: Actor, query: ListItemsDto): Promise<JsonText> {
-    const em = this.orm.em.fork();
-    const { items, total } = await listItems(em, actor.userId, query);
-    return pageJson(total, JSON.stringify(await viewsOf(em, actor.userId, items)));
+    const { itemsJson, total } = await listItemsJson(this.orm.em.fork(), actor.userId, query);
+    return pageJson(total, itemsJson);
   }
 
   async get(actor: Actor, { id }: ItemIdDto): Promise<ItemView> {

@@ -5,6 +5,7 @@ import { Inventory0002ItemViews } from './Inventory0002_item_views.js';
 import { Inventory0003IdempotencyKeys } from './Inventory0003_idempotency_keys.js';
 import { Inventory0004Replicas } from './Inventory0004_replicas.js';
 import { Inventory0005Alerts } from './Inventory0005_alerts.js';
+import { Inventory0006ItemRecordJson } from './Inventory0006_item_record_json.js';
 
 /** Every migration of this service, oldest first. */
 export const migrations: MigrationObject[] = [
@@ -15,4 +16,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Inventory0003_idempotency_keys', class: Inventory0003IdempotencyKeys },
   { name: 'Inventory0004_replicas', class: Inventory0004Replicas },
   { name: 'Inventory0005_alerts', class: Inventory0005Alerts },
+  { name: 'Inventory0006_item_record_json', class: Inventory0006ItemRecordJson },
 ];

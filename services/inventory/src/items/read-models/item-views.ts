@@ -4,7 +4,7 @@ import { containsPattern, type SqlStatement } from '@inventory/platform';
 import { isoTime, sqlOf } from '../../database/sql.js';
 import { initialState, type ItemState } from '../domain/item.js';
 import { totalOf } from '../domain/stock.js';
-import type { ReferenceNames } from './reference-names.js';
+import { referenceNames, type ReferenceNames } from './reference-names.js';
 
 interface SnapshotRow {
   id: string;
@@ -76,31 +76,48 @@ export function snapshotUpsert(states: readonly ItemState[]): SqlStatement {
     const { details: d } = state;
     params.push(state.itemId, state.userId, d.name, d.sku, d.description, d.unitPrice, totalOf(state.stock), state.reorderLevel);
     params.push(d.categoryId, d.locationId, d.imageUrl, JSON.stringify(state.stock), state.status === 'active', state.version, state.createdAt, state.updatedAt);
-    return '(?, ?, ?, ?, ?, ?::numeric, ?::int, ?::int, ?, ?, ?, ?::jsonb, ?::boolean, ?::int, ?::timestamptz, ?::timestamptz)';
+    params.push(JSON.stringify(itemRecordOf(state)));
+    return '(?, ?, ?, ?, ?, ?::numeric, ?::int, ?::int, ?, ?, ?, ?::jsonb, ?::boolean, ?::int, ?::timestamptz, ?::timestamptz, ?)';
   });
   return {
     sql: `INSERT INTO item_views (id, user_id, name, sku, description, unit_price, current_stock, reorder_level, category_id, location_id,
-            image_url, stock, is_active, version, created_at, updated_at)
+            image_url, stock, is_active, version, created_at, updated_at, record_json)
           VALUES ${rows.join(', ')}
           ON CONFLICT (id) DO UPDATE SET name = excluded.name, sku = excluded.sku, description = excluded.description,
             unit_price = excluded.unit_price, current_stock = excluded.current_stock, reorder_level = excluded.reorder_level,
             category_id = excluded.category_id, location_id = excluded.location_id, image_url = excluded.image_url, stock = excluded.stock,
-            is_active = excluded.is_active, version = excluded.version, updated_at = excluded.updated_at`,
+            is_active = excluded.is_active, version = excluded.version, updated_at = excluded.updated_at, record_json = excluded.record_json`,
     params,
   };
 }
 
-/** The ids of the categories and places the items' views name. */
-export const referencesOfItems = (states: readonly ItemState[]) => ({
-  categoryIds: states.map((state) => state.details.categoryId),
-  locationIds: states.flatMap((state) => [state.details.locationId, ...state.stock.map((entry) => entry.locationId)]),
-});
+/** What the names in an item's view are looked up by. */
+interface References {
+  categoryId: string | null;
+  locationId: string | null;
+  stock: LocationQuantity[];
+}
 
-/** The view of an item from its state: the list, a single item and the answer to a write alike. */
-export function itemViewOf(state: ItemState, names: ReferenceNames): ItemView {
+const referencesOf = (state: ItemState): References => ({ categoryId: state.details.categoryId, locationId: state.details.locationId, stock: state.stock });
+
+/** The ids of the categories and places the items' views name. */
+export const referencesOfItems = (items: readonly (ItemState | References)[]) => {
+  const refs = items.map((item) => ('itemId' in item ? referencesOf(item) : item));
+  return {
+    categoryIds: refs.map((ref) => ref.categoryId),
+    locationIds: refs.flatMap((ref) => [ref.locationId, ...ref.stock.map((entry) => entry.locationId)]),
+  };
+};
+
+/** The parts of an item's view that carry the names of its category and places, read from the replicas. */
+type NamedParts = Pick<ItemView, 'category' | 'location' | 'stockByLocation'>;
+
+/** The rest of the view: a function of the item's state alone, stored with its row as record_json. */
+type ItemRecord = Omit<ItemView, keyof NamedParts>;
+
+function itemRecordOf(state: ItemState): ItemRecord {
   const { details: d } = state;
   const currentStock = totalOf(state.stock);
-  const named = (id: string | null, name: string | null) => (id !== null && name !== null ? { id, name } : null);
   return {
     id: state.itemId,
     userId: state.userId,
@@ -112,10 +129,7 @@ export function itemViewOf(state: ItemState, names: ReferenceNames): ItemView {
     reorderLevel: state.reorderLevel,
     status: stockStatus(currentStock, state.reorderLevel),
     categoryId: d.categoryId,
-    category: named(d.categoryId, names.category(d.categoryId)),
     locationId: d.locationId,
-    location: named(d.locationId, names.location(d.locationId)),
-    stockByLocation: state.stock.map(({ locationId, quantity }) => ({ locationId, quantity, locationName: names.location(locationId) })),
     imageUrl: d.imageUrl,
     isActive: state.status === 'active',
     version: state.version,
@@ -124,14 +138,45 @@ export function itemViewOf(state: ItemState, names: ReferenceNames): ItemView {
   };
 }
 
+function namedPartsOf({ categoryId, locationId, stock }: References, names: ReferenceNames): NamedParts {
+  const named = (id: string | null, name: string | null) => (id !== null && name !== null ? { id, name } : null);
+  return {
+    category: named(categoryId, names.category(categoryId)),
+    location: named(locationId, names.location(locationId)),
+    stockByLocation: stock.map(({ locationId: id, quantity }) => ({ locationId: id, quantity, locationName: names.location(id) })),
+  };
+}
+
+/** The view of an item from its state: a single item and the answer to a write alike. */
+export function itemViewOf(state: ItemState, names: ReferenceNames): ItemView {
+  return { ...itemRecordOf(state), ...namedPartsOf(referencesOf(state), names) };
+}
+
+/** itemViewOf as JSON text, from its stored record's text: the named parts go in before the closing brace. */
+function itemJsonOf(recordJson: string, refs: References, names: ReferenceNames): string {
+  return `${recordJson.slice(0, -1)},${JSON.stringify(namedPartsOf(refs, names)).slice(1)}`;
+}
+
 const STATUS_FILTERS: Record<StockStatus, string> = {
   'out-of-stock': 'current_stock = 0',
   'low-stock': 'current_stock > 0 AND current_stock <= reorder_level',
   'in-stock': 'current_stock > reorder_level',
 };
 
-/** The user's active items, newest first, filtered and paged by one indexed query that also counts every match. */
-export async function listItems(em: EntityManager, userId: string, query: ListItemsQuery): Promise<{ items: ItemState[]; total: number }> {
+interface ListRow {
+  total: number;
+  id: string;
+  record_json: string | null;
+  category_id: string | null;
+  location_id: string | null;
+  stock: LocationQuantity[];
+}
+
+/**
+ * The user's active items, newest first, filtered and paged by one indexed query that also counts
+ * every match; the page's items as JSON text, put together from the rows' stored records.
+ */
+export async function listItemsJson(em: EntityManager, userId: string, query: ListItemsQuery): Promise<{ itemsJson: string; total: number }> {
   const where = ['user_id = ?', 'is_active'];
   const params: unknown[] = [userId];
   if (query.search) {
@@ -150,13 +195,41 @@ export async function listItems(em: EntityManager, userId: string, query: ListIt
   const filter = where.join(' AND ');
   const count = `SELECT count(*)::int FROM item_views WHERE ${filter}`;
   // The count is an uncorrelated subquery: PostgreSQL runs it once, not per row.
-  const rows = await sqlOf(em)<SnapshotRow & { total: number }>(
-    `SELECT (${count}) AS total, ${SNAPSHOT_COLUMNS} FROM item_views WHERE ${filter} ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`,
+  const rows = await sqlOf(em)<ListRow>(
+    `SELECT (${count}) AS total, id, record_json, category_id, location_id, stock FROM item_views WHERE ${filter}
+     ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`,
     [...params, ...params, Math.min(query.limit ?? MAX_ITEMS_PAGE, MAX_ITEMS_PAGE), query.offset ?? 0],
   );
   // Past the last page no row carries the total.
   const total = rows[0]?.total ?? (query.offset ? (await sqlOf(em)<{ count: number }>(count, params))[0].count : 0);
-  return { items: rows.map(stateOf), total };
+  const items = await withRecords(em, userId, rows);
+  const refs = items.map((item) => item.refs);
+  const { categoryIds, locationIds } = referencesOfItems(refs);
+  const names = await referenceNames(em, userId, categoryIds, locationIds);
+  return { itemsJson: `[${items.map((item) => itemJsonOf(item.recordJson, item.refs, names)).join(',')}]`, total };
+}
+
+/**
+ * The rows' records and references. A row written before record_json existed gets its record from
+ * its state now, stored for next time unless the item changed meanwhile.
+ */
+async function withRecords(em: EntityManager, userId: string, rows: ListRow[]): Promise<{ recordJson: string; refs: References }[]> {
+  const missing = rows.filter((row) => row.record_json === null).map((row) => row.id);
+  const filled = new Map<string, ItemState>();
+  if (missing.length > 0) {
+    const states = (await sqlOf(em)<SnapshotRow>(`SELECT ${SNAPSHOT_COLUMNS} FROM item_views WHERE user_id = ? AND id = ANY(?)`, [userId, missing])).map(stateOf);
+    for (const state of states) filled.set(state.itemId, state);
+    await sqlOf(em)(
+      `UPDATE item_views v SET record_json = r.json FROM unnest(?::uuid[], ?::int[], ?::text[]) AS r(id, version, json)
+       WHERE v.id = r.id AND v.version = r.version AND v.record_json IS NULL`,
+      [states.map((state) => state.itemId), states.map((state) => state.version), states.map((state) => JSON.stringify(itemRecordOf(state)))],
+    );
+  }
+  return rows.flatMap((row) => {
+    if (row.record_json !== null) return [{ recordJson: row.record_json, refs: { categoryId: row.category_id, locationId: row.location_id, stock: row.stock } }];
+    const state = filled.get(row.id);
+    return state ? [{ recordJson: JSON.stringify(itemRecordOf(state)), refs: referencesOf(state) }] : [];
+  });
 }
 
 export function stockStatus(currentStock: number, reorderLevel: number): StockStatus {
