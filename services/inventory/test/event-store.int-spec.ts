@@ -96,6 +96,7 @@ describe('rebuilding', () => {
     await queryDb('inventory', 'UPDATE item_views SET current_stock = 999, name = $2 WHERE id = $1', [item.id, 'corrupted']);
     expect(await rebuildItemViews(inv.orm)).toBeGreaterThanOrEqual(2);
     expect(await rows()).toEqual(before);
+    expect((await inv.call(S.listItems, {}, owner)).total).toBe(1);
   });
 });
 

@@ -52,6 +52,16 @@ describe('registering and listing items', () => {
     expect(row.record_json).not.toBeNull();
   });
 
+  it('keeps the total exact under concurrent registrations and archives, filtered or not', async () => {
+    const items = await Promise.all(Array.from({ length: 20 }, (_, i) => register({ name: `Bolt ${i}`, currentStock: i % 2 })));
+    await Promise.all(items.slice(0, 5).map((item) => inv.call(S.archiveItem, { id: item.id }, owner)));
+    expect((await inv.call(S.listItems, { limit: 1 }, owner)).total).toBe(15);
+    expect((await inv.call(S.listItems, { limit: 1, offset: 40 }, owner)).total).toBe(15);
+    const outOfStock = items.slice(5).filter((item) => item.currentStock === 0).length;
+    expect((await inv.call(S.listItems, { status: 'out-of-stock', limit: 1 }, owner)).total).toBe(outOfStock);
+    expect((await inv.call(S.listItems, { limit: 1 }, newActor())).total).toBe(0);
+  });
+
   it('keeps a SKU unique per user, ignoring case, and lets other users use it', async () => {
     await register({ sku: 'ABC-1' });
     expect(await inv.refusal(S.registerItem, { name: 'Other', unitPrice: '1', sku: 'abc-1' }, owner)).toMatchObject({ status: 409, message: M.skuTaken });

@@ -95,7 +95,7 @@ describe('a deleted user', () => {
     await inv.publish(deleted);
     const remaining = async () => {
       const counts = await Promise.all(
-        ['item_views', 'alerts', 'low_stock_watch', 'idempotency_keys'].map(async (table) => (await queryDb('inventory', `SELECT count(*)::int AS n FROM ${table} WHERE user_id = $1`, [owner.userId]))[0].n as number),
+        ['item_views', 'item_counts', 'alerts', 'low_stock_watch', 'idempotency_keys'].map(async (table) => (await queryDb('inventory', `SELECT count(*)::int AS n FROM ${table} WHERE user_id = $1`, [owner.userId]))[0].n as number),
       );
       const [events] = await queryDb('inventory', 'SELECT count(*)::int AS n FROM events WHERE stream_id = $1', [`item-${created.id}`]);
       const [outbox] = await queryDb('inventory', `SELECT count(*)::int AS n FROM outbox WHERE payload->'metadata'->>'userId' = $1`, [owner.userId]);

@@ -177,7 +177,8 @@ interface ListRow {
  * every match; the page's items as JSON text, put together from the rows' stored records.
  */
 export async function listItemsJson(em: EntityManager, userId: string, query: ListItemsQuery): Promise<{ itemsJson: string; total: number }> {
-  const where = ['user_id = ?', 'is_active'];
+  const mine = ['user_id = ?', 'is_active'];
+  const where = [...mine];
   const params: unknown[] = [userId];
   if (query.search) {
     where.push('(name ILIKE ? OR sku ILIKE ?)');
@@ -193,15 +194,19 @@ export async function listItemsJson(em: EntityManager, userId: string, query: Li
     params.push(query.locationId, JSON.stringify([{ locationId: query.locationId }]));
   }
   const filter = where.join(' AND ');
-  const count = `SELECT count(*)::int FROM item_views WHERE ${filter}`;
-  // The count is an uncorrelated subquery: PostgreSQL runs it once, not per row.
+  // Unfiltered, the total is the user's kept count (see Inventory0007); filtered, the matches are
+  // counted, by an uncorrelated subquery that PostgreSQL runs once, not per row.
+  const isFiltered = where.length > mine.length;
+  const [count, countParams] = isFiltered
+    ? [`SELECT count(*)::int FROM item_views WHERE ${filter}`, params]
+    : ['SELECT coalesce((SELECT active FROM item_counts WHERE user_id = ?), 0)', [userId]];
   const rows = await sqlOf(em)<ListRow>(
     `SELECT (${count}) AS total, id, record_json, category_id, location_id, stock FROM item_views WHERE ${filter}
      ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`,
-    [...params, ...params, Math.min(query.limit ?? MAX_ITEMS_PAGE, MAX_ITEMS_PAGE), query.offset ?? 0],
+    [...countParams, ...params, Math.min(query.limit ?? MAX_ITEMS_PAGE, MAX_ITEMS_PAGE), query.offset ?? 0],
   );
   // Past the last page no row carries the total.
-  const total = rows[0]?.total ?? (query.offset ? (await sqlOf(em)<{ count: number }>(count, params))[0].count : 0);
+  const total = rows[0]?.total ?? (query.offset ? (await sqlOf(em)<{ total: number }>(`SELECT (${count}) AS total`, countParams))[0].total : 0);
   const items = await withRecords(em, userId, rows);
   const refs = items.map((item) => item.refs);
   const { categoryIds, locationIds } = referencesOfItems(refs);
