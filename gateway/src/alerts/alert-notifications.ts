@@ -1,11 +1,9 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import type { ClientProxy } from '@nestjs/microservices';
-import type { NatsConnection, Subscription } from '@nats-io/transport-node';
 import { InventoryNotificationSubjects, type AlertNotification } from '@inventory/contracts';
 import { filter, Subject, type Observable } from 'rxjs';
 import { NATS_CLIENT } from '../nats/nats-client.module.js';
-
-const RETRY_MS = 2000;
+import { NatsListener } from '../nats/nats-listener.js';
 
 /**
  * The alert changes the inventory worker announces, from one NATS subscription per gateway
@@ -13,48 +11,28 @@ const RETRY_MS = 2000;
  */
 @Injectable()
 export class AlertNotifications implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly logger = new Logger('AlertNotifications');
   private readonly changes = new Subject<AlertNotification>();
-  private subscription?: Subscription;
-  private closed = false;
+  private readonly listener: NatsListener;
 
-  constructor(@Inject(NATS_CLIENT) private readonly nats: ClientProxy) {}
-
-  onApplicationBootstrap(): void {
-    void this.subscribe();
+  constructor(@Inject(NATS_CLIENT) nats: ClientProxy) {
+    this.listener = new NatsListener(
+      nats,
+      InventoryNotificationSubjects.alertChanged,
+      { message: (message) => this.changes.next(message.json<AlertNotification>()) },
+      new Logger('AlertNotifications'),
+    );
   }
 
-  /** Subscribes once NATS is reachable (the client resubscribes by itself after a reconnect). */
-  private async subscribe(): Promise<void> {
-    while (!this.closed) {
-      try {
-        const connection = (await this.nats.connect()) as NatsConnection;
-        this.subscription = connection.subscribe(InventoryNotificationSubjects.alertChanged);
-        return void this.forward(this.subscription);
-      } catch (error) {
-        this.logger.warn(`no alert notifications yet: ${(error as Error).message}`);
-        await new Promise((resolve) => setTimeout(resolve, RETRY_MS));
-      }
-    }
+  onApplicationBootstrap(): void {
+    this.listener.start();
   }
 
   forUser(userId: string): Observable<AlertNotification> {
     return this.changes.pipe(filter((change) => change.userId === userId));
   }
 
-  private async forward(subscription: Subscription): Promise<void> {
-    for await (const message of subscription) {
-      try {
-        this.changes.next(message.json<AlertNotification>());
-      } catch (error) {
-        this.logger.warn(`unreadable alert notification: ${(error as Error).message}`);
-      }
-    }
-  }
-
   onApplicationShutdown(): void {
-    this.closed = true;
-    this.subscription?.unsubscribe();
+    this.listener.stop();
     this.changes.complete();
   }
 }

@@ -11,6 +11,7 @@ import { RolesGuard } from './guards/roles.guard.js';
 import { SessionAuthGuard } from './guards/session-auth.guard.js';
 import { IdentityClient } from './identity.client.js';
 import { PublicConfigController } from './public-config.controller.js';
+import { SessionChangeFeed } from './session/session-change-feed.js';
 import { PgSessionStore, SESSION_STORE, sessionStoreProvider } from './session/session-store.provider.js';
 import { sessionHandlers } from './session/session.middleware.js';
 import { SessionsService } from './session/sessions.service.js';
@@ -27,6 +28,7 @@ import { rateLimiterProvider } from './throttling/rate-limiter.provider.js';
   controllers: [AuthController, PublicConfigController, ExternalAuthController],
   providers: [
     { provide: AUTH_SETTINGS, useFactory: () => authSettings() },
+    SessionChangeFeed,
     sessionStoreProvider,
     csrfProvider,
     IdentityClient,

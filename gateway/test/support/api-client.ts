@@ -54,9 +54,12 @@ export class ApiClient {
     return this.cookies.get(name);
   }
 
-  /** Another client holding the same cookies now (e.g. a copy of a session cookie kept by an attacker). */
-  copy(): ApiClient {
-    const other = new ApiClient(this.baseUrl);
+  /**
+   * Another client holding the same cookies now (e.g. a copy of a session cookie kept by an
+   * attacker), optionally talking to another gateway instance.
+   */
+  copy(baseUrl = this.baseUrl): ApiClient {
+    const other = new ApiClient(baseUrl);
     for (const [name, value] of this.cookies) other.cookies.set(name, value);
     return other;
   }

@@ -1,16 +1,15 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Role } from '@inventory/contracts';
 import type { Request, Response } from 'express';
-import type pg from 'pg';
-import { PG_POOL } from '../../connections/connections.module.js';
 import { AUTH_SETTINGS, type AuthSettings } from '../auth-settings.js';
+import { PgSessionStore, SESSION_STORE } from './session-store.provider.js';
 import { SESSION_COOKIE } from './session.middleware.js';
 
 /** Starting and ending sessions, one request's or every one of a user. */
 @Injectable()
 export class SessionsService {
   constructor(
-    @Inject(PG_POOL) private readonly pool: pg.Pool,
+    @Inject(SESSION_STORE) private readonly store: PgSessionStore,
     @Inject(AUTH_SETTINGS) private readonly settings: AuthSettings,
   ) {}
 
@@ -37,14 +36,11 @@ export class SessionsService {
 
   /** "Logout from all devices", and a deleted user's sessions. */
   async endAllOf(userId: string): Promise<void> {
-    await this.pool.query("DELETE FROM session WHERE sess ->> 'userId' = $1", [userId]);
+    await this.store.destroyAllOf(userId);
   }
 
   /** A role change takes effect on the user's open sessions at once. */
   async changeRole(userId: string, role: Role): Promise<void> {
-    await this.pool.query(
-      "UPDATE session SET sess = jsonb_set(sess::jsonb, '{role}', to_jsonb($2::text))::json WHERE sess ->> 'userId' = $1",
-      [userId, role],
-    );
+    await this.store.setRoleOf(userId, role);
   }
 }

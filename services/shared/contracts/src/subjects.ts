@@ -13,3 +13,11 @@ export const HealthSubjects = {
   locations: healthSubject('locations'),
   reporting: healthSubject('reporting'),
 } as const satisfies Record<ServiceName, string>;
+
+/**
+ * Between gateway instances (core NATS): some sessions changed or ended, so every instance drops its
+ * cached copies. The body names sessions by a digest of their id, never by the id itself.
+ */
+export const GatewayNotificationSubjects = {
+  sessionsChanged: 'gateway.sessions.changed',
+} as const;
