@@ -9,7 +9,7 @@ let orm: MikroORM;
 
 beforeAll(async () => {
   await ensureDatabase(testServers.pgUrl(), dbName);
-  orm = await MikroORM.init(ormConfig({ pgUrl: testServers.pgUrl(), dbName, entities: [] }));
+  orm = await MikroORM.init(ormConfig({ pgUrl: testServers.pgUrl(), dbName, entities: [], migrations: [] }));
   await runSql(orm.em.fork(), 'CREATE TABLE notes (id int PRIMARY KEY, body text NOT NULL, data jsonb)');
 });
 

@@ -1,0 +1,91 @@
+import { Controller, Module, type INestMicroservice } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { ClientProxyFactory, MessagePattern, RpcException, type ClientProxy } from '@nestjs/microservices';
+import { natsServiceTransport, natsTransport } from '@inventory/platform';
+import { testServers } from '@inventory/platform/testing';
+import { randomUUID } from 'node:crypto';
+import { setTimeout as delay } from 'node:timers/promises';
+import { firstValueFrom, timeout } from 'rxjs';
+
+const ECHO = 'platform-test.muxed.echo';
+const SLOW = 'platform-test.muxed.slow';
+const REFUSE = 'platform-test.muxed.refuse';
+
+@Controller()
+class EchoController {
+  @MessagePattern(ECHO)
+  echo(data: { n: number }) {
+    return { n: data.n };
+  }
+
+  @MessagePattern(SLOW)
+  async slow(data: { n: number; ms: number }) {
+    await delay(data.ms);
+    return { n: data.n };
+  }
+
+  @MessagePattern(REFUSE)
+  refuse() {
+    throw new RpcException({ status: 409, message: 'Refused on purpose' });
+  }
+}
+
+@Module({ controllers: [EchoController] })
+class EchoModule {}
+
+const clientName = `muxed-test-${randomUUID()}`;
+let service: INestMicroservice;
+let client: ClientProxy;
+
+beforeAll(async () => {
+  service = await NestFactory.createMicroservice(EchoModule, { ...natsServiceTransport(testServers.natsUrl(), 'platform-test'), logger: false });
+  await service.listen();
+  const options = natsTransport(testServers.natsUrl());
+  client = ClientProxyFactory.create({ ...options, options: { ...options.options, name: clientName } });
+  await client.connect();
+});
+afterAll(async () => {
+  await client?.close();
+  await service?.close();
+});
+
+const send = <T>(subject: string, data: unknown, ms = 5000) => firstValueFrom(client.send<T>(subject, data).pipe(timeout(ms)));
+
+/** The client connection's subscriptions, as the NATS server lists them. */
+async function serverSideSubscriptions(): Promise<string[]> {
+  const res = await fetch(`${process.env.NATS_MONITOR_URL}/connz?subs=1&limit=1024`);
+  const { connections } = (await res.json()) as { connections: { name?: string; subscriptions_list?: string[] }[] };
+  return connections.find((connection) => connection.name === clientName)?.subscriptions_list ?? [];
+}
+
+describe('the NATS client (one reply subscription per connection)', () => {
+  it('gives each of many concurrent requests its own answer', async () => {
+    const answers = await Promise.all(Array.from({ length: 300 }, (_, n) => send<{ n: number }>(ECHO, { n })));
+    expect(answers.map((answer) => answer.n)).toEqual(Array.from({ length: 300 }, (_, n) => n));
+  });
+
+  it('holds one subscription on the server however many requests are waiting', async () => {
+    const waiting = Array.from({ length: 50 }, (_, n) => send<{ n: number }>(SLOW, { n, ms: 500 }));
+    await delay(150);
+    expect(await serverSideSubscriptions()).toHaveLength(1);
+    expect((await Promise.all(waiting)).map((answer) => answer.n)).toEqual(Array.from({ length: 50 }, (_, n) => n));
+  });
+
+  it('passes a service error on to its caller alone', async () => {
+    const [refused, answered] = await Promise.allSettled([send(REFUSE, {}), send<{ n: number }>(ECHO, { n: 7 })]);
+    expect(refused).toMatchObject({ status: 'rejected', reason: { status: 409, message: 'Refused on purpose' } });
+    expect(answered).toEqual({ status: 'fulfilled', value: { n: 7 } });
+  });
+
+  it('fails at once when no service listens on the subject', async () => {
+    const started = Date.now();
+    await expect(send('platform-test.muxed.nobody-listens', {})).rejects.toThrow(/Empty response/);
+    expect(Date.now() - started).toBeLessThan(1000);
+  });
+
+  it('drops an answer that comes after its caller gave up, and the next caller gets its own', async () => {
+    await expect(send(SLOW, { n: 1, ms: 300 }, 50)).rejects.toThrow(/Timeout/);
+    await delay(400);
+    expect(await send<{ n: number }>(ECHO, { n: 2 })).toEqual({ n: 2 });
+  });
+});
