@@ -1,7 +1,9 @@
 import { InventoryMessages as M, InventorySubjects as S, type Actor, type ItemView, type RegisterItemRequest } from '@inventory/contracts';
 import type { ServiceError } from '@inventory/platform';
-import { queryDb } from '@inventory/platform/testing';
+import { eventually, queryDb } from '@inventory/platform/testing';
+import { randomUUID } from 'node:crypto';
 import { pruneIdempotencyKeys } from '../src/idempotency/idempotency-key-pruner.js';
+import { applyItemCommands } from '../src/items/item-writer.js';
 import { newActor, startInventory, type InventoryHarness } from './support/inventory.js';
 
 let inv: InventoryHarness;
@@ -155,6 +157,75 @@ describe('stock movements', () => {
     expect(reused.item.currentStock).toBe(2);
     const timeline = await inv.call(S.listMovements, { id: item.id }, owner);
     expect(timeline.filter((entry) => entry.movementType === 'out')).toHaveLength(5);
+  });
+
+  it('commits simultaneous movements on many items together and still answers each on its own', async () => {
+    const other = newActor();
+    const items = await Promise.all(Array.from({ length: 12 }, () => register({ currentStock: 1 })));
+    const othersItem = await register({ currentStock: 1 }, other);
+    // Even items receive a quantity of their own; odd ones are asked for more than they hold.
+    const receives = (k: number) => k % 2 === 0;
+    const answer = (promise: Promise<{ item: ItemView }>) => promise.then((result) => result.item.currentStock, (error: ServiceError) => error.message);
+    const [answers, intruder, ownMove] = await Promise.all([
+      Promise.all(items.map((item, k) => answer(receives(k) ? move(item.id, 'in', k + 1) : move(item.id, 'out', 5)))),
+      answer(move(othersItem.id, 'in', 5)),
+      // Its owner's own request, refused, in the same group as someone else's on it.
+      answer(inv.call(S.recordMovement, { id: othersItem.id, movementType: 'out', quantity: 2, reason: 'test' }, other)),
+    ]);
+    const expected = items.map((_, k) => (receives(k) ? k + 2 : 'Insufficient stock: 1 available'));
+    expect(answers).toEqual(expected);
+    expect(intruder).toBe(M.itemNotFound);
+    expect(ownMove).toBe('Insufficient stock: 1 available');
+    const streams = await queryDb<{ stream_id: string; versions: number[]; published: number }>(
+      'inventory',
+      `SELECT e.stream_id, array_agg(e.version ORDER BY e.version) AS versions, count(o.event_id)::int AS published
+         FROM events e LEFT JOIN outbox o ON o.event_id = e.event_id WHERE e.stream_id = ANY($1) GROUP BY e.stream_id`,
+      [[...items, othersItem].map((item) => `item-${item.id}`)],
+    );
+    const byStream = new Map(streams.map(({ stream_id, ...rest }) => [stream_id, rest]));
+    // Registered with stock (two events), then the accepted movement.
+    const written = (k: number) => (receives(k) ? { versions: [1, 2, 3], published: 3 } : { versions: [1, 2], published: 2 });
+    items.forEach((item, k) => expect(byStream.get(`item-${item.id}`)).toEqual(written(k)));
+    expect(byStream.get(`item-${othersItem.id}`)).toEqual({ versions: [1, 2], published: 2 });
+    expect((await inv.call(S.listItems, {}, other)).items[0].currentStock).toBe(1);
+    const listed = new Map((await inv.call(S.listItems, {}, owner)).items.map((item) => [item.id, item.currentStock]));
+    expect(items.map((item) => listed.get(item.id))).toEqual(items.map((_, k) => (receives(k) ? k + 2 : 1)));
+  });
+
+  it('retries each item of a group on its own when another writer appended to one of them meanwhile', async () => {
+    const [contested, bystander] = await Promise.all([register({ currentStock: 1 }), register({ currentStock: 1 })]);
+    let release!: () => void;
+    let written!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const wrote = new Promise<void>((resolve) => (written = resolve));
+    // Another writer (a second instance, say) appends to the contested item and keeps its transaction open.
+    const elsewhere = inv.orm.em.fork().transactional(async (em) => {
+      await applyItemCommands(em, { userId: owner.userId }, contested.id, [
+        { type: 'ReceiveStock', data: { quantity: 10, locationId: null, reason: 'elsewhere', movementId: randomUUID() } },
+      ]);
+      written();
+      await gate;
+    });
+    await wrote;
+    const moves = Promise.all([move(contested.id, 'out', 1), move(bystander.id, 'in', 1)]);
+    try {
+      // The group (two items: two rows of events) read the contested item before that append and now waits on its version.
+      await eventually(async () => {
+        const [waiting] = await queryDb<{ n: number }>(
+          'inventory',
+          `SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE 'WITH w0 AS (INSERT INTO events % VALUES (%), (%'`,
+        );
+        return waiting.n > 0;
+      }, 10_000);
+    } finally {
+      release();
+      await elsewhere;
+    }
+    const [taken, added] = await moves;
+    expect(taken.movement).toMatchObject({ delta: -1, stockAfter: 10 });
+    expect(added.item.currentStock).toBe(2);
+    const timeline = await inv.call(S.listMovements, { id: contested.id }, owner);
+    expect(timeline.map((entry) => entry.reason)).toEqual(['test', 'elsewhere', expect.any(String)]);
   });
 
   it('forgets Idempotency-Keys after a day: the same key then runs as a new request', async () => {

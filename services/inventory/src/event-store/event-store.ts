@@ -3,11 +3,11 @@ import type { ItemEvent } from '@inventory/contracts';
 import type { SqlStatement } from '@inventory/platform';
 import { isoTime, isUniqueViolation, sqlOf } from '../database/sql.js';
 
-/** Another writer appended to the stream since it was read: the caller re-reads and retries. */
+/** Another writer appended to a stream since it was read: the caller re-reads and retries. */
 export class VersionConflictError extends Error {
   override readonly name = 'VersionConflictError';
-  constructor(readonly streamId: string) {
-    super(`stream ${streamId} was appended to concurrently`);
+  constructor(readonly streamIds: readonly string[]) {
+    super(`${streamIds.join(', ')} appended to concurrently`);
   }
 }
 
@@ -23,26 +23,45 @@ export interface EventRow {
   recorded_at: string;
 }
 
+/** Events for one stream, numbered expectedVersion+1, +2, … */
+export interface StreamAppend {
+  streamId: string;
+  expectedVersion: number;
+  events: readonly ItemEvent[];
+}
+
 /**
  * Appends events numbered expectedVersion+1, +2, … in the caller's transaction, together with
  * `alongside` (e.g. the read-model row and the outbox rows) in one statement, one round trip. The
  * unique (stream_id, version) constraint turns a concurrent append into a VersionConflictError
  * instead of a silent overwrite or a gap.
  */
-export async function appendToStream(
+export function appendToStream(
   em: EntityManager,
   streamId: string,
   expectedVersion: number,
   events: readonly ItemEvent[],
   alongside: readonly SqlStatement[] = [],
 ): Promise<void> {
-  if (events.length === 0) return;
+  return appendToStreams(em, [{ streamId, expectedVersion, events }], alongside);
+}
+
+/**
+ * appendToStream for several streams in one statement: all of it is written, or none of it (a
+ * conflict on any stream fails the lot). Callers list the streams in a fixed order (by id), so two
+ * such statements meet on their rows in the same order and cannot deadlock.
+ */
+export async function appendToStreams(em: EntityManager, appends: readonly StreamAppend[], alongside: readonly SqlStatement[] = []): Promise<void> {
   const params: unknown[] = [];
-  const rows = events.map((event, i) => {
-    if (event.version !== expectedVersion + i + 1) throw new Error(`event ${event.id} is numbered ${event.version}, expected ${expectedVersion + i + 1}`);
-    params.push(streamId, event.version, event.id, event.type, JSON.stringify(event.data), JSON.stringify(event.metadata), event.occurredAt);
-    return '(?, ?, ?, ?, ?::jsonb, ?::jsonb, ?)';
-  });
+  const rows: string[] = [];
+  for (const { streamId, expectedVersion, events } of appends) {
+    events.forEach((event, i) => {
+      if (event.version !== expectedVersion + i + 1) throw new Error(`event ${event.id} is numbered ${event.version}, expected ${expectedVersion + i + 1}`);
+      params.push(streamId, event.version, event.id, event.type, JSON.stringify(event.data), JSON.stringify(event.metadata), event.occurredAt);
+      rows.push('(?, ?, ?, ?, ?::jsonb, ?::jsonb, ?)');
+    });
+  }
+  if (rows.length === 0) return;
   // Data-modifying CTEs: every part runs, in one statement, or none does.
   const parts = [`INSERT INTO events (stream_id, version, event_id, type, data, metadata, recorded_at) VALUES ${rows.join(', ')}`];
   for (const statement of alongside) {
@@ -53,7 +72,7 @@ export async function appendToStream(
   try {
     await sqlOf(em)(sql, params);
   } catch (error) {
-    if (isUniqueViolation(error, 'events_stream_version')) throw new VersionConflictError(streamId);
+    if (isUniqueViolation(error, 'events_stream_version')) throw new VersionConflictError(appends.map((append) => append.streamId));
     throw error;
   }
 }

@@ -3,12 +3,13 @@ import { MikroORM, type EntityManager } from '@mikro-orm/postgresql';
 import { InventoryMessages as M, type ItemEvent } from '@inventory/contracts';
 import { newEvent, outboxInsert, ServiceError } from '@inventory/platform';
 import { isUniqueViolation } from '../database/sql.js';
-import { appendToStream, itemStreamId, readMovementEvents, VersionConflictError } from '../event-store/event-store.js';
+import { appendToStreams, itemStreamId, readMovementEvents, VersionConflictError, type StreamAppend } from '../event-store/event-store.js';
 import { claimIdempotencyKey, releaseIdempotencyKey, storeIdempotentResponse, type IdempotentRequest } from '../idempotency/idempotency-keys.js';
 import { lockReferences, type References } from '../replicas/references.js';
+import { CommitGroups } from './commit-groups.js';
 import { decide, evolve, recordMovement } from './domain/item.decider.js';
 import type { ItemCommand, ItemState } from './domain/item.js';
-import { loadSnapshot, snapshotUpsert } from './read-models/item-views.js';
+import { loadSnapshots, snapshotUpsert } from './read-models/item-views.js';
 
 export interface CommandContext {
   /** Owner of the item: the signed-in user, or the owner named by the event a consumer reacts to. */
@@ -37,6 +38,18 @@ interface PendingRequest extends ItemRequest {
   reject: (error: unknown) => void;
 }
 
+/** Requests for one item, applied together. */
+interface ItemBatch {
+  itemId: string;
+  requests: PendingRequest[];
+}
+
+/** Several requests for one item. */
+interface ItemRequests {
+  itemId: string;
+  requests: ItemRequest[];
+}
+
 type Settled = { response: unknown } | { error: ServiceError };
 
 /** Attempts of a write that keeps meeting concurrent appends before it answers 409. */
@@ -49,11 +62,15 @@ const MAX_BATCH = 100;
  * queue up on its row lock anyway, so requests for an item that arrive while its transaction runs
  * wait here and then go together, in arrival order, in the next one: one lock, one append and one
  * commit for the lot. A busy ("hot") item then takes as many writes per second as any other.
+ *
+ * Batches of different items that need no transaction (no Idempotency-Key, no category or place
+ * to lock) are group-committed as well: one read of their rows and one append statement for all.
  */
 @Injectable()
 export class ItemWriter {
   /** Requests waiting for the running transaction on their item to end, per user and item. */
   private readonly waiting = new Map<string, PendingRequest[]>();
+  private readonly groups = new CommitGroups<ItemBatch, Settled[]>((batches) => this.commitGroup(batches), { maxSize: 64, maxRunning: 1 });
 
   constructor(@Inject(MikroORM) private readonly orm: MikroORM) {}
 
@@ -74,35 +91,55 @@ export class ItemWriter {
 
   private async drain(key: string, itemId: string): Promise<void> {
     const queue = this.waiting.get(key)!;
-    while (queue.length > 0) await this.applyBatch(itemId, takeBatch(queue));
+    while (queue.length > 0) await this.applyBatch({ itemId, requests: takeBatch(queue) });
     this.waiting.delete(key);
   }
 
-  private async applyBatch(itemId: string, batch: PendingRequest[]): Promise<void> {
+  private async applyBatch(batch: ItemBatch): Promise<void> {
     try {
-      const settled = await this.transaction(itemId, batch);
-      batch.forEach((request, i) => {
+      const settled = await (needsTransaction(batch.requests) ? this.commitAlone(batch) : this.groups.submit(batch));
+      batch.requests.forEach((request, i) => {
         const outcome = settled[i];
         if ('error' in outcome) request.reject(outcome.error);
         else request.resolve(outcome.response);
       });
     } catch (error) {
-      if (batch.length === 1) return batch[0].reject(error);
+      if (batch.requests.length === 1) return batch.requests[0].reject(error);
       // Something failed the whole transaction (a taken SKU, a database error): one by one, so the
       // error reaches only the request that caused it.
-      for (const request of batch) await this.applyBatch(itemId, [request]);
+      for (const request of batch.requests) await this.applyBatch({ itemId: batch.itemId, requests: [request] });
     }
   }
 
-  private async transaction(itemId: string, batch: PendingRequest[]): Promise<Settled[]> {
+  /**
+   * Several items' batches in one statement, in item order (two statements then meet on rows in
+   * the same order). A conflict or an error on one item fails the statement: then each item on its
+   * own, so it reaches only that item's requests.
+   */
+  private async commitGroup(batches: ItemBatch[]): Promise<PromiseSettledResult<Settled[]>[]> {
+    if (batches.length > 1) {
+      const ordered = [...batches].sort((a, b) => a.itemId.localeCompare(b.itemId));
+      try {
+        const settled = await applyPending(this.orm.em.fork(), ordered, false);
+        const byBatch = new Map(ordered.map((batch, i) => [batch, settled[i]]));
+        return batches.map((batch) => ({ status: 'fulfilled', value: byBatch.get(batch)! }));
+      } catch {
+        // each on its own, below
+      }
+    }
+    return Promise.allSettled(batches.map((batch) => this.commitAlone(batch)));
+  }
+
+  private async commitAlone(batch: ItemBatch): Promise<Settled[]> {
     // The append is one statement (events, item row, outbox rows), atomic on its own, and checks the
     // expected version. A transaction, with the item's row locked, is needed only when more must
     // commit with it: Idempotency-Key answers, or share locks on the categories and places named.
-    const transactional = batch.some(({ context, commands }) => context.idempotency !== undefined || hasReferences(commands));
+    const transactional = needsTransaction(batch.requests);
     for (let attempt = 1; ; attempt++) {
       try {
         const em = this.orm.em.fork();
-        return transactional ? await em.transactional((tx) => applyPending(tx, itemId, batch, true)) : await applyPending(em, itemId, batch, false);
+        const [settled] = transactional ? await em.transactional((tx) => applyPending(tx, [batch], true)) : await applyPending(em, [batch], false);
+        return settled;
       } catch (error) {
         if (!(error instanceof VersionConflictError)) throw error;
         if (attempt === MAX_ATTEMPTS) throw new ServiceError('CONFLICT', M.concurrentChange);
@@ -134,32 +171,40 @@ function takeBatch(queue: PendingRequest[]): PendingRequest[] {
  * Claims keys, decides the requests together, answers each and then appends, so nothing is written
  * unless every answer could be built (outside a transaction the append is the only write).
  */
-async function applyPending(em: EntityManager, itemId: string, batch: PendingRequest[], inTransaction: boolean): Promise<Settled[]> {
-  const settled: Settled[] = [];
-  const fresh: number[] = [];
-  for (const [i, { context }] of batch.entries()) {
-    if (!context.idempotency) {
-      fresh.push(i);
-      continue;
+async function applyPending(em: EntityManager, batches: ItemBatch[], inTransaction: boolean): Promise<Settled[][]> {
+  const settled = batches.map((): Settled[] => []);
+  const fresh = batches.map((): number[] => []);
+  for (const [b, { requests }] of batches.entries()) {
+    for (const [i, { context }] of requests.entries()) {
+      if (!context.idempotency) {
+        fresh[b].push(i);
+        continue;
+      }
+      const claim = await refusalOr(() => claimIdempotencyKey(em, context.idempotency!));
+      if (claim instanceof ServiceError) settled[b][i] = { error: claim };
+      else if (claim.claimed) fresh[b].push(i);
+      else settled[b][i] = { response: claim.response };
     }
-    const claim = await refusalOr(() => claimIdempotencyKey(em, context.idempotency!));
-    if (claim instanceof ServiceError) settled[i] = { error: claim };
-    else if (claim.claimed) fresh.push(i);
-    else settled[i] = { response: claim.response };
   }
-  const decided = await decideItemRequests(em, itemId, fresh.map((i) => batch[i]), { lock: inTransaction });
-  for (const [n, i] of fresh.entries()) {
-    const outcome = decided.outcomes[n];
-    const { context, respond } = batch[i];
-    if (outcome instanceof ServiceError) {
-      // Refused: the key stays free, as if this request had never come.
-      if (context.idempotency) await releaseIdempotencyKey(em, context.idempotency);
-      settled[i] = { error: outcome };
-      continue;
+  const decided = await decideItems(
+    em,
+    batches.map(({ itemId, requests }, b) => ({ itemId, requests: fresh[b].map((i) => requests[i]) })),
+    { lock: inTransaction },
+  );
+  for (const [b, { requests }] of batches.entries()) {
+    for (const [n, i] of fresh[b].entries()) {
+      const outcome = decided.outcomes[b][n];
+      const { context, respond } = requests[i];
+      if (outcome instanceof ServiceError) {
+        // Refused: the key stays free, as if this request had never come.
+        if (context.idempotency) await releaseIdempotencyKey(em, context.idempotency);
+        settled[b][i] = { error: outcome };
+        continue;
+      }
+      const response = await respond(em, outcome);
+      if (context.idempotency) await storeIdempotentResponse(em, context.idempotency, response);
+      settled[b][i] = { response };
     }
-    const response = await respond(em, outcome);
-    if (context.idempotency) await storeIdempotentResponse(em, context.idempotency, response);
-    settled[i] = { response };
   }
   await decided.append();
   return settled;
@@ -174,45 +219,54 @@ export async function applyItemCommands(em: EntityManager, context: CommandConte
 
 /** Decides and appends in the caller's transaction. */
 export async function applyItemRequests(em: EntityManager, itemId: string, requests: ItemRequest[]): Promise<(CommandOutcome | ServiceError)[]> {
-  const decided = await decideItemRequests(em, itemId, requests, { lock: true });
+  const decided = await decideItems(em, [{ itemId, requests }], { lock: true });
   await decided.append();
-  return decided.outcomes;
+  return decided.outcomes[0];
 }
 
 /**
- * Decides each request's commands in turn against the item's state; `append` then records all the
- * events in one statement: the expected-version append, the read-model row and the outbox rows. A
- * request the rules refuse gets its ServiceError in its place and leaves the state as it was for
- * the next one. All requests are one user's. `lock` locks the references and the item's row until
- * the caller's transaction ends.
+ * Decides each item's requests in turn against the item's state; `append` then records all the
+ * events in one statement: the expected-version appends, the read-model rows and the outbox rows.
+ * A request the rules refuse gets its ServiceError in its place and leaves the state as it was for
+ * the next one. `lock` locks the references and the items' rows until the caller's transaction ends.
  */
-export async function decideItemRequests(
+export async function decideItems(
   em: EntityManager,
-  itemId: string,
-  requests: ItemRequest[],
+  items: ItemRequests[],
   { lock }: { lock: boolean },
-): Promise<{ outcomes: (CommandOutcome | ServiceError)[]; append: () => Promise<void> }> {
-  if (requests.length === 0) return { outcomes: [], append: async () => undefined };
-  const { userId } = requests[0].context;
-  const commands = requests.flatMap((request) => request.commands);
-  // References first, the item second: the same order as a deletion being applied, so no deadlock.
-  if (lock) await lockReferences(em, userId, referencesOf(commands));
-  const initial = await loadState(em, userId, itemId, commands, lock);
+): Promise<{ outcomes: (CommandOutcome | ServiceError)[][]; append: () => Promise<void> }> {
+  const asked = items.filter(({ requests }) => requests.length > 0);
+  const loaded = await loadStates(em, asked, lock);
+  // By request object, not item id: one item may come twice, asked by its owner and by someone else.
+  const initials = new Map(asked.map((item, i) => [item, loaded[i]]));
   const occurredAt = new Date().toISOString();
-  let state = initial;
-  const events: ItemEvent[] = [];
-  const outcomes: (CommandOutcome | ServiceError)[] = [];
-  for (const request of requests) {
-    const outcome = await refusalOr(() => decideAll(state, itemId, occurredAt, request));
-    outcomes.push(outcome);
-    if (outcome instanceof ServiceError) continue;
-    state = outcome.state;
-    events.push(...outcome.events);
+  const appends: StreamAppend[] = [];
+  const states: ItemState[] = [];
+  const outcomes: (CommandOutcome | ServiceError)[][] = [];
+  for (const item of items) {
+    const { itemId, requests } = item;
+    const itemOutcomes: (CommandOutcome | ServiceError)[] = [];
+    outcomes.push(itemOutcomes);
+    if (requests.length === 0) continue;
+    const initial = initials.get(item)!;
+    let state = initial;
+    const events: ItemEvent[] = [];
+    for (const request of requests) {
+      const outcome = await refusalOr(() => decideAll(state, itemId, occurredAt, request));
+      itemOutcomes.push(outcome);
+      if (outcome instanceof ServiceError) continue;
+      state = outcome.state;
+      events.push(...outcome.events);
+    }
+    if (events.length > 0) {
+      appends.push({ streamId: itemStreamId(itemId), expectedVersion: initial.version, events });
+      states.push(state);
+    }
   }
   const append = async () => {
-    if (events.length === 0) return;
+    if (appends.length === 0) return;
     try {
-      await appendToStream(em, itemStreamId(itemId), initial.version, events, [snapshotUpsert([state]), outboxInsert(events)]);
+      await appendToStreams(em, appends, [snapshotUpsert(states), outboxInsert(appends.flatMap((a) => a.events))]);
     } catch (error) {
       if (isUniqueViolation(error, 'item_views_sku')) throw new ServiceError('CONFLICT', M.skuTaken);
       throw error;
@@ -259,16 +313,32 @@ async function refusalOr<T>(run: () => T | Promise<T>): Promise<T | ServiceError
   }
 }
 
-/** The item's row as the starting state, plus the one movement an undo refers to. */
-async function loadState(em: EntityManager, userId: string, itemId: string, commands: ItemCommand[], lock: boolean): Promise<ItemState> {
-  const state = await loadSnapshot(em, userId, itemId, { lock });
-  for (const command of commands) {
-    if (command.type !== 'UndoMovement' || state.status === 'absent') continue;
-    const events = await readMovementEvents(em, itemStreamId(itemId), command.data.targetMovementId);
-    state.movements = events.reduce(recordMovement, state.movements);
+/**
+ * The items' rows as their starting states, plus the one movement an undo refers to. Locking, the
+ * categories and places the commands name are locked first, the items second: the same order as a
+ * deletion being applied, so no deadlock.
+ */
+async function loadStates(em: EntityManager, items: ItemRequests[], lock: boolean): Promise<ItemState[]> {
+  const owned = items.map(({ itemId, requests }) => ({
+    itemId,
+    userId: requests[0].context.userId,
+    commands: requests.flatMap((request) => request.commands),
+  }));
+  if (lock) for (const { userId, commands } of owned) await lockReferences(em, userId, referencesOf(commands));
+  const states = owned.length > 0 ? await loadSnapshots(em, owned, { lock }) : [];
+  for (const [i, { itemId, commands }] of owned.entries()) {
+    const state = states[i];
+    for (const command of commands) {
+      if (command.type !== 'UndoMovement' || state.status === 'absent') continue;
+      const events = await readMovementEvents(em, itemStreamId(itemId), command.data.targetMovementId);
+      state.movements = events.reduce(recordMovement, state.movements);
+    }
   }
-  return state;
+  return states;
 }
+
+/** Whether the requests need a transaction: anything to commit besides the append. */
+const needsTransaction = (requests: ItemRequest[]) => requests.some(({ context, commands }) => context.idempotency !== undefined || hasReferences(commands));
 
 const hasReferences = (commands: ItemCommand[]) => {
   const { categoryIds, locationIds } = referencesOf(commands);

@@ -30,14 +30,24 @@ const SNAPSHOT_COLUMNS = `id, user_id, name, sku, description, unit_price::text 
 /**
  * The state the next command starts from: the item's row, with `lock` locked until the transaction
  * ends so that writers of one item queue up instead of racing (the expected-version append stays
- * the guard either way). Another user's item reads as absent, exactly like a missing one.
+ * the guard either way). Another user's item reads as absent, exactly like a missing one. One query
+ * for all the items asked, in that order.
  */
-export async function loadSnapshot(em: EntityManager, userId: string, itemId: string, { lock }: { lock: boolean }): Promise<ItemState> {
-  const [row] = await sqlOf(em)<SnapshotRow>(`SELECT ${SNAPSHOT_COLUMNS} FROM item_views WHERE id = ? AND user_id = ?${lock ? ' FOR UPDATE' : ''}`, [
-    itemId,
-    userId,
-  ]);
-  return row ? stateOf(row) : initialState(itemId);
+export async function loadSnapshots(
+  em: EntityManager,
+  items: readonly { userId: string; itemId: string }[],
+  { lock }: { lock: boolean },
+): Promise<ItemState[]> {
+  const rows = await sqlOf(em)<SnapshotRow>(
+    `SELECT ${SNAPSHOT_COLUMNS} FROM item_views WHERE id = ANY(?::uuid[]) AND user_id = ANY(?::text[]) ORDER BY id${lock ? ' FOR UPDATE' : ''}`,
+    [items.map((item) => item.itemId), [...new Set(items.map((item) => item.userId))]],
+  );
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return items.map(({ userId, itemId }) => {
+    const row = byId.get(itemId);
+    // Another user's item reads as absent, exactly like a missing one.
+    return row?.user_id === userId ? stateOf(row) : initialState(itemId);
+  });
 }
 
 /** One of the user's items, archived ones included (callers decide whether those count). */
