@@ -269,3 +269,43 @@ describe('event consumer taking over from a dead leader', () => {
 
   });
 });
+
+// Last: the events it publishes would count in the consumers' tests above.
+describe('outbox relay instances', () => {
+  it('publishes from one relay per database at a time; another takes over at once when its connection is lost', async () => {
+    const standby = new OutboxRelay({ dbUrl: dbUrl(), js: events.js, name: 'standby', pollIntervalMs: 60_000 });
+    await standby.start();
+    const lockHolder = async () => {
+      const rows = await orm.em
+        .fork()
+        .getConnection()
+        .execute<{ pid: number }[]>(
+          `SELECT l.pid FROM pg_locks l JOIN pg_database d ON d.oid = l.database
+            WHERE l.locktype = 'advisory' AND l.granted AND l.objid = 4242002 AND d.datname = current_database()`,
+        );
+      return rows.map((row) => row.pid);
+    };
+    try {
+      await relay.wake();
+      await standby.wake();
+      await published(); // what the tests above left behind
+      const [leader] = await lockHolder();
+      expect(await lockHolder()).toEqual([leader]);
+      // The leader's connection dies (its server process is killed): the standby publishes what comes next.
+      await orm.em.fork().getConnection().execute('SELECT pg_terminate_backend(?)', [leader]);
+      const next = event('takeover');
+      await commitEvents([next]);
+      await standby.wake();
+      expect(await published()).toEqual([next.id]);
+      const [successor] = await lockHolder();
+      expect(successor).not.toBe(leader);
+    } finally {
+      await standby.stop();
+    }
+    // And the first relay leads again once the standby is gone.
+    const last = event('back');
+    await commitEvents([last]);
+    await relay.wake();
+    expect(await published()).toEqual([last.id]);
+  });
+});

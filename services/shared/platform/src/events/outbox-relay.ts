@@ -48,11 +48,16 @@ interface BatchOutcome {
  * Gap safety: `position` comes from a sequence and can commit out of order. A row is only taken when
  * its transaction id is below the oldest transaction of this database still running, so a slow
  * transaction that began first holds later rows back instead of being overtaken.
+ *
+ * One connection does it all: it listens for commits, holds the relay lock (one relay per database
+ * publishes, in order) for as long as it lives, and reads and marks the outbox with two statements
+ * per batch. A lost connection releases the lock; the next wake connects again.
  */
 export class OutboxRelay {
   private readonly logger: Logger;
-  private readonly pool: pg.Pool;
-  private listener?: pg.Client;
+  private connection?: Promise<pg.Client>;
+  /** Whether this relay's connection holds the relay lock. */
+  private leading = false;
   private timer?: NodeJS.Timeout;
   private draining?: Promise<void>;
   private again = false;
@@ -61,12 +66,10 @@ export class OutboxRelay {
 
   constructor(private readonly options: OutboxRelayOptions) {
     this.logger = new Logger(`OutboxRelay:${options.name}`);
-    this.pool = new pg.Pool({ connectionString: options.dbUrl, max: 2 });
-    this.pool.on('error', (error) => this.logger.warn(error.message));
   }
 
   async start(): Promise<void> {
-    await this.listen();
+    await this.connect();
     this.timer = setInterval(() => this.wake(), this.options.pollIntervalMs ?? 1000);
     this.wake();
   }
@@ -76,8 +79,7 @@ export class OutboxRelay {
     clearInterval(this.timer);
     clearTimeout(this.gathering);
     await this.draining?.catch(() => undefined);
-    await this.listener?.end().catch(() => undefined);
-    await this.pool.end();
+    await this.disconnect();
   }
 
   /** Publishes everything publishable now; resolves when the outbox is drained. */
@@ -88,7 +90,11 @@ export class OutboxRelay {
       return this.draining;
     }
     this.draining = this.drain()
-      .catch((error: Error) => this.logger.warn(`publish failed, will retry: ${error.message}`))
+      .catch(async (error: Error) => {
+        this.logger.warn(`publish failed, will retry: ${error.message}`);
+        // Starts over on a fresh connection: the lock and the listening come back with it.
+        await this.disconnect();
+      })
       .finally(() => {
         this.draining = undefined;
         if (this.again && !this.stopped) {
@@ -118,47 +124,59 @@ export class OutboxRelay {
     if (batch.heldBack || batch.lockedElsewhere) setTimeout(() => void this.wake(), 50);
   }
 
-  /** One transaction: lock, read a batch, publish what is ready, mark it published. */
+  /** Reads a batch, publishes what is ready, marks it published. */
   private async publishBatch(batchSize: number): Promise<BatchOutcome> {
-    const client = await this.pool.connect();
-    try {
-      await client.query('BEGIN');
-      const { rows: lock } = await client.query('SELECT pg_try_advisory_xact_lock($1) AS ok', [RELAY_LOCK_KEY]);
-      if (!lock[0].ok) {
-        await client.query('ROLLBACK');
-        return { published: 0, heldBack: false, lockedElsewhere: true };
-      }
-      const { rows } = await client.query<{ position: string; event_id: string; subject: string; payload: unknown; ready: boolean }>(
-        `SELECT position, event_id, subject, payload, transaction_id < (${OLDEST_RUNNING_HERE}) AS ready
-           FROM outbox WHERE published_at IS NULL ORDER BY position LIMIT $1`,
-        [batchSize],
-      );
-      const ready = rows.filter((row) => row.ready);
-      if (ready.length > 0) {
-        // Sent in order on one connection, so JetStream stores them in position order.
-        await Promise.all(ready.map((row) => this.options.js.publish(row.subject, JSON.stringify(row.payload), { msgID: row.event_id })));
-        await client.query('UPDATE outbox SET published_at = now() WHERE position = ANY($1::bigint[])', [ready.map((r) => r.position)]);
-      }
-      await client.query('COMMIT');
-      return { published: ready.length, heldBack: ready.length < rows.length, lockedElsewhere: false };
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw error;
-    } finally {
-      client.release();
+    const client = await this.connect();
+    if (!this.leading) {
+      const { rows: lock } = await client.query('SELECT pg_try_advisory_lock($1) AS ok', [RELAY_LOCK_KEY]);
+      if (!lock[0].ok) return { published: 0, heldBack: false, lockedElsewhere: true };
+      this.leading = true;
     }
+    const { rows } = await client.query<{ position: string; event_id: string; subject: string; payload: unknown; ready: boolean }>(
+      `SELECT position, event_id, subject, payload, transaction_id < (${OLDEST_RUNNING_HERE}) AS ready
+         FROM outbox WHERE published_at IS NULL ORDER BY position LIMIT $1`,
+      [batchSize],
+    );
+    const ready = rows.filter((row) => row.ready);
+    if (ready.length > 0) {
+      // Sent in order on one connection, so JetStream stores them in position order.
+      await Promise.all(ready.map((row) => this.options.js.publish(row.subject, JSON.stringify(row.payload), { msgID: row.event_id })));
+      await client.query('UPDATE outbox SET published_at = now() WHERE position = ANY($1::bigint[])', [ready.map((r) => r.position)]);
+    }
+    return { published: ready.length, heldBack: ready.length < rows.length, lockedElsewhere: false };
   }
 
-  private async listen(): Promise<void> {
-    const listener = new pg.Client({ connectionString: this.options.dbUrl });
-    listener.on('notification', () => this.wakeSoon());
-    listener.on('error', (error) => {
-      this.logger.warn(`listener lost (${error.message}); polling until it is back`);
-      this.listener = undefined;
-      setTimeout(() => !this.stopped && this.listen().catch(() => undefined), 1000);
+  /** The relay's connection, listening for commits; opened again after it was lost. */
+  private connect(): Promise<pg.Client> {
+    this.connection ??= (async () => {
+      // Keepalives: a peer gone silent must not hold the relay lock for long.
+      const client = new pg.Client({ connectionString: this.options.dbUrl, keepAlive: true });
+      client.on('notification', () => this.wakeSoon());
+      client.on('error', (error) => {
+        this.logger.warn(`connection lost (${error.message}); polling until it is back`);
+        void this.disconnect();
+      });
+      try {
+        await client.connect();
+        await client.query('LISTEN outbox');
+        return client;
+      } catch (error) {
+        await client.end().catch(() => undefined);
+        throw error;
+      }
+    })();
+    const connecting = this.connection;
+    connecting.catch(() => {
+      if (this.connection === connecting) this.connection = undefined;
     });
-    await listener.connect();
-    await listener.query('LISTEN outbox');
-    this.listener = listener;
+    return connecting;
+  }
+
+  private async disconnect(): Promise<void> {
+    const connection = this.connection;
+    this.connection = undefined;
+    this.leading = false;
+    const client = await connection?.catch(() => undefined);
+    await client?.end().catch(() => undefined);
   }
 }
