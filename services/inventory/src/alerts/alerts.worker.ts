@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplica
 import { MikroORM } from '@mikro-orm/postgresql';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { InventoryNotificationSubjects } from '@inventory/contracts';
+import { natsConnectionOptions } from '@inventory/platform';
 import { Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import { getEnv } from '../config/env.js';
@@ -25,7 +26,7 @@ export class AlertsWorker implements OnApplicationBootstrap, OnApplicationShutdo
 
   async onApplicationBootstrap(): Promise<void> {
     const env = getEnv();
-    this.nats = await connect({ servers: env.NATS_URL.split(','), name: 'inventory-alerts-worker', maxReconnectAttempts: -1, reconnectTimeWait: 500 });
+    this.nats = await connect({ ...natsConnectionOptions(env.NATS_URL), name: 'inventory-alerts-worker' });
     this.redis = new Redis(env.REDIS_URL, { maxRetriesPerRequest: null });
     this.worker = new Worker<AlertJob>(ALERTS_QUEUE, (job) => this.process(job.data), {
       connection: this.redis,

@@ -1,6 +1,7 @@
 import { jetstream, jetstreamManager, RetentionPolicy, StorageType, type JetStreamClient, type JetStreamManager } from '@nats-io/jetstream';
 import { connect, nanos, type NatsConnection } from '@nats-io/transport-node';
 import { EVENTS_STREAM } from '@inventory/contracts';
+import { natsConnectionOptions } from '../nats/nats-options.js';
 
 export interface EventsConnection {
   nc: NatsConnection;
@@ -10,7 +11,7 @@ export interface EventsConnection {
 
 /** Connects to NATS for JetStream work and makes sure the events stream exists. */
 export async function connectEvents(natsUrl: string, name: string): Promise<EventsConnection> {
-  const nc = await connect({ servers: natsUrl.split(','), name, maxReconnectAttempts: -1, reconnectTimeWait: 500 });
+  const nc = await connect({ ...natsConnectionOptions(natsUrl), name });
   const jsm = await jetstreamManager(nc);
   await ensureEventsStream(jsm);
   return { nc, js: jetstream(nc), jsm };
