@@ -39,9 +39,18 @@ export interface EventConsumerOptions {
   dbUrl: string;
   batchSize?: number;
   maxDeliver?: number;
-  /** How long the first event of a batch waits for others (see consume). */
+  /** How long the first event of a batch waits for others (see consume); DEFAULT_GATHER_MS if not given. */
   gatherMs?: number;
 }
+
+/**
+ * A batch's gathering window. A read model lags the events by up to this much more, which no one
+ * sees on another screen; under load a batch then holds about 100 ms of events, and a consumer's
+ * fixed cost per batch (transaction, batch lock, processed-event and projection statements) is
+ * paid a few times a second instead of tens. Measured at 400 movements/s: the three projecting
+ * services and their database sessions took 23-25% of a core instead of 29-34% with 25 ms.
+ */
+export const DEFAULT_GATHER_MS = 100;
 
 /** Advisory lock keys derived from the consumer name: one for leadership, one per applied batch. */
 export function consumerLockKeys(durable: string): { leader: string; batch: string } {
@@ -142,9 +151,9 @@ export class EventConsumer {
     let flushing = Promise.resolve();
     for await (const msg of messages) {
       batch.push(msg);
-      // Gather what arrives within 25 ms, then apply it after the previous batch: under load one
+      // Gather what arrives within the window, then apply it after the previous batch: under load one
       // transaction then applies many events (a few statements each time, not a few per event), and
-      // the projections take less CPU from the requests. A read model lags by that much more.
+      // the projections take less CPU from the requests.
       if (batch.length === 1) {
         flushing = flushing.then(
           () =>
@@ -153,7 +162,7 @@ export class EventConsumer {
                 const taken = batch;
                 batch = [];
                 this.applyBatch(taken).then(resolve, resolve);
-              }, this.options.gatherMs ?? 25),
+              }, this.options.gatherMs ?? DEFAULT_GATHER_MS),
             ),
         );
       }
