@@ -1,26 +1,25 @@
 import 'reflect-metadata';
-import { type INestApplication, type LogLevel } from '@nestjs/common';
+import { type INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { createValidationPipe } from '@inventory/platform';
+import { createValidationPipe, processLogger } from '@inventory/platform';
 import { BadRequestException } from '@nestjs/common';
 import express, { type RequestHandler } from 'express';
 import helmet from 'helmet';
 import { AppModule } from './app.module.js';
 import { getEnv } from './config/env.js';
 import { setupOpenApi } from './docs/openapi.js';
-import { bodyParserErrors } from './errors/body-parser-errors.js';
+import { bodyParserErrors, refuseDeepJson } from './errors/body-parser-errors.js';
 import { HttpErrorFilter } from './errors/http-error.filter.js';
 import { serveWebApp } from './web/serve-web-app.js';
 
-const LOG_LEVELS: LogLevel[] = ['fatal', 'error', 'warn', 'log', 'debug'];
 
 /** Builds the HTTP app (used by main.ts and by the integration tests). */
 export async function createGatewayApp(): Promise<INestApplication> {
   const env = getEnv();
   const app = await NestFactory.create<NestExpressApplication>(AppModule, {
     bodyParser: false,
-    logger: LOG_LEVELS.slice(0, LOG_LEVELS.indexOf(env.LOG_LEVEL) + 1),
+    logger: processLogger(env.LOG_LEVEL),
   });
   app.set('trust proxy', parseTrustProxy(env.TRUST_PROXY));
   app.disable('x-powered-by');
@@ -40,7 +39,7 @@ export async function createGatewayApp(): Promise<INestApplication> {
       },
     }),
   );
-  app.use(express.json({ limit: env.BODY_LIMIT }), express.urlencoded({ extended: false, limit: env.BODY_LIMIT }), bodyParserErrors);
+  app.use(express.json({ limit: env.BODY_LIMIT, verify: refuseDeepJson }), express.urlencoded({ extended: false, limit: env.BODY_LIMIT }), bodyParserErrors);
   serveWebApp(app.getHttpAdapter().getInstance(), env.WEB_DIST_DIR);
   app.setGlobalPrefix('api');
   app.useGlobalPipes(createValidationPipe((message) => new BadRequestException(message)));

@@ -1,10 +1,11 @@
 // Shared steps of `npm start` and `npm test`: install, servers, build, run the app processes.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { supervise } from './supervisor.mjs';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const SERVICES = ['identity', 'inventory', 'catalog', 'locations', 'reporting'];
@@ -63,41 +64,28 @@ export function appProcesses() {
   return list;
 }
 
-/** Spawns the app processes with prefixed output; `stop()` ends them with SIGTERM (then SIGKILL). */
+/**
+ * Starts the app processes under the supervisor (a crashed one is restarted with backoff), their
+ * output prefixed with their names; `stop()` ends them with SIGTERM (then SIGKILL).
+ */
 export function startApp(env, { quiet = false } = {}) {
-  const children = appProcesses().map(({ name, script }, i) => {
-    const child = spawn(process.execPath, ['--enable-source-maps', script], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    const prefix = `\x1b[${colors[i % colors.length]}m${name.padEnd(17)}\x1b[0m│ `;
-    const forward = (stream, out) => {
-      let rest = '';
-      stream.on('data', (chunk) => {
-        const lines = (rest + chunk).split('\n');
-        rest = lines.pop();
-        if (!quiet) for (const line of lines) out.write(prefix + line + '\n');
-      });
-    };
-    forward(child.stdout, process.stdout);
-    forward(child.stderr, process.stderr);
-    child.on('exit', (code, signal) => {
-      if (!child.stopping) console.error(`${prefix}exited (${signal ?? code})`);
-    });
-    return child;
-  });
-  const stop = async () => {
-    await Promise.all(
-      children.map(
-        (child) =>
-          new Promise((resolve) => {
-            if (child.exitCode !== null || child.signalCode !== null) return resolve();
-            child.stopping = true;
-            const kill = setTimeout(() => child.kill('SIGKILL'), 5000);
-            child.once('exit', () => (clearTimeout(kill), resolve()));
-            child.kill('SIGTERM');
-          }),
-      ),
-    );
+  const prefixes = new Map();
+  const rest = new Map();
+  const onOutput = (name, stream, chunk) => {
+    const key = `${name}:${stream}`;
+    const lines = ((rest.get(key) ?? '') + chunk).split('\n');
+    rest.set(key, lines.pop());
+    if (quiet) return;
+    const out = stream === 'stdout' ? process.stdout : process.stderr;
+    for (const line of lines) out.write(prefixes.get(name) + line + '\n');
   };
-  return { children, stop };
+  // Crashes and restarts are reported even when the processes' own output is not.
+  const log = (name, text) => process.stderr.write(`${prefixes.get(name)}${text}\n`);
+  const processes = appProcesses().map(({ name, script }, i) => {
+    prefixes.set(name, `\x1b[${colors[i % colors.length]}m${name.padEnd(17)}\x1b[0m│ `);
+    return supervise({ name, command: process.execPath, args: ['--enable-source-maps', script], options: { cwd: ROOT, env } }, { onOutput, log });
+  });
+  return { processes, stop: () => Promise.all(processes.map((p) => p.stop())) };
 }
 
 /** Polls GET /api/health until every part is up. */

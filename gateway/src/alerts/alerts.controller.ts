@@ -39,16 +39,22 @@ export class AlertsController {
   }
 
   @Sse('stream')
-  @ApiOperation({ summary: 'Server-sent events: "low-stock-alert" (data: the alert), "alert-resolved" (data: { alertId, itemId }), "heartbeat"' })
+  @ApiOperation({
+    summary: 'Server-sent events: "low-stock-alert" (data: the alert), "alert-resolved" (data: { alertId, itemId }), "heartbeat". At most ALERT_STREAMS_PER_USER open per user: a new one ends the oldest',
+  })
   @ApiProduces('text/event-stream')
   stream(@CurrentActor() actor: Actor): Observable<MessageEvent> {
-    const changes = this.notifications.forUser(actor.userId).pipe(
-      map((change): MessageEvent =>
-        change.kind === 'raised'
-          ? { type: AlertStreamEvents.raised, data: change.alert }
-          : { type: AlertStreamEvents.resolved, data: { alertId: change.alertId, itemId: change.itemId } },
+    return this.notifications.openStream(actor.userId, (changes) =>
+      merge(
+        changes.pipe(
+          map((change): MessageEvent =>
+            change.kind === 'raised'
+              ? { type: AlertStreamEvents.raised, data: change.alert }
+              : { type: AlertStreamEvents.resolved, data: { alertId: change.alertId, itemId: change.itemId } },
+          ),
+        ),
+        interval(HEARTBEAT_MS).pipe(map((): MessageEvent => ({ type: AlertStreamEvents.heartbeat, data: '' }))),
       ),
     );
-    return merge(changes, interval(HEARTBEAT_MS).pipe(map((): MessageEvent => ({ type: AlertStreamEvents.heartbeat, data: '' }))));
   }
 }

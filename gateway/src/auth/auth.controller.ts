@@ -7,6 +7,7 @@ import {
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
+  ApiResponse,
   ApiTags,
   ApiTooManyRequestsResponse,
   ApiUnauthorizedResponse,
@@ -84,13 +85,16 @@ export class AuthController {
     return this.auth.demoLogin(req);
   }
 
+  /**
+   * A GET changes nothing: any page on any site can make a browser follow a link. The web app's
+   * /logout page asks, and signs out with POST /api/logout and the CSRF token.
+   */
   @Public()
   @Get('logout')
-  @Redirect('/', 302)
-  @ApiOperation({ summary: 'End the session (browser navigation) and go to the landing page' })
-  logoutAndLeave(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<void> {
-    return this.auth.logout(req, res);
-  }
+  @Redirect('/logout', 303)
+  @ApiOperation({ summary: 'Browser navigation: shows the web app\'s "Sign out?" page (signing out itself is POST /api/logout)' })
+  @ApiResponse({ status: 303, description: 'To /logout' })
+  logoutPage(): void {}
 
   @Public()
   @Post('logout')

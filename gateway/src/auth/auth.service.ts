@@ -35,15 +35,16 @@ export class AuthService {
   }
 
   async login(dto: LoginDto, req: Request): Promise<PublicUser> {
-    await this.backoff.assertMayTry(dto.email);
+    const clientIp = req.ip ?? 'unknown';
+    await this.backoff.assertMayTry(dto.email, clientIp);
     let user: PublicUser;
     try {
       user = await this.identity.call(IdentitySubjects.signInWithPassword, dto);
     } catch (error) {
-      if (isCode(error, 'UNAUTHORIZED')) await this.backoff.recordFailure(dto.email);
+      if (isCode(error, 'UNAUTHORIZED')) await this.backoff.recordFailure(dto.email, clientIp);
       throw error;
     }
-    await this.backoff.recordSuccess(dto.email);
+    await this.backoff.recordSuccess(dto.email, clientIp);
     return this.signIn(req, user);
   }
 

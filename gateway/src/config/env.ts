@@ -54,9 +54,17 @@ export class GatewayEnv extends NatsEnv {
   @IsString()
   BODY_LIMIT: string = '1mb';
 
-  /** Express "trust proxy" setting: false, true, a hop count or a list of addresses. */
+  /**
+   * Express "trust proxy" setting: false, true, a hop count or a list of addresses. Off by default:
+   * X-Forwarded-For is believed only from proxies named here, or anyone could pick the address
+   * the rate limits and the sign-in backoff count against (docs/security.md).
+   */
   @IsString()
-  TRUST_PROXY: string = 'loopback';
+  TRUST_PROXY: string = 'false';
+
+  /** Live alert streams (GET /api/alerts/stream) one user may hold open per gateway; a new one closes the oldest. */
+  @IsInt() @Min(1) @Max(100)
+  ALERT_STREAMS_PER_USER: number = 5;
 
   @IsIn(['error', 'warn', 'log', 'debug'])
   LOG_LEVEL: 'error' | 'warn' | 'log' | 'debug' = 'log';

@@ -1,5 +1,5 @@
 import { Catch, HttpException, Logger, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
-import { ServiceError } from '@inventory/platform';
+import { describeError, ServiceError } from '@inventory/platform';
 import type { Response } from 'express';
 
 /**
@@ -20,7 +20,7 @@ export class HttpErrorFilter implements ExceptionFilter {
   private toAnswer(exception: unknown): { status: number; message: string } {
     if (exception instanceof ServiceError) return { status: exception.status, message: exception.message };
     if (exception instanceof HttpException) return { status: exception.getStatus(), message: httpMessage(exception) };
-    this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
+    this.logger.error(describeError(exception));
     return { status: 500, message: 'Internal server error' };
   }
 }

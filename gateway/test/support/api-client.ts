@@ -1,5 +1,6 @@
 import { DEFAULT_SUPER_ADMIN_EMAIL, type PublicUser, type RegisterRequest } from '@inventory/contracts';
 import { randomUUID } from 'node:crypto';
+import { Agent, fetch as undiciFetch } from 'undici';
 import { LOCAL_SUPER_ADMIN_PASSWORD } from '../../../services/identity/src/config/env.js';
 
 export interface RequestOptions {
@@ -17,7 +18,15 @@ export class ApiClient {
   private readonly cookies = new Map<string, string>();
   private csrfToken?: string;
 
-  constructor(readonly baseUrl: string) {}
+  /** Requests leave from this loopback address (e.g. 127.0.0.7), so the gateway sees another client. */
+  private readonly dispatcher?: Agent;
+
+  constructor(
+    readonly baseUrl: string,
+    readonly options: { localAddress?: string } = {},
+  ) {
+    if (options.localAddress) this.dispatcher = new Agent({ connect: { localAddress: options.localAddress } });
+  }
 
   get = (path: string, options?: RequestOptions) => this.request('GET', path, undefined, options);
   post = (path: string, body?: unknown, options?: RequestOptions) => this.request('POST', path, body, options);
@@ -45,7 +54,10 @@ export class ApiClient {
   async fetch(path: string, init: RequestInit = {}): Promise<Response> {
     const headers = new Headers(init.headers);
     if (this.cookies.size > 0) headers.set('cookie', [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; '));
-    const res = await fetch(path.startsWith('http') ? path : `${this.baseUrl}${path}`, { ...init, headers, redirect: 'manual' });
+    const url = path.startsWith('http') ? path : `${this.baseUrl}${path}`;
+    const res = this.dispatcher
+      ? ((await undiciFetch(url, { ...(init as object), headers, redirect: 'manual', dispatcher: this.dispatcher })) as unknown as Response)
+      : await fetch(url, { ...init, headers, redirect: 'manual' });
     for (const line of res.headers.getSetCookie()) this.store(line);
     return res;
   }
@@ -59,7 +71,7 @@ export class ApiClient {
    * attacker), optionally talking to another gateway instance.
    */
   copy(baseUrl = this.baseUrl): ApiClient {
-    const other = new ApiClient(baseUrl);
+    const other = new ApiClient(baseUrl, this.options);
     for (const [name, value] of this.cookies) other.cookies.set(name, value);
     return other;
   }

@@ -12,6 +12,7 @@ const LocationsPage = lazyNamed(() => import('../features/locations/pages/Locati
 const ReportsPage = lazyNamed(() => import('../features/reports/pages/ReportsPage'), 'ReportsPage');
 const UsersPage = lazyNamed(() => import('../features/users/pages/UsersPage'), 'UsersPage');
 const AccountPage = lazyNamed(() => import('../features/account/pages/AccountPage'), 'AccountPage');
+const LogoutConfirmPage = lazyNamed(() => import('../features/auth/pages/LogoutConfirmPage'), 'LogoutConfirmPage');
 const NotFoundPage = lazyNamed(() => import('../features/errors/pages/NotFoundPage'), 'NotFoundPage');
 
 /** SPEC 2 routes for a signed-in visitor. */
@@ -30,6 +31,7 @@ export function SignedInRoutes() {
         <Route path="/reports" element={<ReportsPage />} />
         <Route path="/users" element={<UsersPage />} />
         <Route path="/account" element={<AccountPage />} />
+        <Route path="/logout" element={<LogoutConfirmPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { DEMO_USER_ID, type Actor, type PublicUser, type UserEvent, type UserRef } from '@inventory/contracts';
-import { newEvent, notFound, ServiceError, writeOutbox } from '@inventory/platform';
+import { DEMO_USER_ID, IdentityMessages, type Actor, type PublicUser, type UserEvent, type UserRef } from '@inventory/contracts';
+import { conflict, newEvent, notFound, ServiceError, writeOutbox } from '@inventory/platform';
 import { PasswordHasher } from '../passwords/password-hasher.js';
 import { assertSuperAdmin } from '../users/actor.js';
 import { assertEmailFree, flushUniqueEmail } from '../users/email-uniqueness.js';
@@ -27,16 +27,22 @@ export class UsersAdminService {
 
   async update(dto: UserUpdateDto, actor: Actor): Promise<PublicUser> {
     assertSuperAdmin(actor);
+    // Every visitor of 'Try Demo Mode' becomes this user: its profile and role stay as seeded.
+    if (dto.id === DEMO_USER_ID) throw forbidden(IdentityMessages.demoUserImmutable);
     // Demoting yourself could leave nobody able to manage users.
     if (dto.id === actor.userId && dto.role && dto.role !== 'super_admin') throw forbidden('You cannot change your own role');
-    const user = await this.em.findOne(User, dto.id, { populate: ['externalIdentities'] });
-    if (!user) throw notFound('User');
-    if (dto.email !== user.email) await assertEmailFree(this.em, dto.email, user.id);
-    Object.assign(user, { firstName: dto.firstName, lastName: dto.lastName, email: dto.email });
-    if (dto.role) user.role = dto.role;
-    if (dto.password) user.passwordHash = await this.hasher.hash(dto.password);
-    await flushUniqueEmail(this.em);
-    return toPublicUser(user);
+    const passwordHash = dto.password ? await this.hasher.hash(dto.password) : undefined;
+    return this.em.transactional(async (em) => {
+      const user = await em.findOne(User, dto.id, { populate: ['externalIdentities'] });
+      if (!user) throw notFound('User');
+      if (dto.role && dto.role !== 'super_admin' && user.role === 'super_admin') await assertAnotherSuperAdmin(em, user.id);
+      if (dto.email !== user.email) await assertEmailFree(em, dto.email, user.id);
+      Object.assign(user, { firstName: dto.firstName, lastName: dto.lastName, email: dto.email });
+      if (dto.role) user.role = dto.role;
+      if (passwordHash) user.passwordHash = passwordHash;
+      await flushUniqueEmail(em);
+      return toPublicUser(user);
+    });
   }
 
   /** Deletes the account and, in the same transaction, announces it so every service purges its data. */
@@ -45,6 +51,8 @@ export class UsersAdminService {
     if (dto.id === DEMO_USER_ID) throw forbidden('The demo user cannot be deleted');
     if (dto.id === actor.userId) throw forbidden('You cannot delete your own account');
     await this.em.transactional(async (em) => {
+      const target = await em.findOne(User, dto.id, { fields: ['id', 'role'] });
+      if (target?.role === 'super_admin') await assertAnotherSuperAdmin(em, target.id);
       const deleted = await em.nativeDelete(User, { id: dto.id });
       if (deleted === 0) throw notFound('User');
       const event: UserEvent = newEvent({
@@ -58,4 +66,19 @@ export class UsersAdminService {
     });
     return { id: dto.id };
   }
+}
+
+/**
+ * Refuses (409) to demote or delete `userId` when no other super admin would remain. Every super
+ * admin row is locked first, so two super admins removing each other at the same moment are
+ * serialized by PostgreSQL: the second sees the first's change and is refused.
+ */
+async function assertAnotherSuperAdmin(em: EntityManager, userId: string): Promise<void> {
+  const superAdmins = await em.getConnection().execute<{ id: string }[]>(
+    `SELECT id FROM users WHERE role = 'super_admin' ORDER BY id FOR UPDATE`,
+    [],
+    'all',
+    em.getTransactionContext(),
+  );
+  if (!superAdmins.some((row) => row.id !== userId)) throw conflict(IdentityMessages.lastSuperAdmin);
 }

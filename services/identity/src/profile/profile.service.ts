@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import type { Actor, NotificationPreferences, ProfilePhotoResult, PublicUser } from '@inventory/contracts';
-import { notFound } from '@inventory/platform';
+import { DEMO_USER_ID, IdentityMessages, type Actor, type NotificationPreferences, type ProfilePhotoResult, type PublicUser } from '@inventory/contracts';
+import { notFound, ServiceError } from '@inventory/platform';
 import { assertEmailFree, flushUniqueEmail } from '../users/email-uniqueness.js';
 import { User } from '../users/user.entity.js';
 import { toPublicUser } from '../users/user.mapper.js';
@@ -17,6 +17,7 @@ export class ProfileService {
   }
 
   async update(dto: ProfileUpdateDto, actor: Actor): Promise<PublicUser> {
+    assertNotDemo(actor);
     const user = await this.ownUser(actor);
     if (dto.email !== undefined && dto.email !== user.email) await assertEmailFree(this.em, dto.email, user.id);
     if (dto.firstName !== undefined) user.firstName = dto.firstName || null;
@@ -27,6 +28,7 @@ export class ProfileService {
   }
 
   async setPhoto(dto: ProfilePhotoDto, actor: Actor): Promise<ProfilePhotoResult> {
+    assertNotDemo(actor);
     const user = await this.ownUser(actor);
     const replacedImageUrl = user.profileImageUrl;
     user.profileImageUrl = dto.profileImageUrl;
@@ -55,4 +57,9 @@ export class ProfileService {
 function toPreferences(user: User): NotificationPreferences {
   const { lowStock, expiry, email, push } = user.notifications;
   return { lowStock, expiry, email, push };
+}
+
+/** The demo profile is shared by every visitor of 'Try Demo Mode': one visitor may not rename it for all. */
+function assertNotDemo(actor: Actor): void {
+  if (actor.userId === DEMO_USER_ID) throw new ServiceError('FORBIDDEN', IdentityMessages.demoUserImmutable);
 }

@@ -5,7 +5,7 @@ import { newEvent, outboxInsert, ServiceError } from '@inventory/platform';
 import { isUniqueViolation } from '../database/sql.js';
 import { appendToStreams, itemStreamId, readMovementEvents, VersionConflictError, type StreamAppend } from '../event-store/event-store.js';
 import { claimIdempotencyKey, releaseIdempotencyKey, storeIdempotentResponse, type IdempotentRequest } from '../idempotency/idempotency-keys.js';
-import { lockReferences, type References } from '../replicas/references.js';
+import { awaitReferences, lockReferences, type References } from '../replicas/references.js';
 import { CommitGroups } from './commit-groups.js';
 import { decide, evolve, recordMovement } from './domain/item.decider.js';
 import type { ItemCommand, ItemState } from './domain/item.js';
@@ -78,7 +78,9 @@ export class ItemWriter {
    * Applies the commands and builds the answer in one transaction. With an Idempotency-Key the
    * answer is stored in that transaction too, and a repeated key gets it back without a new event.
    */
-  run<R>(context: CommandContext, itemId: string, commands: ItemCommand[], respond: (em: EntityManager, outcome: CommandOutcome) => Promise<R>): Promise<R> {
+  async run<R>(context: CommandContext, itemId: string, commands: ItemCommand[], respond: (em: EntityManager, outcome: CommandOutcome) => Promise<R>): Promise<R> {
+    // Before queueing: a category or place created a moment ago may still be on its way to the replicas.
+    if (hasReferences(commands)) await awaitReferences(this.orm.em.fork(), referencesOf(commands));
     return new Promise<R>((resolve, reject) => {
       const request: PendingRequest = { context, commands, respond, resolve: resolve as (response: unknown) => void, reject };
       const key = `${context.userId}:${itemId}`;

@@ -41,7 +41,14 @@ export const IdentityMessages = {
   invalidRole: 'Role must be user, admin or super_admin',
   /** One answer for an unknown email and a wrong password, so sign-in does not reveal accounts. */
   invalidCredentials: 'Invalid email or password',
-  emailInUse: 'An account with this email already exists',
+  /**
+   * A taken email at sign-up or on an email change. Worded so it does not confirm that an account
+   * exists (the same words fit an address refused for any reason); docs/security.md.
+   */
+  emailInUse: 'This email address cannot be used. If you already have an account, sign in with it.',
+  /** The demo account is shared by every visitor: nobody may change who it is or what it may do. */
+  demoUserImmutable: 'The demo account cannot be changed',
+  lastSuperAdmin: 'At least one super admin must remain',
 } as const;
 
 /** External sign-in providers; an account is linked to one by (provider, subject). */

@@ -33,15 +33,16 @@ export const RECENT_MOVEMENTS_LIMIT = 10;
 
 /**
  * Dates the report queries accept: a day (YYYY-MM-DD) or an ISO 8601 date-time; a date-time without
- * an offset is UTC.
+ * an offset is UTC. Years 1900 to 9999 only: year 0000 and its like are valid to JavaScript but not
+ * to PostgreSQL, and no inventory has history before 1900.
  */
-export const REPORT_DATE_PATTERN = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/i;
+export const REPORT_DATE_PATTERN = /^(19|[2-9]\d)\d{2}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/i;
 
 /** Validation messages shared by the gateway's and the service's checks. */
 export const ReportMessages = {
   typeInvalid: `type must be one of: ${REPORT_TYPES.join(', ')}`,
   rangeInvalid: `range must be one of: ${REPORT_RANGES.join(', ')}`,
-  dateInvalid: (field: 'from' | 'to' | 'asOf') => `${field} must be an ISO 8601 date or date-time, e.g. 2025-01-31`,
+  dateInvalid: (field: 'from' | 'to' | 'asOf') => `${field} must be an ISO 8601 date or date-time between 1900 and 9999, e.g. 2025-01-31`,
   customNeedsDates: 'A custom range needs both from and to',
   datesNeedCustom: 'from and to apply only to range=custom',
   fromAfterTo: 'from must not be after to',

@@ -1,5 +1,6 @@
 import { Logger, Module, type INestApplicationContext, type ModuleMetadata } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import { processLogger } from '../logging/redact.js';
 import { EventsRuntime } from './events.module.js';
 
 /**
@@ -14,7 +15,7 @@ export async function runRebuild(
   @Module({ imports })
   class RebuildModule {}
 
-  const app = await NestFactory.createApplicationContext(RebuildModule, { logger: ['error', 'warn', 'log'] });
+  const app = await NestFactory.createApplicationContext(RebuildModule, { logger: processLogger() });
   const logger = new Logger('rebuild');
   try {
     await before?.(app, logger);

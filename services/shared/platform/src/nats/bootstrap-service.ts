@@ -4,6 +4,7 @@ import { NestFactory } from '@nestjs/core';
 import type { ServiceName } from '@inventory/contracts';
 import { RpcErrorFilter } from '../errors/rpc-error.filter.js';
 import { createValidationPipe } from '../errors/validation.js';
+import { processLogger } from '../logging/redact.js';
 import { natsServiceTransport } from './nats-options.js';
 
 export interface ServiceBootOptions {
@@ -19,7 +20,7 @@ export interface ServiceBootOptions {
 export async function createService({ name, module, natsUrl }: ServiceBootOptions): Promise<INestMicroservice> {
   const app = await NestFactory.createMicroservice(module, {
     ...natsServiceTransport(natsUrl, name),
-    logger: ['error', 'warn', 'log'],
+    logger: processLogger(),
   });
   app.useGlobalFilters(new RpcErrorFilter());
   app.useGlobalPipes(createValidationPipe());

@@ -1,0 +1,30 @@
+import { describeError, redactSecrets } from './redact.js';
+
+describe('log redaction', () => {
+  it('removes the statement and its values from an ORM error, keeping the reason', () => {
+    const message =
+      `insert into "users" ("id", "email", "password_hash") values ('u1', 'someone@example.com', '$scrypt$ln=14,r=8,p=1$c2FsdA$a2V5') - invalid byte sequence for encoding "UTF8": 0x00`;
+    const redacted = redactSecrets(message);
+    expect(redacted).toBe('[SQL redacted] - invalid byte sequence for encoding "UTF8": 0x00');
+  });
+
+  it('removes updates, selects and deletes too', () => {
+    expect(redactSecrets(`update "users" set "email" = 'a@b.c' where "id" = 'x' - deadlock detected`)).toBe('[SQL redacted] - deadlock detected');
+    expect(redactSecrets(`select "u".* from "users" as "u" where "u"."email" = 'a@b.c'`)).toBe('[SQL redacted]');
+    expect(redactSecrets(`delete from "users" where "id" = 'x'`)).toBe('[SQL redacted]');
+  });
+
+  it('removes hashes, passwords, tokens and session cookies wherever they appear', () => {
+    expect(redactSecrets('hash $scrypt$ln=17,r=8,p=1$abc$def here')).toBe('hash [hash redacted] here');
+    expect(redactSecrets('{"email":"a@b.c","password":"hunter22"}')).toBe('{"email":"a@b.c","password":[redacted]}');
+    expect(redactSecrets('Authorization: Bearer inv_abc.def')).toBe('Authorization: Bearer [redacted]');
+    expect(redactSecrets('cookie: connect.sid=s%3Aabc.def; other=1')).toBe('cookie: connect.sid=[redacted]; other=1');
+  });
+
+  it('describes an error by its redacted stack', () => {
+    const error = new Error(`insert into "users" ("email") values ('x@y.z') - boom`);
+    const text = describeError(error);
+    expect(text).toMatch(/^Error: \[SQL redacted\] - boom\n\s+at /);
+    expect(text).not.toContain('x@y.z');
+  });
+});
