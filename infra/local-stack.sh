@@ -81,13 +81,17 @@ start_redis() {
   log "redis up on $REDIS_PORT"
 }
 
+# NATS with a user per process and subject permissions (infra/nats/auth.mjs). A server that answers
+# but was started by an older version of this script (no nats.conf) is restarted with them.
 start_nats() {
-  if nats_ok; then log "nats already up on $NATS_PORT"; return; fi
+  local conf="$DATA_DIR/nats/nats.conf"
+  if nats_ok && [ -f "$conf" ]; then log "nats already up on $NATS_PORT"; return; fi
+  if nats_ok; then log "restarting nats with authentication"; stop_pidfile nats "$DATA_DIR/pids/nats.pid"; fi
   mkdir -p "$DATA_DIR/nats"
-  setsid -f nats-server -a 127.0.0.1 -p "$NATS_PORT" -m "$NATS_MONITOR_PORT" -js -sd "$DATA_DIR/nats" \
-    -P "$DATA_DIR/pids/nats.pid" >"$DATA_DIR/logs/nats.log" 2>&1
+  node "$ROOT/infra/nats/auth.mjs" local "$DATA_DIR" "$NATS_PORT" "$NATS_MONITOR_PORT" >/dev/null
+  setsid -f nats-server -c "$conf" -P "$DATA_DIR/pids/nats.pid" >"$DATA_DIR/logs/nats.log" 2>&1
   wait_for nats nats_ok
-  log "nats (JetStream) up on $NATS_PORT, monitor $NATS_MONITOR_PORT"
+  log "nats (JetStream, authenticated) up on $NATS_PORT, monitor $NATS_MONITOR_PORT"
 }
 
 start_s3() {
@@ -143,6 +147,7 @@ env_vars() {
 PG_URL=postgres://postgres@127.0.0.1:$PG_PORT
 REDIS_URL=redis://127.0.0.1:$REDIS_PORT
 NATS_URL=nats://127.0.0.1:$NATS_PORT
+NATS_CREDENTIALS_FILE=$DATA_DIR/nats/credentials.json
 NATS_MONITOR_URL=http://127.0.0.1:$NATS_MONITOR_PORT
 S3_ENDPOINT=127.0.0.1
 S3_PORT=$S3_PORT

@@ -5,6 +5,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { natsUrlFor, TOOLS_USER } from '../nats/auth.mjs';
 import { supervise } from './supervisor.mjs';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -34,13 +35,19 @@ export function ensureDependencies() {
   writeFileSync(stampFile, digest);
 }
 
-/** Starts (or reuses) PostgreSQL, Redis, NATS and the S3 store; returns the env to reach them. */
+/**
+ * Starts (or reuses) PostgreSQL, Redis, NATS and the S3 store; returns the env to reach them. Its
+ * NATS_URL carries the tools user (tests, seed, scripts); startApp gives each process its own.
+ */
 export function stackUp(profile) {
   const env = { ...process.env, STACK_PROFILE: profile };
   run('bash', ['infra/local-stack.sh', 'up'], { env });
   const out = spawnSync('bash', ['infra/local-stack.sh', 'env'], { cwd: ROOT, env, encoding: 'utf8' }).stdout;
-  return Object.fromEntries(out.trim().split('\n').map((line) => line.split(/=(.*)/s).slice(0, 2)));
+  const stack = Object.fromEntries(out.trim().split('\n').map((line) => line.split(/=(.*)/s).slice(0, 2)));
+  return { ...stack, NATS_URL: natsUrlFor(stack.NATS_URL, TOOLS_USER, natsCredentials(stack)) };
 }
+
+const natsCredentials = (env) => JSON.parse(readFileSync(env.NATS_CREDENTIALS_FILE, 'utf8'));
 
 /** Builds every project; Nx skips the ones whose inputs did not change. */
 export function buildAll() {
@@ -56,11 +63,11 @@ export function buildAll() {
 export function appProcesses() {
   const list = [];
   for (const s of SERVICES) {
-    list.push({ name: s, script: `services/${s}/dist/main.js` });
+    list.push({ name: s, script: `services/${s}/dist/main.js`, natsUser: s });
     const worker = `services/${s}/dist/main.worker.js`;
-    if (existsSync(join(ROOT, worker))) list.push({ name: `${s}-worker`, script: worker });
+    if (existsSync(join(ROOT, worker))) list.push({ name: `${s}-worker`, script: worker, natsUser: s });
   }
-  list.push({ name: 'gateway', script: 'gateway/dist/main.js' });
+  list.push({ name: 'gateway', script: 'gateway/dist/main.js', natsUser: 'gateway' });
   return list;
 }
 
@@ -81,9 +88,12 @@ export function startApp(env, { quiet = false } = {}) {
   };
   // Crashes and restarts are reported even when the processes' own output is not.
   const log = (name, text) => process.stderr.write(`${prefixes.get(name)}${text}\n`);
-  const processes = appProcesses().map(({ name, script }, i) => {
+  const credentials = natsCredentials(env);
+  const processes = appProcesses().map(({ name, script, natsUser }, i) => {
     prefixes.set(name, `\x1b[${colors[i % colors.length]}m${name.padEnd(17)}\x1b[0m│ `);
-    return supervise({ name, command: process.execPath, args: ['--enable-source-maps', script], options: { cwd: ROOT, env } }, { onOutput, log });
+    // Each process on the bus as itself, with only its own subjects (infra/nats/auth.mjs).
+    const own = { ...env, NATS_URL: natsUrlFor(env.NATS_URL, natsUser, credentials) };
+    return supervise({ name, command: process.execPath, args: ['--enable-source-maps', script], options: { cwd: ROOT, env: own } }, { onOutput, log });
   });
   return { processes, stop: () => Promise.all(processes.map((p) => p.stop())) };
 }

@@ -25,7 +25,7 @@ export class ApiClient {
     readonly baseUrl: string,
     readonly options: { localAddress?: string } = {},
   ) {
-    if (options.localAddress) this.dispatcher = new Agent({ connect: { localAddress: options.localAddress } });
+    if (options.localAddress) this.dispatcher = new Agent({ localAddress: options.localAddress });
   }
 
   get = (path: string, options?: RequestOptions) => this.request('GET', path, undefined, options);

@@ -11,6 +11,7 @@ const REDACTIONS: [RegExp, string][] = [
   [/("?(?:password|passwordHash|password_hash|token|secret|csrf\w*)"?\s*[:=]\s*)("[^"]*"|'[^']*'|[^\s,}]+)/gi, '$1[redacted]'],
   [/\b(Bearer|Basic)\s+[\w.~+/=-]+/g, '$1 [redacted]'],
   [/(connect\.sid=)[^;\s]+/g, '$1[redacted]'],
+  [/(\w+:\/\/[^:/\s@]+:)[^@\s]+@/g, '$1[redacted]@'],
 ];
 
 export function redactSecrets(text: string): string {

@@ -5,12 +5,32 @@ import { MuxedNatsClient } from './muxed-nats.client.js';
 import { RouteCachingNatsServer } from './route-caching-server.js';
 
 /**
+ * NATS_URL names the servers and, as `nats://<user>:<password>@host:port`, this process's own
+ * credentials (docs/security.md, "The bus"). nats.js takes credentials as options, not in the URL:
+ * they are taken out here. Each user's replies come to an inbox prefix of its own (`_INBOX_<user>`),
+ * so the server can keep one process from subscribing to another's replies.
+ */
+export function natsEndpoint(natsUrl: string): { servers: string[]; user?: string; pass?: string; inboxPrefix?: string } {
+  let user: string | undefined;
+  let pass: string | undefined;
+  const servers = natsUrl.split(',').map((server) => {
+    const url = new URL(server.trim());
+    if (url.username) {
+      user = decodeURIComponent(url.username);
+      pass = decodeURIComponent(url.password);
+    }
+    return `${url.protocol}//${url.host}`;
+  });
+  return user ? { servers, user, pass, inboxPrefix: `_INBOX_${user}` } : { servers };
+}
+
+/**
  * How every process connects. No async traces: nats.js would otherwise build two Error objects (a
  * stack capture each) for every request it sends, a JetStream publish included, only to make the
  * stack of a rare timeout longer.
  */
 export const natsConnectionOptions = (natsUrl: string) => ({
-  servers: natsUrl.split(','),
+  ...natsEndpoint(natsUrl),
   maxReconnectAttempts: -1,
   reconnectTimeWait: 500,
   noAsyncTraces: true,

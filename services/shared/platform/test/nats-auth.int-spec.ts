@@ -1,0 +1,79 @@
+import { natsConnectionOptions } from '@inventory/platform';
+import { testServers } from '@inventory/platform/testing';
+import { connect, type NatsConnection } from '@nats-io/transport-node';
+import { readFileSync } from 'node:fs';
+// @ts-expect-error plain ESM script without type declarations
+import { natsUrlFor } from '../../../../infra/nats/auth.mjs';
+
+/**
+ * The bus is not open (docs/security.md): the test stack's NATS knows a user per process, and
+ * each may only use its own subjects. Only the gateway may send requests to the services.
+ */
+const credentials = JSON.parse(readFileSync(process.env.NATS_CREDENTIALS_FILE!, 'utf8')) as Record<string, string>;
+const open: NatsConnection[] = [];
+
+async function connectAs(user: string): Promise<NatsConnection> {
+  const nc = await connect({ ...natsConnectionOptions(natsUrlFor(testServers.natsUrl(), user, credentials)), maxReconnectAttempts: 0 });
+  open.push(nc);
+  return nc;
+}
+
+afterAll(async () => {
+  await Promise.all(open.map((nc) => nc.close()));
+});
+
+/** A permission error the server reports for this connection, or 'none' after a short wait. */
+async function permissionError(nc: NatsConnection, act: () => void): Promise<string> {
+  const statuses = (async () => {
+    for await (const status of nc.status()) {
+      if (status.type === 'error') return String((status as { error?: unknown }).error ?? status.type);
+    }
+    return 'closed';
+  })();
+  act();
+  await nc.flush();
+  return Promise.race([statuses, new Promise<string>((resolve) => setTimeout(() => resolve('none'), 1_000))]);
+}
+
+describe('NATS users and permissions', () => {
+  it('refuses a connection without credentials or with a wrong password', async () => {
+    const bare = testServers.natsUrl().replace(/\/\/[^@]*@/, '//');
+    await expect(connect({ servers: bare, maxReconnectAttempts: 0, reconnect: false })).rejects.toThrow(/authorization/i);
+    await expect(connect({ ...natsConnectionOptions(natsUrlFor(bare, 'gateway', { gateway: 'wrong' })), reconnect: false })).rejects.toThrow(/authorization/i);
+  });
+
+  it('lets a service subscribe to its own subjects only', async () => {
+    const catalog = await connectAs('catalog');
+    expect(await permissionError(catalog, () => catalog.subscribe('catalog.categories.list'))).toBe('none');
+    expect(await permissionError(catalog, () => catalog.subscribe('inventory.items.list'))).toMatch(/permissions violation/i);
+  });
+
+  it('keeps a service from sending requests (actor envelopes) to another service or to itself', async () => {
+    const catalog = await connectAs('catalog');
+    expect(await permissionError(catalog, () => catalog.publish('inventory.items.register', '{"actor":{"userId":"x","role":"super_admin"},"data":{}}'))).toMatch(
+      /permissions violation/i,
+    );
+    const reporting = await connectAs('reporting');
+    expect(await permissionError(reporting, () => reporting.publish('identity.users.list', '{}'))).toMatch(/permissions violation/i);
+  });
+
+  it("keeps a service from reading another process's replies", async () => {
+    const locations = await connectAs('locations');
+    expect(await permissionError(locations, () => locations.subscribe('_INBOX_gateway.>'))).toMatch(/permissions violation/i);
+  });
+
+  it('lets a service publish its own events and not another’s', async () => {
+    const identity = await connectAs('identity');
+    expect(await permissionError(identity, () => identity.publish('events.identity.Test', '{}'))).toBe('none');
+    expect(await permissionError(identity, () => identity.publish('events.inventory.StockReceived', '{}'))).toMatch(/permissions violation/i);
+  });
+
+  it('lets the gateway call a service and get the answer', async () => {
+    const gateway = await connectAs('gateway');
+    const catalog = await connectAs('catalog');
+    catalog.subscribe('catalog.test.echo', { callback: (_, message) => message.respond(message.data) });
+    await catalog.flush();
+    const answer = await gateway.request('catalog.test.echo', 'ping', { timeout: 2_000 });
+    expect(answer.string()).toBe('ping');
+  });
+});
