@@ -15,6 +15,8 @@ beforeAll(async () => {
     DEMO_LOGIN_ENABLED: 'false',
     SUPER_ADMIN_SHORTCUT_ENABLED: 'false',
     AUTH_RATE_LIMIT: String(RATE_LIMIT),
+    // As behind a proxy on this machine, so each test can come from an address of its own.
+    TRUST_PROXY: 'loopback',
     GOOGLE_CLIENT_ID: 'test-client.apps.googleusercontent.com',
     GOOGLE_CLIENT_SECRET: 'test-secret',
   });

@@ -53,7 +53,7 @@ const messageOf = async (res: Response) => ((await res.json()) as { message: str
 
 describe('1. the shared demo account', () => {
   it('cannot be promoted or edited by a super admin', async () => {
-    const admin = await signInAsSuperAdmin(system.baseUrl);
+    const admin = await signInAsSuperAdmin(system.baseUrl, newClient());
     const res = await admin.put(`/api/admin/users/${DEMO_USER_ID}`, { firstName: 'Demo', lastName: 'User', email: 'demo@example.com', role: 'super_admin' });
     expect(res.status).toBe(403);
     expect(await messageOf(res)).toBe(IdentityMessages.demoUserImmutable);
@@ -114,7 +114,7 @@ describe('2. control characters and broken Unicode', () => {
 
 describe('3. the last super admin', () => {
   it('survives two super admins demoting each other at the same moment', async () => {
-    const admin = await signInAsSuperAdmin(system.baseUrl);
+    const admin = await signInAsSuperAdmin(system.baseUrl, newClient());
     const me = (await (await admin.get('/api/auth/user')).json()) as PublicUser;
     const other = await signUp();
     // Exactly two super admins for the race: any others (from other suites) step aside meanwhile.

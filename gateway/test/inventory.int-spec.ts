@@ -134,7 +134,8 @@ describe("another user's records", () => {
     expect(await json(intruder.patch(`/api/inventory/${item.id}`, { reorderLevel: 1 }))).toEqual(notFound);
     expect(await json(intruder.delete(`/api/inventory/${item.id}`))).toEqual(notFound);
     expect(await json(intruder.post(`/api/inventory/${item.id}/stock`, { quantity: 1, movementType: 'out', reason: 'r' }))).toEqual(notFound);
-    expect(await json(intruder.post(`/api/inventory/${item.id}/transfer`, { fromLocationId: null, toLocationId: 'x', quantity: 1, reason: 'r' }))).toEqual(notFound);
+    const { body: intruderPlace } = await json<{ id: string }>(intruder.post('/api/locations', { name: 'Their shelf', type: 'Storage' }));
+    expect(await json(intruder.post(`/api/inventory/${item.id}/transfer`, { fromLocationId: null, toLocationId: intruderPlace.id, quantity: 1, reason: 'r' }))).toEqual(notFound);
     expect(await json(intruder.get(`/api/inventory/${item.id}/movements`))).toEqual(notFound);
     expect(await json(intruder.post(`/api/inventory/${item.id}/movements/${moved.movement.id}/undo`))).toEqual(notFound);
     expect(await json(intruder.patch(`/api/alerts/${alert.id}/read`))).toEqual({ status: 404, body: { message: M.alertNotFound } });

@@ -67,7 +67,11 @@ COPY --from=build /app/services/${SERVICE}/dist services/${SERVICE}/dist
 WORKDIR /app/services/${SERVICE}
 # Files stay root-owned: the unprivileged process can read its code but not change it.
 USER node
-# No HEALTHCHECK: a service only talks NATS, and a `<service>.health.check` request goes to any
-# member of the queue group, not to this container. GET /api/health on the gateway shows them all.
+# A service only talks NATS (a `<service>.health.check` request would reach any member of the queue
+# group, not this container): the process touches LIVENESS_FILE every 5 s while it runs, and the
+# check is that the file changed in the last 20 s. GET /api/health on the gateway shows every part.
 # The inventory worker uses this image with `node dist/main.worker.js` (see docker-compose.yml).
+ENV LIVENESS_FILE=/tmp/alive
+HEALTHCHECK --interval=15s --timeout=5s --start-period=30s --retries=3 \
+  CMD ["node", "-e", "process.exit(Date.now() - require('fs').statSync(process.env.LIVENESS_FILE).mtimeMs < 20000 ? 0 : 1)"]
 CMD ["node", "dist/main.js"]

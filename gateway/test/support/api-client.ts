@@ -110,8 +110,7 @@ export async function signUp(baseUrl: string, overrides: Partial<RegisterRequest
 }
 
 /** A client signed in as the seeded super admin (password from the local default). */
-export async function signInAsSuperAdmin(baseUrl: string): Promise<ApiClient> {
-  const client = new ApiClient(baseUrl);
+export async function signInAsSuperAdmin(baseUrl: string, client = new ApiClient(baseUrl)): Promise<ApiClient> {
   const email = process.env.SUPER_ADMIN_EMAIL ?? DEFAULT_SUPER_ADMIN_EMAIL;
   const res = await client.post('/api/auth/login', { email, password: process.env.SUPER_ADMIN_PASSWORD ?? LOCAL_SUPER_ADMIN_PASSWORD });
   if (res.status !== 200) throw new Error(`super admin sign-in failed: ${res.status} ${await res.text()}`);

@@ -4,7 +4,7 @@ import { eventually, queryDb } from '@inventory/platform/testing';
 import { appendToStream, itemStreamId, toEvent, VersionConflictError, type EventRow } from '../src/event-store/event-store.js';
 import { rebuildItemViews } from '../src/items/read-models/rebuild-item-views.js';
 import { applyItemCommands } from '../src/items/item-writer.js';
-import { newActor, publishedEventIds, startInventory, type InventoryHarness } from './support/inventory.js';
+import { knownPlace, newActor, publishedEventIds, startInventory, type InventoryHarness } from './support/inventory.js';
 
 let inv: InventoryHarness;
 let owner: Actor;
@@ -89,7 +89,7 @@ describe('rebuilding', () => {
   it('rebuilds the item read model from the event store to the same rows', async () => {
     const item = await register(4);
     await inv.call(S.updateItem, { id: item.id, name: 'Hex bolt', reorderLevel: 2 }, owner);
-    await inv.call(S.recordMovement, { id: item.id, movementType: 'in', quantity: 3, reason: 'r', locationId: 'bin-7' }, owner);
+    await inv.call(S.recordMovement, { id: item.id, movementType: 'in', quantity: 3, reason: 'r', locationId: await knownPlace(owner, 'Bin 7') }, owner);
     await inv.call(S.archiveItem, { id: (await register(1)).id }, owner);
     const rows = () => queryDb('inventory', 'SELECT * FROM item_views WHERE user_id = $1 ORDER BY id', [owner.userId]);
     const before = await rows();

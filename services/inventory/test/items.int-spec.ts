@@ -4,7 +4,7 @@ import { eventually, queryDb } from '@inventory/platform/testing';
 import { randomUUID } from 'node:crypto';
 import { pruneIdempotencyKeys } from '../src/idempotency/idempotency-key-pruner.js';
 import { applyItemCommands } from '../src/items/item-writer.js';
-import { newActor, startInventory, type InventoryHarness } from './support/inventory.js';
+import { knownCategory, knownPlace, newActor, startInventory, type InventoryHarness } from './support/inventory.js';
 
 let inv: InventoryHarness;
 let owner: Actor;
@@ -44,8 +44,8 @@ describe('registering and listing items', () => {
   });
 
   it('lists items stored before their view text was (record_json null) like any other, and stores it', async () => {
-    const item = await register({ currentStock: 3, locationId: 'shelf' });
-    await move(item.id, 'in', 2, 'van');
+    const item = await register({ currentStock: 3, locationId: await knownPlace(owner, 'Shelf') });
+    await move(item.id, 'in', 2, await knownPlace(owner, 'Van'));
     const before = await inv.call(S.listItems, {}, owner);
     await queryDb('inventory', 'UPDATE item_views SET record_json = NULL WHERE user_id = $1', [owner.userId]);
     expect(await inv.call(S.listItems, {}, owner)).toEqual(before);
@@ -81,8 +81,9 @@ describe('registering and listing items', () => {
   });
 
   it('filters by search on name or SKU, stock status, category and location, and pages', async () => {
-    const drill = await register({ name: 'Cordless Drill', sku: 'DR-01', currentStock: 10, reorderLevel: 2, categoryId: 'tools' });
-    const tape = await register({ name: 'Tape', sku: 'TP-9', currentStock: 2, reorderLevel: 5, locationId: 'shelf' });
+    const [tools, shelf, van] = [await knownCategory(owner, 'Tools'), await knownPlace(owner, 'Shelf'), await knownPlace(owner, 'Van')];
+    const drill = await register({ name: 'Cordless Drill', sku: 'DR-01', currentStock: 10, reorderLevel: 2, categoryId: tools });
+    const tape = await register({ name: 'Tape', sku: 'TP-9', currentStock: 2, reorderLevel: 5, locationId: shelf });
     const glue = await register({ name: 'Glue', currentStock: 0 });
     const names = async (query: object) => (await inv.call(S.listItems, query, owner)).items.map((i) => i.name);
     expect(await names({ search: 'drill' })).toEqual(['Cordless Drill']);
@@ -91,10 +92,10 @@ describe('registering and listing items', () => {
     expect(await names({ status: 'low-stock' })).toEqual(['Tape']);
     expect(await names({ status: 'out-of-stock' })).toEqual(['Glue']);
     expect(await names({ status: 'in-stock' })).toEqual(['Cordless Drill']);
-    expect(await names({ categoryId: 'tools' })).toEqual(['Cordless Drill']);
-    await inv.call(S.recordMovement, { id: drill.id, movementType: 'in', quantity: 1, reason: 'r', locationId: 'van' }, owner);
-    expect(await names({ locationId: 'shelf' })).toEqual(['Tape']);
-    expect(await names({ locationId: 'van' })).toEqual(['Cordless Drill']);
+    expect(await names({ categoryId: tools })).toEqual(['Cordless Drill']);
+    await inv.call(S.recordMovement, { id: drill.id, movementType: 'in', quantity: 1, reason: 'r', locationId: van }, owner);
+    expect(await names({ locationId: shelf })).toEqual(['Tape']);
+    expect(await names({ locationId: van })).toEqual(['Cordless Drill']);
     const page = await inv.call(S.listItems, { limit: 2, offset: 1 }, owner);
     expect(page.items.map((i) => i.id)).toEqual([tape.id, drill.id]);
     expect(page.total).toBe(3);
@@ -239,19 +240,23 @@ describe('stock movements', () => {
   });
 
   it('keeps stock per location, transfers between two places in one event and refuses more than the source holds', async () => {
+    const [shelf, van] = [await knownPlace(owner, 'Shelf'), await knownPlace(owner, 'Van')];
     const item = await register({ currentStock: 2 });
-    await move(item.id, 'in', 5, 'shelf');
-    const moved = await inv.call(S.transferStock, { id: item.id, fromLocationId: 'shelf', toLocationId: 'van', quantity: 3, reason: 'restock' }, owner);
-    expect(moved.movement).toMatchObject({ movementType: 'transfer', quantity: 3, delta: 0, stockAfter: 7, locationId: 'shelf', toLocationId: 'van' });
-    expect(moved.item.stockByLocation.map(({ locationId, quantity }) => [locationId, quantity])).toEqual([
-      [null, 2],
-      ['shelf', 2],
-      ['van', 3],
-    ]);
+    await move(item.id, 'in', 5, shelf);
+    const moved = await inv.call(S.transferStock, { id: item.id, fromLocationId: shelf, toLocationId: van, quantity: 3, reason: 'restock' }, owner);
+    expect(moved.movement).toMatchObject({ movementType: 'transfer', quantity: 3, delta: 0, stockAfter: 7, locationId: shelf, toLocationId: van });
+    const held = new Map(moved.item.stockByLocation.map(({ locationId, quantity }) => [locationId, quantity]));
+    expect(held).toEqual(
+      new Map<string | null, number>([
+        [null, 2],
+        [shelf, 2],
+        [van, 3],
+      ]),
+    );
     expect(
-      await inv.refusal(S.transferStock, { id: item.id, fromLocationId: 'shelf', toLocationId: 'van', quantity: 3, reason: 'r' }, owner),
+      await inv.refusal(S.transferStock, { id: item.id, fromLocationId: shelf, toLocationId: van, quantity: 3, reason: 'r' }, owner),
     ).toMatchObject({ status: 409, message: 'Insufficient stock: 2 available at the source location' });
-    expect(await inv.refusal(S.transferStock, { id: item.id, fromLocationId: 'van', toLocationId: 'van', quantity: 1, reason: 'r' }, owner)).toMatchObject({
+    expect(await inv.refusal(S.transferStock, { id: item.id, fromLocationId: van, toLocationId: van, quantity: 1, reason: 'r' }, owner)).toMatchObject({
       status: 400,
       message: M.sameLocation,
     });
@@ -299,7 +304,8 @@ describe("another user's items", () => {
     expect(await inv.refusal(S.updateItem, { id, name: 'mine' }, intruder)).toMatchObject(notFound);
     expect(await inv.refusal(S.archiveItem, { id }, intruder)).toMatchObject(notFound);
     expect(await inv.refusal(S.recordMovement, { id, movementType: 'out', quantity: 1, reason: 'r' }, intruder)).toMatchObject(notFound);
-    expect(await inv.refusal(S.transferStock, { id, fromLocationId: null, toLocationId: 'x', quantity: 1, reason: 'r' }, intruder)).toMatchObject(notFound);
+    const intruderPlace = await knownPlace(intruder);
+    expect(await inv.refusal(S.transferStock, { id, fromLocationId: null, toLocationId: intruderPlace, quantity: 1, reason: 'r' }, intruder)).toMatchObject(notFound);
     expect(await inv.refusal(S.undoMovement, { id, movementId: movement.id }, intruder)).toMatchObject(notFound);
     expect(await inv.refusal(S.listMovements, { id }, intruder)).toMatchObject(notFound);
     expect(await inv.refusal(S.getItem, { id: 'not-a-uuid' }, owner)).toMatchObject(notFound);

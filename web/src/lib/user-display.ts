@@ -1,5 +1,11 @@
 import type { CurrentUser } from '../api/auth';
 
+/** The shared account behind 'Try Demo Mode': the server refuses changes to who it is. */
+export const DEMO_USER_ID = 'demo-user';
+export const DEMO_USER_LOCKED = 'The demo account cannot be changed';
+
+export const isDemoUser = (user: { id: string } | null | undefined) => user?.id === DEMO_USER_ID;
+
 type UserNames = Pick<CurrentUser, 'firstName' | 'lastName' | 'email'>;
 
 /** SPEC 2 avatar text: initials, else first letter of the email, else U. */

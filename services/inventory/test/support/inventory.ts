@@ -4,7 +4,7 @@ import { ClientProxyFactory, type ClientProxy } from '@nestjs/microservices';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { EVENTS_STREAM, type Actor, type Envelope, type EventEnvelope, type RpcRequest, type RpcResponse, type Subject } from '@inventory/contracts';
 import { connectEvents, EventsRuntime, natsTransport, rpc, ServiceError, type EventsConnection } from '@inventory/platform';
-import { startServices, testServers, type RunningServices } from '@inventory/platform/testing';
+import { queryDb, startServices, testServers, type RunningServices } from '@inventory/platform/testing';
 import { DeliverPolicy } from '@nats-io/jetstream';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
@@ -77,6 +77,18 @@ export async function startInventory({ worker = false } = {}): Promise<Inventory
 }
 
 export const newActor = (): Actor => ({ userId: `test-${randomUUID()}`, role: 'user' });
+
+/**
+ * A category or place of `actor`'s that the inventory's replicas know (as if its created event had
+ * arrived): writes may name only those. Returns its id.
+ */
+export async function knownReference(kind: 'category' | 'location', actor: Actor, name = kind): Promise<string> {
+  const id = randomUUID();
+  await queryDb('inventory', `INSERT INTO ${kind}_replicas (id, user_id, name) VALUES ($1, $2, $3)`, [id, actor.userId, name]);
+  return id;
+}
+export const knownPlace = (actor: Actor, name?: string) => knownReference('location', actor, name);
+export const knownCategory = (actor: Actor, name?: string) => knownReference('category', actor, name);
 
 /** Ids of the events of `streamIds` in JetStream, in stream order (published since `since`). */
 export async function publishedEventIds(events: EventsConnection, streamIds: string[], since: Date): Promise<string[]> {

@@ -25,3 +25,4 @@ export * from './database/sql.js';
 export * from './health/health.controller.js';
 export * from './events/index.js';
 export * from './logging/redact.js';
+export * from './health/liveness-file.js';

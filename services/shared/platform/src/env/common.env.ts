@@ -1,4 +1,4 @@
-import { IsIn, IsInt, IsUrl, Max, Min } from 'class-validator';
+import { IsIn, IsInt, IsOptional, IsString, IsUrl, Max, Min } from 'class-validator';
 
 const url = { require_tld: false, require_protocol: true, protocols: ['nats', 'tls', 'postgres', 'postgresql', 'redis', 'rediss'] };
 
@@ -13,6 +13,10 @@ export class NatsEnv {
 
   @IsIn(['development', 'test', 'production'])
   NODE_ENV: 'development' | 'test' | 'production' = 'development';
+
+  /** Touched every 5 s while the process runs, for a container health check (unset: off). */
+  @IsOptional() @IsString()
+  LIVENESS_FILE?: string;
 }
 
 /** A service: NATS plus its own PostgreSQL database. */

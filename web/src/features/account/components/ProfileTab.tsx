@@ -3,7 +3,7 @@ import { Avatar, Button, Card, Flex, Form, Input, Typography, Upload } from 'ant
 import { useEffect } from 'react';
 import type { CurrentUser } from '../../../api/auth';
 import { useToast } from '../../../lib/toast';
-import { avatarText, displayName } from '../../../lib/user-display';
+import { avatarText, DEMO_USER_LOCKED, displayName, isDemoUser } from '../../../lib/user-display';
 import { useUpdateProfile, useUploadProfilePhoto } from '../hooks';
 
 const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/gif'];
@@ -19,6 +19,8 @@ export function ProfileTab({ user }: { user: CurrentUser }) {
   const toast = useToast();
   const save = useUpdateProfile();
   const upload = useUploadProfilePhoto();
+  // Every demo visitor shares this profile: it is shown, not edited.
+  const locked = isDemoUser(user);
 
   useEffect(() => {
     form.setFieldsValue({ firstName: user.firstName ?? '', email: user.email ?? '' });
@@ -44,8 +46,8 @@ export function ProfileTab({ user }: { user: CurrentUser }) {
             {avatarText(user)}
           </Avatar>
           <div>
-            <Upload accept=".jpg,.jpeg,.png,.gif" showUploadList={false} beforeUpload={beforeUpload} maxCount={1}>
-              <Button icon={<CameraOutlined />} loading={upload.isPending}>
+            <Upload disabled={locked} accept=".jpg,.jpeg,.png,.gif" showUploadList={false} beforeUpload={beforeUpload} maxCount={1}>
+              <Button icon={<CameraOutlined />} loading={upload.isPending} disabled={locked}>
                 {upload.isPending ? 'Uploading...' : 'Change Photo'}
               </Button>
             </Upload>
@@ -56,8 +58,12 @@ export function ProfileTab({ user }: { user: CurrentUser }) {
         </Flex>
       </Card>
       <Card title="Personal Information">
+        {locked && (
+          <Typography.Paragraph type="secondary">{DEMO_USER_LOCKED}: every visitor of the demo shares this profile.</Typography.Paragraph>
+        )}
         <Form
           form={form}
+          disabled={locked}
           layout="vertical"
           style={{ maxWidth: 480 }}
           onFinish={(values) => save.mutate({ firstName: values.firstName.trim(), email: values.email.trim() })}

@@ -1,12 +1,13 @@
 import { Button, Card, Flex, Popconfirm, Tag, Typography } from 'antd';
 import type { CurrentUser } from '../../../api/auth';
+import { isDemoUser } from '../../../lib/user-display';
 import { useLogoutAllDevices } from '../hooks';
 
 function signInMethod(user: CurrentUser): string {
   const providers = user.externalProviders ?? [];
   if (providers.includes('google')) return 'You sign in with your Google account.';
   if (providers.includes('oidc')) return 'You sign in with the platform’s external sign-in provider.';
-  if (user.id === 'demo-user') return 'You are using the demo account.';
+  if (isDemoUser(user)) return 'You are using the demo account.';
   return 'You sign in with your email address and password.';
 }
 

@@ -3,10 +3,8 @@ import { Avatar, Button, Flex, Table, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { ScrollRegion } from '../../../components/ScrollRegion';
 import type { AdminUser } from '../../../api/users';
-import { avatarText, displayName } from '../../../lib/user-display';
+import { avatarText, DEMO_USER_LOCKED, displayName, isDemoUser } from '../../../lib/user-display';
 import { RoleBadge } from './RoleBadge';
-
-const DEMO_USER_ID = 'demo-user';
 
 interface UsersTableProps {
   users: AdminUser[];
@@ -52,10 +50,12 @@ export function UsersTable({ users, loading, onEdit, onDelete }: UsersTableProps
       title: 'Actions',
       key: 'actions',
       render: (_, user) => {
-        const isDemo = user.id === DEMO_USER_ID;
+        const isDemo = isDemoUser(user);
         return (
           <Flex gap={4}>
-            <Button type="text" icon={<EditOutlined />} aria-label={`Edit ${displayName(user)}`} onClick={() => onEdit(user)} />
+            <Tooltip title={isDemo ? DEMO_USER_LOCKED : undefined}>
+              <Button type="text" disabled={isDemo} icon={<EditOutlined />} aria-label={`Edit ${displayName(user)}`} onClick={() => onEdit(user)} />
+            </Tooltip>
             <Tooltip title={isDemo ? 'The demo user cannot be deleted' : undefined}>
               <Button
                 type="text"

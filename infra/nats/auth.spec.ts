@@ -1,0 +1,34 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+// @ts-expect-error plain ESM script without type declarations
+import { composeConfig, natsUrlFor, principals, SERVICES } from './auth.mjs';
+
+const root = join(import.meta.dirname, '..', '..');
+
+describe('NATS users and permissions', () => {
+  it("compose's nats.conf is the one generated from these rules", () => {
+    expect(readFileSync(join(root, 'infra/docker/nats.conf'), 'utf8')).toBe(composeConfig());
+  });
+
+  it('gives compose every password the config reads, and each part its own user', () => {
+    const compose = readFileSync(join(root, 'docker-compose.yml'), 'utf8');
+    for (const { user } of principals() as { user: string }[]) {
+      expect(compose).toContain(`NATS_${user.toUpperCase()}_PASSWORD: \${NATS_${user.toUpperCase()}_PASSWORD:?`);
+      expect(compose).toMatch(new RegExp(`nats://${user}:\\$\\{NATS_${user.toUpperCase()}_PASSWORD\\}@nats:4222`));
+    }
+  });
+
+  it('lets only the gateway publish to the services’ request subjects', () => {
+    const requestSubjects = (SERVICES as string[]).map((service) => `${service}.>`);
+    for (const { user, permissions } of principals() as { user: string; permissions: { publish: { allow: string[] } } }[]) {
+      const sends = permissions.publish.allow.filter((subject) => requestSubjects.includes(subject));
+      expect([user, sends.length > 0]).toEqual([user, user === 'gateway']);
+    }
+  });
+
+  it('puts a user into every server of a NATS_URL', () => {
+    expect(natsUrlFor('nats://127.0.0.1:4222,nats://127.0.0.1:4223', 'catalog', { catalog: 'pw/1' })).toBe(
+      'nats://catalog:pw%2F1@127.0.0.1:4222,nats://catalog:pw%2F1@127.0.0.1:4223',
+    );
+  });
+});
