@@ -81,14 +81,22 @@ start_redis() {
   log "redis up on $REDIS_PORT"
 }
 
-# NATS with a user per process and subject permissions (infra/nats/auth.mjs). A server that answers
-# but was started by an older version of this script (no nats.conf) is restarted with them.
+# NATS with a user per process and subject permissions (infra/nats/auth.mjs). The config is written
+# anew on every `up`: a running server whose permissions changed reloads them (SIGHUP); one started
+# by an older version of this script (no nats.conf) is restarted with them.
 start_nats() {
   local conf="$DATA_DIR/nats/nats.conf"
-  if nats_ok && [ -f "$conf" ]; then log "nats already up on $NATS_PORT"; return; fi
-  if nats_ok; then log "restarting nats with authentication"; stop_pidfile nats "$DATA_DIR/pids/nats.pid"; fi
+  local before=""
+  [ -f "$conf" ] && before="$(cat "$conf")"
   mkdir -p "$DATA_DIR/nats"
   node "$ROOT/infra/nats/auth.mjs" local "$DATA_DIR" "$NATS_PORT" "$NATS_MONITOR_PORT" >/dev/null
+  if nats_ok && [ -n "$before" ]; then
+    if [ "$before" != "$(cat "$conf")" ] && [ -f "$DATA_DIR/pids/nats.pid" ]; then
+      kill -HUP "$(cat "$DATA_DIR/pids/nats.pid")" && log "nats reloaded its permissions"
+    fi
+    log "nats already up on $NATS_PORT"; return
+  fi
+  if nats_ok; then log "restarting nats with authentication"; stop_pidfile nats "$DATA_DIR/pids/nats.pid"; fi
   setsid -f nats-server -c "$conf" -P "$DATA_DIR/pids/nats.pid" >"$DATA_DIR/logs/nats.log" 2>&1
   wait_for nats nats_ok
   log "nats (JetStream, authenticated) up on $NATS_PORT, monitor $NATS_MONITOR_PORT"

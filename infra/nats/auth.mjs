@@ -34,7 +34,8 @@ export function principals() {
   const gateway = {
     user: 'gateway',
     permissions: {
-      publish: { allow: [...SERVICES.map((service) => `${service}.>`), 'gateway.>'] },
+      // $JS.API.INFO: GET /api/health reads JetStream's account info.
+      publish: { allow: [...SERVICES.map((service) => `${service}.>`), 'gateway.>', '$JS.API.INFO'] },
       subscribe: { allow: ['_INBOX_gateway.>', 'gateway.>', 'inventory.alerts.changed'] },
     },
   };

@@ -1,7 +1,7 @@
 // Keeps the app's processes running for `npm start` and the browser tests: a process that exits
 // without being asked to is started again after a delay that doubles on each quick crash (0.5 s up
 // to 30 s) and is reset once it has stayed up for a while. Every exit and restart is logged.
-// See docs/operations.md, "Supervision".
+// The README ("The two commands") describes it to users.
 import { spawn } from 'node:child_process';
 
 const FIRST_DELAY_MS = 500;

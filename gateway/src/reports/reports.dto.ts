@@ -6,6 +6,7 @@ import {
   REPORT_TYPES,
   ReportMessages,
   type InventoryReportQuery,
+  type MovementHistoryPoint,
   type MovementTotals,
   type ReportPeriodQuery,
   type ReportRange,
@@ -73,4 +74,10 @@ export class ReportRowDto implements ReportRow {
 export class ValueHistoryPointDto implements ValueHistoryPoint {
   @ApiProperty({ example: '2025-01-31' }) date: string;
   @ApiProperty({ example: 1520.5, description: 'Total value at the end of that UTC day (today: now)' }) totalValue: number;
+}
+
+export class MovementHistoryPointDto implements MovementHistoryPoint {
+  @ApiProperty({ example: '2025-01-31' }) date: string;
+  @ApiProperty({ type: 'integer', example: 12, description: 'Units received that UTC day' }) stockIn: number;
+  @ApiProperty({ type: 'integer', example: 7, description: 'Units issued that UTC day' }) stockOut: number;
 }

@@ -38,6 +38,20 @@ const settled = async (itemId: string) => {
 };
 
 describe('low-stock alerts', () => {
+  it('raises one critical alert for an item created with stock 0 and reorder level 0 (out of stock)', async () => {
+    const item = await register(0, 0);
+    await settled(item.id);
+    expect(await unread()).toEqual([
+      { id: expect.any(String), itemId: item.id, severity: 'critical', isRead: false, createdAt: expect.any(String), item: { id: item.id, name: 'Filter', currentStock: 0, reorderLevel: 0 } },
+    ]);
+  });
+
+  it('raises nothing for an item created with stock above its reorder level', async () => {
+    const item = await register(3, 1);
+    await settled(item.id);
+    expect(await unread()).toEqual([]);
+  });
+
   it('raises one alert when stock falls to the reorder level, and none more while it stays low', async () => {
     const item = await register(10, 5);
     await move(item.id, 'out', 5);

@@ -248,6 +248,33 @@ describe('value history', () => {
   });
 });
 
+describe('movement history', () => {
+  const userId = newUserId();
+  const paint = new TestItem(userId);
+  const tape = new TestItem(userId);
+
+  beforeAll(async () => {
+    await reporting.publish([
+      paint.at(daysAgo(40)).registered({ unitPrice: '9.00' }),
+      paint.received(50), // outside the 30 days
+      paint.at(daysAgo(10)).received(12),
+      paint.issued(5),
+      tape.at(daysAgo(10)).registered({ unitPrice: '1.00' }),
+      tape.received(8),
+      tape.at(daysAgo(3)).issued(2),
+      tape.adjusted(1), // a count, not a receipt or an issue
+    ]);
+  });
+
+  it('sums what came in and went out on each of the last 30 days, zero on quiet days', async () => {
+    const series = await reporting.call(userId, ReportingSubjects.movementHistory, { range: '30days' });
+    expect(series).toHaveLength(30);
+    expect(series[29].date).toBe(isoDay(new Date()));
+    const byDay = Object.fromEntries(series.filter((p) => p.stockIn + p.stockOut > 0).map((p) => [p.date, [p.stockIn, p.stockOut]]));
+    expect(byDay).toEqual({ [isoDay(daysAgo(10))]: [20, 5], [isoDay(daysAgo(3))]: [0, 2] });
+  });
+});
+
 describe('a large report', () => {
   it('arrives whole although it is larger than one NATS message (1 MiB)', async () => {
     const userId = newUserId();

@@ -101,7 +101,11 @@ export async function apiRequest<T>(
     }
   }
 
-  if (res.status === 401 && options.on401 === 'returnNull') return null as T;
+  if (res.status === 401 && options.on401 === 'returnNull') {
+    // Read (and drop) the body: an unread one keeps the request open in the browser.
+    await res.arrayBuffer().catch(() => undefined);
+    return null as T;
+  }
   if (!res.ok) {
     const text = await res.text();
     throw new HttpError(res.status, res.statusText, text);

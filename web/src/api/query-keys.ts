@@ -39,6 +39,7 @@ export const queryKeys = {
     all: reports,
     inventory: (query: object = {}) => [...reports, 'inventory', query] as const,
     valueHistory: (query: object = {}) => [...reports, 'value-history', query] as const,
+    movementHistory: (query: object = {}) => [...reports, 'movement-history', query] as const,
   },
   users: { all: users, list: () => [...users, 'list'] as const },
   account: { all: account, preferences: () => [...account, 'preferences'] as const },

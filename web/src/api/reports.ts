@@ -1,6 +1,7 @@
 import type {
   DashboardStats,
   InventoryReportQuery,
+  MovementHistoryPoint,
   RecentMovement,
   ReportPeriodQuery,
   ReportRange,
@@ -10,7 +11,7 @@ import type {
 } from '@inventory/contracts';
 import { http } from './http';
 
-export type { DashboardStats, RecentMovement, ReportRange, ReportRow, ReportType, ValueHistoryPoint };
+export type { DashboardStats, MovementHistoryPoint, RecentMovement, ReportRange, ReportRow, ReportType, ValueHistoryPoint };
 export type ReportQuery = InventoryReportQuery;
 
 function queryString(query: object): string {
@@ -34,4 +35,8 @@ export function getInventoryReport(query: ReportQuery = {}): Promise<ReportRow[]
 
 export function getValueHistory(query: ReportPeriodQuery = {}): Promise<ValueHistoryPoint[]> {
   return http.get<ValueHistoryPoint[]>(`/api/reports/value-history${queryString(query)}`);
+}
+
+export function getMovementHistory(query: ReportPeriodQuery = {}): Promise<MovementHistoryPoint[]> {
+  return http.get<MovementHistoryPoint[]>(`/api/reports/movement-history${queryString(query)}`);
 }

@@ -1,5 +1,6 @@
 import { Flex, Typography } from 'antd';
 import type { ReactNode } from 'react';
+import { useIsMobile } from '../lib/use-media-query';
 
 interface PageHeaderProps {
   title: string;
@@ -7,13 +8,21 @@ interface PageHeaderProps {
   actions?: ReactNode;
 }
 
+/**
+ * A page's heading, description and actions. On a phone the top bar already shows the page title
+ * (the layout's one h1), so the heading is left out there rather than shown twice.
+ */
 export function PageHeader({ title, description, actions }: PageHeaderProps) {
+  const isMobile = useIsMobile();
+  if (isMobile && !description && !actions) return null;
   return (
-    <Flex justify="space-between" align="flex-start" wrap gap={16} style={{ marginBottom: 24 }}>
+    <Flex justify="space-between" align="flex-start" wrap gap={16} style={{ marginBottom: isMobile ? 16 : 24 }}>
       <div>
-        <Typography.Title level={2} style={{ margin: 0 }}>
-          {title}
-        </Typography.Title>
+        {!isMobile && (
+          <Typography.Title level={2} style={{ margin: 0 }}>
+            {title}
+          </Typography.Title>
+        )}
         {description && <Typography.Text type="secondary">{description}</Typography.Text>}
       </div>
       {actions && <Flex gap={8} wrap>{actions}</Flex>}

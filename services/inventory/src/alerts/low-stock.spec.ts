@@ -15,7 +15,7 @@ const event = (type: ItemEvent['type'], data: object): ItemEvent =>
     metadata: { userId: 'u1' },
   }) as ItemEvent;
 
-const registered = (reorderLevel: number) => event('ItemRegistered', { reorderLevel });
+const registered = (reorderLevel: number, initialStock?: number) => event('ItemRegistered', { reorderLevel, initialStock });
 const stockTo = (total: number) => event('StockIssued', { movementId: `m${version}`, quantity: 1, locationId: null, reason: 'r', stockAfter: { total, locations: [] } });
 const levelTo = (reorderLevel: number) => event('ReorderLevelSet', { reorderLevel });
 
@@ -36,6 +36,22 @@ beforeEach(() => {
 });
 
 describe('low-stock crossings', () => {
+  it('raises one alert for an item registered with no stock, whatever its reorder level (out of stock)', () => {
+    expect(jobsFor(registered(0, 0))).toEqual(['raise@e1']);
+    version = 0;
+    expect(jobsFor(registered(5, 0), levelTo(3))).toEqual(['raise@e1']);
+  });
+
+  it('waits for the opening stock of an item registered with some, and raises nothing above the level', () => {
+    expect(jobsFor(registered(2, 10), stockTo(10))).toEqual([]);
+    version = 0;
+    expect(jobsFor(registered(5, 3), stockTo(3))).toEqual(['raise@e2']);
+  });
+
+  it('raises nothing on registration for events from before the opening stock was recorded', () => {
+    expect(jobsFor(registered(5))).toEqual([]);
+  });
+
   it('raises one alert when stock falls to the reorder level', () => {
     expect(jobsFor(registered(5), stockTo(10), stockTo(5))).toEqual(['raise@e3']);
   });

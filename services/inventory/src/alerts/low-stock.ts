@@ -28,9 +28,10 @@ export const alertJobId = (job: AlertJob) => `${job.kind}:${job.itemId}:${job.cr
 
 /**
  * Applies one event to the watch and says which alert job it calls for. An item enters low stock
- * when an event leaves it at or below its reorder level (stock changes and level changes count;
- * registering does not): that raises one alert. Stock back above the level, or archiving the item,
- * resolves it. Staying low raises nothing more.
+ * when an event leaves it at or below its reorder level (stock changes and level changes count, and
+ * registering with no stock: out of stock from the start): that raises one alert. Registering with
+ * stock waits for the StockReceived that follows. Stock back above the level, or archiving the
+ * item, resolves it. Staying low raises nothing more.
  */
 export function watchStep(state: WatchState | null, event: ItemEvent): { state: WatchState | null; job: AlertJob | null } {
   if (event.type === 'ItemRegistered') {
@@ -43,7 +44,7 @@ export function watchStep(state: WatchState | null, event: ItemEvent): { state: 
       active: true,
       openCrossing: null,
     };
-    return { state: registered, job: null };
+    return event.data.initialStock === 0 ? evaluate(registered, event) : { state: registered, job: null };
   }
   if (!state) return { state, job: null };
   const next: WatchState = { ...state, version: event.version };

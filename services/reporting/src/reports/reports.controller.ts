@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { ReportingSubjects, type Actor, type ReportRow, type ValueHistoryPoint } from '@inventory/contracts';
+import { ReportingSubjects, type Actor, type MovementHistoryPoint, type ReportRow, type ValueHistoryPoint } from '@inventory/contracts';
 import { inChunks, RpcActor } from '@inventory/platform';
 import type { Observable } from 'rxjs';
 import { InventoryReportDto, ReportPeriodDto } from './reports.dto.js';
@@ -19,5 +19,10 @@ export class ReportsController {
   @MessagePattern(ReportingSubjects.valueHistory)
   valueHistory(@RpcActor() actor: Actor, @Payload('data') query: ReportPeriodDto): Promise<ValueHistoryPoint[]> {
     return this.reports.valueHistory(actor.userId, query);
+  }
+
+  @MessagePattern(ReportingSubjects.movementHistory)
+  movementHistory(@RpcActor() actor: Actor, @Payload('data') query: ReportPeriodDto): Promise<MovementHistoryPoint[]> {
+    return this.reports.movementHistory(actor.userId, query);
   }
 }

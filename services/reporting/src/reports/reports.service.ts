@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { REPORT_DEFAULTS, type InventoryReportQuery, type ReportPeriodQuery, type ReportRow, type ReportType, type ValueHistoryPoint } from '@inventory/contracts';
+import { REPORT_DEFAULTS, type InventoryReportQuery, type ReportPeriodQuery, type ReportRow, type MovementHistoryPoint, type ReportType, type ValueHistoryPoint } from '@inventory/contracts';
 import { periodDays, resolvePeriod, snapshotInstant, type ReportPeriod } from './report-period.js';
 import { money, toMovementRow, toReportRow, toValueRow, type MovementRowRecord, type ReportRowRecord, type ValueRowRecord } from './report-rows.js';
 
@@ -60,6 +60,26 @@ export class ReportsService {
       [userId, opening, userId, opening, through, firstDay, lastDay],
     );
     return rows.map((row) => ({ date: row.date, totalValue: money(row.total_value) }));
+  }
+
+  /** Units received and issued on every day of the period (the last day: up to now), zero-filled. */
+  async movementHistory(userId: string, query: ReportPeriodQuery): Promise<MovementHistoryPoint[]> {
+    const now = new Date();
+    const { firstDay, lastDay, through } = periodDays(resolvePeriod(query, now), now);
+    const rows = await this.em.getConnection().execute<{ date: string; stock_in: number; stock_out: number }[]>(
+      `WITH daily AS (
+         SELECT (occurred_at AT TIME ZONE 'UTC')::date AS day,
+                sum(quantity) FILTER (WHERE movement_type = 'in') AS stock_in,
+                sum(quantity) FILTER (WHERE movement_type = 'out') AS stock_out
+           FROM movements WHERE user_id = ? AND occurred_at >= ? AND occurred_at <= ? GROUP BY 1
+       )
+       SELECT to_char(d.day, 'YYYY-MM-DD') AS date, COALESCE(daily.stock_in, 0)::int AS stock_in, COALESCE(daily.stock_out, 0)::int AS stock_out
+         FROM generate_series(?::date, ?::date, interval '1 day') AS d(day)
+         LEFT JOIN daily ON daily.day = d.day::date
+        ORDER BY d.day`,
+      [userId, new Date(`${firstDay}T00:00:00Z`), through, firstDay, lastDay],
+    );
+    return rows.map((row) => ({ date: row.date, stockIn: row.stock_in, stockOut: row.stock_out }));
   }
 
   /** Active items at `instant` (null: now) with the category they had then. */

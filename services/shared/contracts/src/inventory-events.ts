@@ -24,6 +24,12 @@ export interface ItemRegisteredData {
   /** The item's home location (where stock without a location is expected to live). */
   locationId: string | null;
   imageUrl: string | null;
+  /**
+   * The stock the item was registered with: above 0, a StockReceived of it follows in the same
+   * append. Lets the low-stock watch raise an alert for an item that starts out of stock. Absent
+   * in events recorded before it existed (no alert is raised for those).
+   */
+  initialStock?: number;
 }
 
 export interface ItemDetailsChangedData {

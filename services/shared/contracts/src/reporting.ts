@@ -15,6 +15,7 @@ export const ReportingSubjects = {
   recentMovements: 'reporting.dashboard.recent-movements',
   inventoryReport: 'reporting.reports.inventory',
   valueHistory: 'reporting.reports.value-history',
+  movementHistory: 'reporting.reports.movement-history',
 } as const;
 
 export const REPORT_TYPES = ['inventory', 'low-stock', 'value', 'movement'] as const;
@@ -148,9 +149,21 @@ export interface ValueHistoryPoint {
   totalValue: number;
 }
 
+/**
+ * One day of GET /api/reports/movement-history: what came in and went out that UTC day, over all
+ * items (adjustments and undos are not receipts or issues and are left out).
+ */
+export interface MovementHistoryPoint {
+  /** YYYY-MM-DD */
+  date: string;
+  stockIn: number;
+  stockOut: number;
+}
+
 export interface ReportingRpc {
   [ReportingSubjects.dashboardStats]: { request: void; response: DashboardStats };
   [ReportingSubjects.recentMovements]: { request: void; response: RecentMovement[] };
   [ReportingSubjects.inventoryReport]: { request: InventoryReportQuery; response: ReportRow[] };
   [ReportingSubjects.valueHistory]: { request: ReportPeriodQuery; response: ValueHistoryPoint[] };
+  [ReportingSubjects.movementHistory]: { request: ReportPeriodQuery; response: MovementHistoryPoint[] };
 }

@@ -1,5 +1,6 @@
 import { natsConnectionOptions } from '@inventory/platform';
 import { testServers } from '@inventory/platform/testing';
+import { jetstreamManager } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { readFileSync } from 'node:fs';
 // @ts-expect-error plain ESM script without type declarations
@@ -66,6 +67,13 @@ describe('NATS users and permissions', () => {
     const identity = await connectAs('identity');
     expect(await permissionError(identity, () => identity.publish('events.identity.Test', '{}'))).toBe('none');
     expect(await permissionError(identity, () => identity.publish('events.inventory.StockReceived', '{}'))).toMatch(/permissions violation/i);
+  });
+
+  it('lets the gateway read JetStream account info for the health check, and nothing more of JetStream', async () => {
+    const gateway = await connectAs('gateway');
+    const jsm = await jetstreamManager(gateway);
+    await expect(jsm.getAccountInfo()).resolves.toHaveProperty('streams');
+    expect(await permissionError(gateway, () => gateway.publish('$JS.API.STREAM.DELETE.EVENTS', ''))).toMatch(/permissions violation/i);
   });
 
   it('lets the gateway call a service and get the answer', async () => {

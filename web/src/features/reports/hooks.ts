@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { getInventoryReport, getValueHistory, type ReportQuery } from '../../api/reports';
+import { getInventoryReport, getMovementHistory, getValueHistory, type ReportQuery } from '../../api/reports';
 import { queryKeys } from '../../api/query-keys';
 
 export function useInventoryReport(query: ReportQuery) {
@@ -14,6 +14,14 @@ export function useValueHistory(query: Pick<ReportQuery, 'range' | 'from' | 'to'
   return useQuery({
     queryKey: queryKeys.reports.valueHistory(query),
     queryFn: () => getValueHistory(query),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useMovementHistory(query: Pick<ReportQuery, 'range' | 'from' | 'to'>) {
+  return useQuery({
+    queryKey: queryKeys.reports.movementHistory(query),
+    queryFn: () => getMovementHistory(query),
     placeholderData: keepPreviousData,
   });
 }

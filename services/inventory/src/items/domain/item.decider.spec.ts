@@ -46,9 +46,9 @@ function catchError(run: () => unknown): unknown {
 
 // ---- facts and commands ----
 const details: ItemDetails = { name: 'Widget', sku: 'W-1', description: null, unitPrice: '2.50', categoryId: null, locationId: null, imageUrl: null };
-const registered = (over: Partial<ItemDetails & { reorderLevel: number }> = {}): ItemFact => ({
+const registered = (over: Partial<ItemDetails & { reorderLevel: number; initialStock: number }> = {}): ItemFact => ({
   type: 'ItemRegistered',
-  data: { itemId: ITEM, ...details, reorderLevel: 0, ...over },
+  data: { itemId: ITEM, ...details, reorderLevel: 0, initialStock: 0, ...over },
 });
 const stock = (locations: [string | null, number][]) => ({
   total: locations.reduce((sum, [, q]) => sum + q, 0),
@@ -97,7 +97,7 @@ describe('registering an item', () => {
     given()
       .when(register({ initialStock: 7, locationId: 'shelf' }))
       .then([
-        registered({ locationId: 'shelf' }),
+        registered({ locationId: 'shelf', initialStock: 7 }),
         {
           type: 'StockReceived',
           data: { itemId: ITEM, movementId: 'm-initial', quantity: 7, locationId: 'shelf', reason: 'Initial stock', stockAfter: stock([['shelf', 7]]) },
@@ -108,7 +108,7 @@ describe('registering an item', () => {
     given()
       .when(register({ initialStock: 7 }))
       .then([
-        registered(),
+        registered({ initialStock: 7 }),
         {
           type: 'StockReceived',
           data: { itemId: ITEM, movementId: 'm-initial', quantity: 7, locationId: null, reason: 'Initial stock', stockAfter: stock([[null, 7]]) },

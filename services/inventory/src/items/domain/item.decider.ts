@@ -75,7 +75,7 @@ function register(data: Extract<ItemCommand, { type: 'RegisterItem' }>['data'], 
   requireCount(initialStock, M.initialStockInvalid);
   requireCount(reorderLevel, M.reorderLevelInvalid);
   const itemId = state.itemId;
-  const facts: ItemFact[] = [{ type: 'ItemRegistered', data: { itemId, ...details, reorderLevel } }];
+  const facts: ItemFact[] = [{ type: 'ItemRegistered', data: { itemId, ...details, reorderLevel, initialStock } }];
   if (initialStock > 0) {
     // The opening stock is where the item is registered, if it names a place.
     const locationId = details.locationId ?? null;

@@ -1,4 +1,4 @@
-import { describeError, redactSecrets } from './redact.js';
+import { describeError, RedactingLogger, redactSecrets } from './redact.js';
 
 describe('log redaction', () => {
   it('removes the statement and its values from an ORM error, keeping the reason', () => {
@@ -19,6 +19,19 @@ describe('log redaction', () => {
     expect(redactSecrets('{"email":"a@b.c","password":"hunter22"}')).toBe('{"email":"a@b.c","password":[redacted]}');
     expect(redactSecrets('Authorization: Bearer inv_abc.def')).toBe('Authorization: Bearer [redacted]');
     expect(redactSecrets('cookie: connect.sid=s%3Aabc.def; other=1')).toBe('cookie: connect.sid=[redacted]; other=1');
+  });
+
+  it('logs an error without a stack', () => {
+    const logger = new RedactingLogger();
+    const written: string[] = [];
+    const write = process.stderr.write.bind(process.stderr);
+    process.stderr.write = ((chunk: string) => (written.push(String(chunk)), true)) as typeof process.stderr.write;
+    try {
+      logger.error('NatsError: password=hunter22');
+    } finally {
+      process.stderr.write = write;
+    }
+    expect(written.join('')).toContain('password=[redacted]');
   });
 
   it('describes an error by its redacted stack', () => {

@@ -42,7 +42,8 @@ export class RedactingLogger extends ConsoleLogger {
   }
 
   protected override printStackTrace(stack: string): void {
-    super.printStackTrace(redactSecrets(stack));
+    // Nest calls this for every error line, with no stack when there is none.
+    super.printStackTrace(stack ? redactSecrets(stack) : stack);
   }
 }
 

@@ -50,7 +50,7 @@ export function CategoryDialog({ open, category, onClose }: CategoryDialogProps)
       onOk={() => form.submit()}
       onCancel={onClose}
       confirmLoading={saving}
-      forceRender
+      destroyOnHidden
     >
       <Form form={form} layout="vertical" onFinish={onFinish} requiredMark={false}>
         <Form.Item

@@ -1,29 +1,29 @@
 import { Column } from '@ant-design/charts';
 import { Card, Col, Empty, Row } from 'antd';
-import type { ReportRow } from '../../../api/reports';
+import type { MovementHistoryPoint, ReportRow } from '../../../api/reports';
 import { formatCurrency } from '../../../lib/format';
 
 interface DashboardChartsProps {
   valueRows: ReportRow[];
-  movementRows: ReportRow[];
+  movementDays: MovementHistoryPoint[];
 }
 
+const shortDay = (date: string) => new Date(`${date}T00:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+
 /** Loaded lazily with @ant-design/charts so the dashboard's figures show before the chart library. */
-export function DashboardCharts({ valueRows, movementRows }: DashboardChartsProps) {
+export function DashboardCharts({ valueRows, movementDays }: DashboardChartsProps) {
   const byCategory = new Map<string, number>();
   for (const row of valueRows) {
     const name = row.category?.name ?? 'Uncategorized';
     byCategory.set(name, (byCategory.get(name) ?? 0) + row.totalValue);
   }
   const valueData = [...byCategory].map(([category, value]) => ({ category, value: Math.round(value * 100) / 100 }));
-  const movementData = movementRows.flatMap((row) =>
-    row.movements
-      ? [
-          { item: row.name, kind: 'Stock in', quantity: row.movements.stockIn },
-          { item: row.name, kind: 'Stock out', quantity: row.movements.stockOut },
-        ]
-      : [],
-  );
+  // One pair of bars per day, in and out, over the whole 30 days (quiet days stay as gaps).
+  const movementData = movementDays.flatMap((day) => [
+    { day: shortDay(day.date), kind: 'Stock in', quantity: day.stockIn },
+    { day: shortDay(day.date), kind: 'Stock out', quantity: day.stockOut },
+  ]);
+  const anyMovement = movementDays.some((day) => day.stockIn + day.stockOut > 0);
 
   return (
     <Row gutter={[16, 16]} style={{ marginTop: 16 }}>
@@ -44,10 +44,10 @@ export function DashboardCharts({ valueRows, movementRows }: DashboardChartsProp
       </Col>
       <Col xs={24} lg={12}>
         <Card title="Stock Movements, Last 30 Days">
-          {movementData.length === 0 ? (
+          {!anyMovement ? (
             <Empty description="No movements in the last 30 days" />
           ) : (
-            <Column data={movementData} xField="item" yField="quantity" colorField="kind" group height={260} />
+            <Column data={movementData} xField="day" yField="quantity" colorField="kind" group height={260} axis={{ x: { labelAutoHide: true } }} />
           )}
         </Card>
       </Col>

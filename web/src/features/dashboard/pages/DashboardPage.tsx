@@ -6,7 +6,7 @@ import { SummaryCards } from '../../reports/components/SummaryCards';
 import { QuickActions } from '../components/QuickActions';
 import { RecentActivity } from '../components/RecentActivity';
 import { useDashboardStats, useRecentMovements } from '../hooks';
-import { useInventoryReport } from '../../reports/hooks';
+import { useInventoryReport, useMovementHistory } from '../../reports/hooks';
 
 const DashboardCharts = lazy(async () => ({ default: (await import('../components/DashboardCharts')).DashboardCharts }));
 
@@ -16,7 +16,7 @@ export function DashboardPage() {
   const recent = useRecentMovements();
   const figures = stats.data;
   const valueReport = useInventoryReport({ type: 'value' });
-  const movementReport = useInventoryReport({ type: 'movement', range: '30days' });
+  const movementHistory = useMovementHistory({ range: '30days' });
   return (
     <>
       <PageHeader title="Dashboard" description="Overview of your inventory" />
@@ -38,7 +38,7 @@ export function DashboardPage() {
         </Col>
       </Row>
       <Suspense fallback={<Skeleton active style={{ marginTop: 16 }} />}>
-        <DashboardCharts valueRows={valueReport.data ?? []} movementRows={movementReport.data ?? []} />
+        <DashboardCharts valueRows={valueReport.data ?? []} movementDays={movementHistory.data ?? []} />
       </Suspense>
     </>
   );

@@ -63,7 +63,7 @@ export function AddItemDialog({ open, onClose }: AddItemDialogProps) {
       onCancel={onClose}
       confirmLoading={create.isPending}
       okButtonProps={{ disabled: uploading }}
-      forceRender
+      destroyOnHidden
     >
       <Form form={form} name="add-item" layout="vertical" onFinish={onFinish} requiredMark={false} initialValues={EMPTY}>
         <ItemDetailsFields

@@ -58,7 +58,7 @@ export function EditItemDialog({ open, item, onClose }: EditItemDialogProps) {
       onCancel={onClose}
       confirmLoading={update.isPending}
       okButtonProps={{ disabled: uploading }}
-      forceRender
+      destroyOnHidden
     >
       <Form form={form} name="edit-item" layout="vertical" onFinish={onFinish} requiredMark={false}>
         <ItemDetailsFields />

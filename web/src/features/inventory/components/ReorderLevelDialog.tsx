@@ -43,7 +43,7 @@ export function ReorderLevelDialog({ open, item, onClose }: ReorderLevelDialogPr
       onOk={() => form.submit()}
       onCancel={onClose}
       confirmLoading={update.isPending}
-      forceRender
+      destroyOnHidden
     >
       {item && (
         <Typography.Paragraph type="secondary">

@@ -59,7 +59,7 @@ export function StockDialog({ open, item, onClose }: StockDialogProps) {
       onOk={() => form.submit()}
       onCancel={onClose}
       confirmLoading={record.isPending}
-      forceRender
+      destroyOnHidden
     >
       {item && (
         <Typography.Paragraph type="secondary">

@@ -62,7 +62,7 @@ export function TransferDialog({ open, item, onClose }: TransferDialogProps) {
       onOk={() => form.submit()}
       onCancel={onClose}
       confirmLoading={transfer.isPending}
-      forceRender
+      destroyOnHidden
     >
       <Form form={form} name="transfer-stock" layout="vertical" onFinish={onFinish} requiredMark={false}>
         <Form.Item label="From Location" name="from" rules={[{ required: true, message: 'Choose where the stock is now' }]}>

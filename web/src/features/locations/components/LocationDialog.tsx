@@ -91,7 +91,7 @@ export function LocationDialog({ open, location, onClose }: LocationDialogProps)
       onOk={() => form.submit()}
       onCancel={onClose}
       confirmLoading={saving}
-      forceRender
+      destroyOnHidden
     >
       <Form form={form} layout="vertical" onFinish={onFinish} requiredMark={false}>
         <Form.Item

@@ -18,6 +18,14 @@ const RANGE_OPTIONS: { value: ReportRange; label: string }[] = [
   { value: 'custom', label: 'Custom Range' },
 ];
 
+/** The table's title for each report type (SPEC 2 names the default one 'Inventory Summary Report'). */
+export const REPORT_TITLES: Record<ReportType, string> = {
+  inventory: 'Inventory Summary Report',
+  'low-stock': 'Low Stock Report',
+  value: 'Inventory Value Report',
+  movement: 'Stock Movement Report',
+};
+
 const TYPE_OPTIONS: { value: ReportType; label: string }[] = [
   { value: 'inventory', label: 'Inventory Summary' },
   { value: 'low-stock', label: 'Low Stock Report' },

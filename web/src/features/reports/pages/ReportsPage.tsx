@@ -4,7 +4,7 @@ import { Suspense, lazy, useMemo, useState } from 'react';
 import type { ReportQuery } from '../../../api/reports';
 import { PageHeader } from '../../../components/PageHeader';
 import { formatCurrency, stockStatus } from '../../../lib/format';
-import { ReportFilters, type ReportFilterValues } from '../components/ReportFilters';
+import { REPORT_TITLES, ReportFilters, type ReportFilterValues } from '../components/ReportFilters';
 import { ReportTable } from '../components/ReportTable';
 import { SummaryCards } from '../components/SummaryCards';
 import { exportReportCsv, exportReportPdf } from '../export';
@@ -63,7 +63,7 @@ export function ReportsPage() {
           {history.data && history.data.length > 0 ? <ValueHistoryChart points={history.data} /> : <Skeleton active loading={history.isLoading} />}
         </Suspense>
       </Card>
-      <Card title="Inventory Summary Report">
+      <Card title={REPORT_TITLES[query.type ?? 'inventory']}>
         <ReportTable rows={rows} loading={report.isLoading} />
       </Card>
     </>

@@ -56,7 +56,7 @@ export function EditUserDialog({ user, onClose }: EditUserDialogProps) {
       onOk={() => form.submit()}
       onCancel={onClose}
       confirmLoading={update.isPending}
-      forceRender
+      destroyOnHidden
     >
       <Form form={form} layout="vertical" onFinish={onFinish} requiredMark={false}>
         <Form.Item label="First Name" name="firstName" rules={[{ required: true, whitespace: true, message: 'First name is required' }]}>
