@@ -86,4 +86,35 @@ describe('account settings', () => {
     const status = await otherPage.evaluate(async () => (await fetch('/api/auth/user', { credentials: 'include' })).status);
     expect(status).toBe(401);
   });
+
+  it('asks before signing out when the browser follows a link to /api/logout', async () => {
+    const { page } = await signUp(browser, '/dashboard');
+    await page.goto('/api/logout');
+    await page.waitForURL('**/logout');
+    await page.getByRole('heading', { name: 'Sign out?' }).waitFor();
+    await screenshot(page, 'logout-confirm');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.waitForURL('**/dashboard');
+    await page.goto('/api/logout');
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('heading', { name: 'Smart Inventory Management for Modern Businesses' }).waitFor();
+    expect(await page.evaluate(async () => (await fetch('/api/auth/user')).status)).toBe(401);
+  });
+
+  it('shows the shared demo profile without letting a visitor change it', async () => {
+    const page = await (await browser.newContext({ baseURL: process.env.E2E_BASE_URL ?? 'http://127.0.0.1:23000' })).newPage();
+    await page.goto('/');
+    await page.evaluate(async () => {
+      const { token } = await (await fetch('/api/auth/csrf')).json();
+      await fetch('/api/auth/demo-login', { method: 'POST', headers: { 'x-csrf-token': token } });
+    });
+    await page.goto('/account');
+    await page.getByText('The demo account cannot be changed: every visitor of the demo shares this profile.').waitFor();
+    expect(await page.getByLabel('Full Name').isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Save Changes' }).isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Change Photo' }).isDisabled()).toBe(true);
+    await screenshot(page, 'account-demo-locked');
+  });
 });
+

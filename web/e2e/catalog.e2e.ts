@@ -132,7 +132,9 @@ describe('locations', () => {
 describe('catalog screens at phone width', () => {
   it.each(['/categories', '/locations', '/reports', '/account'])('%s fits 375 px without sideways scrolling', async (path) => {
     const { page } = await signUp(browser, path, MOBILE);
-    await page.locator('main h2').first().waitFor();
+    // On a phone the page title is the top bar's h1 (the page heading leaves it out); the page's
+    // own chunk has loaded once the network is idle.
+    await page.locator('header h1').waitFor();
     await page.waitForLoadState('networkidle');
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);

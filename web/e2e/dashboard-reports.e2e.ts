@@ -78,8 +78,47 @@ describe('dashboard and reports', () => {
     await waitForCount(page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)'), 0);
     await page.locator('.ant-table-row').filter({ hasText: 'Gadget' }).waitFor();
     await page.locator('.ant-table-row').filter({ hasText: 'Widget, large' }).waitFor({ state: 'detached' });
+    // The table is titled after the report chosen, not 'Inventory Summary Report' whatever it is.
+    await page.locator('.ant-card-head-title').filter({ hasText: /^Low Stock Report$/ }).waitFor();
+    expect(await page.locator('.ant-card-head-title').filter({ hasText: 'Inventory Summary Report' }).count()).toBe(0);
     await page.evaluate(() => window.scrollTo(0, 0));
     await screenshot(page, 'reports');
     expect(await seriousA11yViolations(page)).toEqual([]);
   });
+
+  it('guides a new inventory with steps that tick themselves, and can be hidden', async () => {
+    const { page } = await signUp(browser, '/dashboard');
+    const step = (key: string) => page.getByTestId(`onboarding-${key}`);
+    await page.getByText('Get started').waitFor();
+    expect(await step('item').getAttribute('data-done')).toBe('false');
+    await step('location').getByRole('link', { name: 'Add a location' }).click();
+    await page.waitForURL('**/locations');
+    await postJson(page, '/api/locations', { name: 'Back room', type: 'Storage' });
+    await addItem(page, { name: 'Bolt', unitPrice: '0.10', currentStock: 5 });
+    await page.goto(`${new URL(page.url()).origin}/reports`);
+    await page.getByRole('heading', { name: 'Reports & Analytics', level: 2 }).waitFor();
+    await page.goto(`${new URL(page.url()).origin}/dashboard`);
+    await reloadUntil(page, async () => (await step('item').getAttribute('data-done')) === 'true');
+    expect(await step('location').getAttribute('data-done')).toBe('true');
+    expect(await step('reports').getAttribute('data-done')).toBe('true');
+    expect(await step('category').getAttribute('data-done')).toBe('false');
+    await screenshot(page, 'dashboard-onboarding');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Hide the getting started steps' }).click();
+    await page.getByText('Get started').waitFor({ state: 'detached' });
+    await page.reload();
+    await page.getByText('Total Items').waitFor();
+    expect(await page.getByText('Get started').count()).toBe(0);
+  });
+
+  it('charts movements per day over the last 30 days', async () => {
+    const { page } = await signUp(browser, '/dashboard');
+    await addItem(page, { name: 'Paint', unitPrice: '9.00', currentStock: 12 });
+    const chart = page.locator('.ant-card').filter({ hasText: 'Stock Movements, Last 30 Days' });
+    await reloadUntil(page, async () => (await chart.locator('canvas').count()) > 0);
+    const days = await page.evaluate(async () => (await (await fetch('/api/reports/movement-history?range=30days')).json()) as { stockIn: number }[]);
+    expect(days).toHaveLength(30);
+    expect(days[29].stockIn).toBe(12);
+  });
 });
+

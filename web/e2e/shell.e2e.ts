@@ -46,6 +46,9 @@ describe('signed-in shell', () => {
   it('opens the navigation as a drawer with an overlay at 375 px and closes it on navigation', async () => {
     const { page } = await signUp(browser, '/dashboard', MOBILE);
     await topBarTitle(page, 'Dashboard').waitFor();
+    // The page title shows once, in the top bar: the page heading leaves it out on a phone.
+    await page.getByText('Overview of your inventory').waitFor();
+    expect(await page.getByText('Dashboard', { exact: true }).count()).toBe(1);
     const menuButton = page.getByRole('button', { name: 'Open navigation menu' });
     await menuButton.waitFor();
     // No fixed sidebar on a phone: the menu lives in the drawer only.

@@ -3,6 +3,7 @@ import { Suspense, lazy } from 'react';
 import { PageHeader } from '../../../components/PageHeader';
 import { formatCurrency } from '../../../lib/format';
 import { SummaryCards } from '../../reports/components/SummaryCards';
+import { OnboardingCard } from '../components/OnboardingCard';
 import { QuickActions } from '../components/QuickActions';
 import { RecentActivity } from '../components/RecentActivity';
 import { useDashboardStats, useRecentMovements } from '../hooks';
@@ -20,6 +21,7 @@ export function DashboardPage() {
   return (
     <>
       <PageHeader title="Dashboard" description="Overview of your inventory" />
+      <OnboardingCard />
       <SummaryCards
         loading={stats.isLoading}
         cards={[

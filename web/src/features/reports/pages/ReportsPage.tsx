@@ -1,11 +1,13 @@
 import { DownloadOutlined, FilePdfOutlined, ReloadOutlined } from '@ant-design/icons';
 import { Button, Card, Skeleton } from 'antd';
-import { Suspense, lazy, useMemo, useState } from 'react';
+import { Suspense, lazy, useEffect, useMemo, useState } from 'react';
 import type { ReportQuery } from '../../../api/reports';
 import { PageHeader } from '../../../components/PageHeader';
 import { formatCurrency, stockStatus } from '../../../lib/format';
 import { REPORT_TITLES, ReportFilters, type ReportFilterValues } from '../components/ReportFilters';
 import { ReportTable } from '../components/ReportTable';
+import { markReportsVisited } from '../../../lib/onboarding';
+import { useAuth } from '../../auth/hooks';
 import { SummaryCards } from '../components/SummaryCards';
 import { exportReportCsv, exportReportPdf } from '../export';
 import { useInventoryReport, useValueHistory } from '../hooks';
@@ -26,6 +28,10 @@ function toQuery(values: ReportFilterValues): ReportQuery {
 
 /** SPEC 2 Reports & Analytics with working filters, an as-of date and a value-over-time chart. */
 export function ReportsPage() {
+  const { user } = useAuth();
+  useEffect(() => {
+    if (user) markReportsVisited(user.id);
+  }, [user]);
   const [filters, setFilters] = useState<ReportFilterValues>({ range: '30days', type: 'inventory', custom: null, asOf: null });
   const query = useMemo(() => toQuery(filters), [filters]);
   const report = useInventoryReport(query);

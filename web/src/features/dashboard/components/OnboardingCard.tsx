@@ -1,0 +1,84 @@
+import { CheckCircleFilled, CloseOutlined } from '@ant-design/icons';
+import { Button, Card, Flex, Progress, theme, Typography } from 'antd';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { useAuth } from '../../auth/hooks';
+import { useLocations } from '../../locations/hooks';
+import { useDashboardStats, useRecentMovements } from '../hooks';
+import { hasVisitedReports, onboardingDismissed, dismissOnboarding } from '../../../lib/onboarding';
+
+interface Step {
+  key: string;
+  title: string;
+  hint: string;
+  to: string;
+  done: boolean;
+}
+
+/**
+ * 'Get started' on a new inventory's dashboard: the first steps, each linking to the screen that
+ * does it and ticking itself from the data once done. Hidden for good when dismissed or complete.
+ */
+export function OnboardingCard() {
+  const { token } = theme.useToken();
+  const { user } = useAuth();
+  const stats = useDashboardStats();
+  const recent = useRecentMovements();
+  const locations = useLocations('', undefined);
+  const [dismissed, setDismissed] = useState(() => onboardingDismissed(user?.id));
+
+  if (dismissed || !user || stats.isLoading || locations.isLoading || recent.isLoading) return null;
+  const steps: Step[] = [
+    { key: 'location', title: 'Add a location', hint: 'Where your stock lives: a shop, a store room, a shelf.', to: '/locations', done: (locations.data?.length ?? 0) > 0 },
+    { key: 'category', title: 'Add a category', hint: 'Group items so reports add up by kind.', to: '/categories', done: (stats.data?.categoriesCount ?? 0) > 0 },
+    { key: 'item', title: 'Add your first item', hint: 'Name, price, stock and the level to reorder at.', to: '/inventory', done: (stats.data?.totalItems ?? 0) > 0 },
+    {
+      key: 'movement',
+      title: 'Record a stock movement',
+      hint: "Use an item's Stock button when something comes in or goes out.",
+      to: '/inventory',
+      done: (recent.data ?? []).some((movement) => movement.movementType !== 'in') || (recent.data?.length ?? 0) > 1,
+    },
+    { key: 'reports', title: 'Look at your reports', hint: 'Value, low stock and movements, with CSV and PDF export.', to: '/reports', done: hasVisitedReports(user.id) },
+  ];
+  const done = steps.filter((step) => step.done).length;
+  if (done === steps.length) return null;
+
+  return (
+    <Card
+      title="Get started"
+      style={{ marginBottom: 16 }}
+      extra={
+        <Button
+          type="text"
+          icon={<CloseOutlined />}
+          aria-label="Hide the getting started steps"
+          onClick={() => {
+            dismissOnboarding(user.id);
+            setDismissed(true);
+          }}
+        />
+      }
+    >
+      <Progress percent={Math.round((done / steps.length) * 100)} showInfo={false} style={{ marginBottom: 12 }} aria-label={`${done} of ${steps.length} steps done`} />
+      <Flex vertical gap={8} component="ol" style={{ margin: 0, padding: 0, listStyle: 'none' }}>
+        {steps.map((step) => (
+          <Flex key={step.key} component="li" gap={12} align="flex-start" data-testid={`onboarding-${step.key}`} data-done={step.done}>
+            <CheckCircleFilled aria-hidden style={{ fontSize: 18, marginTop: 3, color: step.done ? token.colorSuccess : token.colorBorder }} />
+            <div>
+              {step.done ? (
+                <Typography.Text type="secondary">{step.title} — done</Typography.Text>
+              ) : (
+                <Link to={step.to}>{step.title}</Link>
+              )}
+              <br />
+              <Typography.Text type="secondary" style={{ fontSize: 13 }}>
+                {step.hint}
+              </Typography.Text>
+            </div>
+          </Flex>
+        ))}
+      </Flex>
+    </Card>
+  );
+}
