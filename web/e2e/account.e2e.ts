@@ -92,6 +92,7 @@ describe('account settings', () => {
     await page.goto('/api/logout');
     await page.waitForURL('**/logout');
     await page.getByRole('heading', { name: 'Sign out?' }).waitFor();
+    await page.getByRole('heading', { name: 'Sign Out', level: 1 }).waitFor();
     await screenshot(page, 'logout-confirm');
     expect(await seriousA11yViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Cancel' }).click();

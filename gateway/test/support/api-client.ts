@@ -56,7 +56,7 @@ export class ApiClient {
     if (this.cookies.size > 0) headers.set('cookie', [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; '));
     const url = path.startsWith('http') ? path : `${this.baseUrl}${path}`;
     const res = this.dispatcher
-      ? ((await undiciFetch(url, { ...(init as object), headers, redirect: 'manual', dispatcher: this.dispatcher })) as unknown as Response)
+      ? ((await undiciFetch(url, { ...(init as object), headers: Object.fromEntries(headers), redirect: 'manual', dispatcher: this.dispatcher })) as unknown as Response)
       : await fetch(url, { ...init, headers, redirect: 'manual' });
     for (const line of res.headers.getSetCookie()) this.store(line);
     return res;

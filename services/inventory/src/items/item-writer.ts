@@ -352,8 +352,14 @@ function referencesOf(commands: ItemCommand[]): References {
   const categoryIds: (string | null | undefined)[] = [];
   const locationIds: (string | null | undefined)[] = [];
   for (const { type, data } of commands) {
-    if (type === 'RegisterItem') categoryIds.push(data.categoryId), locationIds.push(data.locationId);
-    if (type === 'ChangeDetails') categoryIds.push(data.changes.categoryId), locationIds.push(data.changes.locationId);
+    if (type === 'RegisterItem') {
+      categoryIds.push(data.categoryId);
+      locationIds.push(data.locationId);
+    }
+    if (type === 'ChangeDetails') {
+      categoryIds.push(data.changes.categoryId);
+      locationIds.push(data.changes.locationId);
+    }
     if (type === 'ReceiveStock' || type === 'IssueStock' || type === 'AdjustStock') locationIds.push(data.locationId);
     if (type === 'TransferStock') locationIds.push(data.fromLocationId, data.toLocationId);
   }

@@ -82,7 +82,7 @@ export const newActor = (): Actor => ({ userId: `test-${randomUUID()}`, role: 'u
  * A category or place of `actor`'s that the inventory's replicas know (as if its created event had
  * arrived): writes may name only those. Returns its id.
  */
-export async function knownReference(kind: 'category' | 'location', actor: Actor, name = kind): Promise<string> {
+export async function knownReference(kind: 'category' | 'location', actor: Actor, name: string = kind): Promise<string> {
   const id = randomUUID();
   await queryDb('inventory', `INSERT INTO ${kind}_replicas (id, user_id, name) VALUES ($1, $2, $3)`, [id, actor.userId, name]);
   return id;

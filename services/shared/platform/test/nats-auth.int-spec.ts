@@ -79,7 +79,7 @@ describe('NATS users and permissions', () => {
   it('lets the gateway call a service and get the answer', async () => {
     const gateway = await connectAs('gateway');
     const catalog = await connectAs('catalog');
-    catalog.subscribe('catalog.test.echo', { callback: (_, message) => message.respond(message.data) });
+    catalog.subscribe('catalog.test.echo', { callback: (_, message) => void message.respond(message.data) });
     await catalog.flush();
     const answer = await gateway.request('catalog.test.echo', 'ping', { timeout: 2_000 });
     expect(answer.string()).toBe('ping');

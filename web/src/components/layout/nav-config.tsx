@@ -51,6 +51,7 @@ const PAGE_TITLES: Record<string, string> = {
   '/reports': 'Reports & Analytics',
   '/users': 'User Management',
   '/account': 'Account Settings',
+  '/logout': 'Sign Out',
 };
 
 export function pageTitle(pathname: string): string {

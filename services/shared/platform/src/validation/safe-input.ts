@@ -4,6 +4,7 @@
  * that are not part of a pair. PostgreSQL cannot store a NUL, a lone surrogate is not valid UTF-8,
  * and none of them has a meaning in a name, a reason or an id.
  */
+// eslint-disable-next-line no-control-regex -- matching control characters is this rule's purpose
 const UNSAFE_TEXT = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 /** Deepest JSON nesting any request of ours needs is 3; more is a client bug or an attack. */

@@ -1,5 +1,5 @@
 import { Button, Card, Flex, Skeleton, Switch, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { NotificationPreferences } from '../../../api/account';
 import { usePreferences, useSavePreferences } from '../hooks';
 
@@ -16,11 +16,9 @@ const TOGGLES: { key: keyof NotificationPreferences; label: string; help: string
 export function NotificationsTab() {
   const saved = usePreferences();
   const save = useSavePreferences();
-  const [values, setValues] = useState<NotificationPreferences>(DEFAULTS);
-
-  useEffect(() => {
-    if (saved.data) setValues(saved.data);
-  }, [saved.data]);
+  // The toggles show the saved preferences with this visit's unsaved changes on top.
+  const [edits, setEdits] = useState<Partial<NotificationPreferences>>({});
+  const values: NotificationPreferences = { ...DEFAULTS, ...saved.data, ...edits };
 
   return (
     <Card title="Notification Preferences">
@@ -40,7 +38,7 @@ export function NotificationsTab() {
               <Switch
                 aria-labelledby={`pref-${key}`}
                 checked={values[key]}
-                onChange={(checked) => setValues((current) => ({ ...current, [key]: checked }))}
+                onChange={(checked) => setEdits((current) => ({ ...current, [key]: checked }))}
               />
             </Flex>
           ))}

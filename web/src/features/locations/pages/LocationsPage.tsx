@@ -24,16 +24,17 @@ export function LocationsPage() {
   const filtered = search.trim() !== '' || type !== ALL_TYPES;
 
   // Parent names come from the unfiltered tree: a filtered list may not hold the parent.
+  const roots = tree.data;
   const namesById = useMemo(() => {
     const names = new Map<string, string>();
-    const walk = (nodes: NonNullable<typeof tree.data>) =>
+    const walk = (nodes: NonNullable<typeof roots>) =>
       nodes.forEach((node) => {
         names.set(node.id, node.name);
         walk(node.children);
       });
-    walk(tree.data ?? []);
+    walk(roots ?? []);
     return names;
-  }, [tree.data]);
+  }, [roots]);
 
   return (
     <>
