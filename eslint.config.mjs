@@ -24,11 +24,14 @@ const MAY_DEPEND_ON = {
 };
 
 function boundaries(project) {
-  const allowed = project.tags.flatMap((tag) => MAY_DEPEND_ON[tag] ?? []).map((rule) => (typeof rule === 'string' ? { tag: rule, types: false } : rule));
+  const allowed = project.tags
+    .flatMap((tag) => MAY_DEPEND_ON[tag] ?? [])
+    .map((rule) => (typeof rule === 'string' ? { tag: rule, types: false } : rule));
   const others = projects.filter((other) => other !== project);
   const refused = others.filter((other) => !allowed.some((rule) => other.tags.includes(rule.tag)));
   const typesOnly = others.filter((other) => allowed.some((rule) => rule.types && other.tags.includes(rule.tag)));
-  const message = (other) => `${project.name} (${project.tags.join(', ')}) may not import ${other.name} (${other.tags.join(', ')}): see the module boundaries in eslint.config.mjs`;
+  const message = (other) =>
+    `${project.name} (${project.tags.join(', ')}) may not import ${other.name} (${other.tags.join(', ')}): see the module boundaries in eslint.config.mjs`;
   return {
     files: [`${project.root}/**/*.{ts,tsx,mjs}`],
     rules: {
@@ -37,7 +40,11 @@ function boundaries(project) {
         {
           paths: [
             ...refused.map((other) => ({ name: other.name, message: message(other) })),
-            ...typesOnly.map((other) => ({ name: other.name, message: `${project.name} may import only types from ${other.name}`, allowTypeImports: true })),
+            ...typesOnly.map((other) => ({
+              name: other.name,
+              message: `${project.name} may import only types from ${other.name}`,
+              allowTypeImports: true,
+            })),
           ],
           patterns: refused.flatMap((other) => [
             { group: [`${other.name}/*`], message: message(other) },

@@ -34,7 +34,12 @@ export function startStack(offset = Number(process.env.BENCH_PORT_OFFSET ?? 5000
     return result.stdout;
   };
   stack('up');
-  const serverEnv = Object.fromEntries(stack('env').trim().split('\n').map((line) => line.split(/=(.*)/s).slice(0, 2)));
+  const serverEnv = Object.fromEntries(
+    stack('env')
+      .trim()
+      .split('\n')
+      .map((line) => line.split(/=(.*)/s).slice(0, 2)),
+  );
   const env = { ...process.env, ...serverEnv, NODE_ENV: 'test', LOG_LEVEL: 'warn', PORT: String(3000 + offset) };
   const children = [];
   return {
@@ -42,7 +47,11 @@ export function startStack(offset = Number(process.env.BENCH_PORT_OFFSET ?? 5000
     baseUrl: `http://127.0.0.1:${env.PORT}`,
     /** Starts a built entry point (e.g. services/reporting/dist/main.js) with the stack's environment. */
     start(script, extraEnv = {}) {
-      const child = spawn(process.execPath, [join(ROOT, script)], { cwd: ROOT, env: { ...env, ...extraEnv }, stdio: ['ignore', 'ignore', 'inherit'] });
+      const child = spawn(process.execPath, [join(ROOT, script)], {
+        cwd: ROOT,
+        env: { ...env, ...extraEnv },
+        stdio: ['ignore', 'ignore', 'inherit'],
+      });
       children.push(child);
       return child;
     },
@@ -74,8 +83,17 @@ export async function signUp(baseUrl, label) {
     return res;
   };
   const { token } = await (await call('/api/auth/csrf')).json();
-  const body = JSON.stringify({ firstName: 'Bench', lastName: label, email: `${label}-${Date.now()}@bench.test`, password: 'bench-secret' });
-  const res = await call('/api/auth/register', { method: 'POST', body, headers: { 'content-type': 'application/json', 'x-csrf-token': token } });
+  const body = JSON.stringify({
+    firstName: 'Bench',
+    lastName: label,
+    email: `${label}-${Date.now()}@bench.test`,
+    password: 'bench-secret',
+  });
+  const res = await call('/api/auth/register', {
+    method: 'POST',
+    body,
+    headers: { 'content-type': 'application/json', 'x-csrf-token': token },
+  });
   if (res.status !== 201) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
   const user = await res.json();
   return { userId: user.id, cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') };

@@ -39,8 +39,17 @@ async function signUp() {
     return res;
   };
   const token = async () => (await (await call('/api/auth/csrf')).json()).token;
-  const body = JSON.stringify({ firstName: 'Bench', lastName: 'Inventory', email: `inventory-bench-${Date.now()}@bench.test`, password: 'bench-secret' });
-  const res = await call('/api/auth/register', { method: 'POST', body, headers: { 'content-type': 'application/json', 'x-csrf-token': await token() } });
+  const body = JSON.stringify({
+    firstName: 'Bench',
+    lastName: 'Inventory',
+    email: `inventory-bench-${Date.now()}@bench.test`,
+    password: 'bench-secret',
+  });
+  const res = await call('/api/auth/register', {
+    method: 'POST',
+    body,
+    headers: { 'content-type': 'application/json', 'x-csrf-token': await token() },
+  });
   if (res.status !== 201) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
   // The session id changes at sign-up: the CSRF token (and its cookie) must be the new session's.
   const csrf = await token();
@@ -54,7 +63,13 @@ async function seed(headers) {
   let next = 0;
   const worker = async () => {
     for (let i = next++; i < ITEMS; i = next++) {
-      const body = JSON.stringify({ name: `Bench item ${i}`, sku: `BENCH-${i}`, unitPrice: '9.99', currentStock: 1_000_000, reorderLevel: 10 });
+      const body = JSON.stringify({
+        name: `Bench item ${i}`,
+        sku: `BENCH-${i}`,
+        unitPrice: '9.99',
+        currentStock: 1_000_000,
+        reorderLevel: 10,
+      });
       const res = await fetch(`${baseUrl}/api/inventory`, { method: 'POST', headers, body });
       if (res.status !== 201) throw new Error(`seeding failed: ${res.status} ${await res.text()}`);
       ids.push((await res.json()).id);
@@ -75,14 +90,18 @@ function machineCpu() {
 
 function run(title, options) {
   return new Promise((resolve, reject) => {
-    autocannon({ url: baseUrl, connections, duration, ...options }, (error, result) => (error ? reject(error) : resolve({ title, result })));
+    autocannon({ url: baseUrl, connections, duration, ...options }, (error, result) =>
+      error ? reject(error) : resolve({ title, result }),
+    );
   });
 }
 
 const { headers } = await signUp();
 const started = Date.now();
 const ids = await seed(headers);
-console.log(`seeded ${ids.length} items in ${((Date.now() - started) / 1000).toFixed(1)} s; ${connections} connections, ${duration} s per scenario\n`);
+console.log(
+  `seeded ${ids.length} items in ${((Date.now() - started) / 1000).toFixed(1)} s; ${connections} connections, ${duration} s per scenario\n`,
+);
 
 // The baseline, measured in the same run: the lightest signed-in call (session lookup and one small
 // service round trip), so the ratios below say what the inventory work itself costs on this machine.
@@ -91,10 +110,30 @@ const scenarios = [
   ['list 100 items', { requests: [{ method: 'GET', path: '/api/inventory?limit=100', headers }] }, 500],
   [
     'movement on random items',
-    { requests: [{ method: 'POST', headers, setupRequest: (req) => ({ ...req, path: `/api/inventory/${ids[Math.floor(Math.random() * ids.length)]}/stock`, body: movement() }) }] },
+    {
+      requests: [
+        {
+          method: 'POST',
+          headers,
+          setupRequest: (req) => ({
+            ...req,
+            path: `/api/inventory/${ids[Math.floor(Math.random() * ids.length)]}/stock`,
+            body: movement(),
+          }),
+        },
+      ],
+    },
     300,
   ],
-  ['movement on one hot item', { requests: [{ method: 'POST', path: `/api/inventory/${ids[0]}/stock`, headers, setupRequest: (req) => ({ ...req, body: movement() }) }] }, 300],
+  [
+    'movement on one hot item',
+    {
+      requests: [
+        { method: 'POST', path: `/api/inventory/${ids[0]}/stock`, headers, setupRequest: (req) => ({ ...req, body: movement() }) },
+      ],
+    },
+    300,
+  ],
 ];
 
 const rows = [];

@@ -14,8 +14,14 @@ export class BenchItem {
 
   registered(at, name) {
     return this.event('ItemRegistered', at, {
-      name, sku: `SKU-${this.itemId.slice(0, 8)}`, description: null, unitPrice: this.unitPrice, reorderLevel: 5,
-      categoryId: null, locationId: null, imageUrl: null,
+      name,
+      sku: `SKU-${this.itemId.slice(0, 8)}`,
+      description: null,
+      unitPrice: this.unitPrice,
+      reorderLevel: 5,
+      categoryId: null,
+      locationId: null,
+      imageUrl: null,
     });
   }
 
@@ -30,14 +36,24 @@ export class BenchItem {
   }
 
   movement() {
-    return { movementId: randomUUID(), reason: 'bench', stockAfter: { total: this.stock, locations: this.stock > 0 ? [{ locationId: null, quantity: this.stock }] : [] } };
+    return {
+      movementId: randomUUID(),
+      reason: 'bench',
+      stockAfter: { total: this.stock, locations: this.stock > 0 ? [{ locationId: null, quantity: this.stock }] : [] },
+    };
   }
 
   event(type, at, data) {
     this.version += 1;
     return {
-      id: randomUUID(), type, source: 'inventory', streamId: `item-${this.itemId}`, version: this.version,
-      occurredAt: at.toISOString(), data: { itemId: this.itemId, ...data }, metadata: { userId: this.userId },
+      id: randomUUID(),
+      type,
+      source: 'inventory',
+      streamId: `item-${this.itemId}`,
+      version: this.version,
+      occurredAt: at.toISOString(),
+      data: { itemId: this.itemId, ...data },
+      metadata: { userId: this.userId },
     };
   }
 }

@@ -37,10 +37,14 @@ try {
   const js = jetstream(nc);
   const db = new pg.Client({ connectionString: `${stack.env.PG_URL}/reporting` });
   await db.connect();
-  const applied = async () => (await db.query("SELECT count(*)::int AS n FROM processed_events WHERE consumer = 'reporting-items-inventory'")).rows[0].n;
+  const applied = async () =>
+    (await db.query("SELECT count(*)::int AS n FROM processed_events WHERE consumer = 'reporting-items-inventory'")).rows[0].n;
 
   // ── 10,000 items, registered and stocked over the last 90 days ──
-  const items = Array.from({ length: ITEMS }, (_, i) => new BenchItem(owner.userId, `${(i % 500) + 1}.${String(i % 100).padStart(2, '0')}`));
+  const items = Array.from(
+    { length: ITEMS },
+    (_, i) => new BenchItem(owner.userId, `${(i % 500) + 1}.${String(i % 100).padStart(2, '0')}`),
+  );
   const seed = items.flatMap((item, i) => {
     const at = new Date(Date.now() - 90 * DAY_MS + i * 60_000);
     return [item.registered(at, `Item ${String(i).padStart(5, '0')}`), item.received(at, 10 + (i % 50))];
@@ -142,12 +146,20 @@ async function latency(js, item, headers) {
   await poller;
   const latencies = seenAt.map((seen, k) => seen - publishedAt[k]).sort((a, b) => a - b);
   const at = (p) => Math.round(latencies[Math.min(count - 1, Math.floor((p / 100) * count))] * 10) / 10;
-  return { movements: count, ratePerSecond: Math.round(count / ((publishedAt[count - 1] - start) / 1000)), p50Ms: at(50), p99Ms: at(99), maxMs: at(100) };
+  return {
+    movements: count,
+    ratePerSecond: Math.round(count / ((publishedAt[count - 1] - start) / 1000)),
+    p50Ms: at(50),
+    p99Ms: at(99),
+    maxMs: at(100),
+  };
 }
 
 async function digest(db) {
   const tables = ['items', 'item_history', 'movements', 'categories', 'purged_users'];
-  const rows = await Promise.all(tables.map((t) => db.query(`SELECT md5(coalesce(string_agg(t::text, E'\\n' ORDER BY t::text), '')) AS h FROM ${t} t`)));
+  const rows = await Promise.all(
+    tables.map((t) => db.query(`SELECT md5(coalesce(string_agg(t::text, E'\\n' ORDER BY t::text), '')) AS h FROM ${t} t`)),
+  );
   return rows.map((r) => r.rows[0].h).join(':');
 }
 
@@ -166,7 +178,11 @@ function report(results) {
     console.log(`  ${name}: ${r.reqPerSec} req/s, p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms (32 connections)${failures}`);
   }
   const l = results.latency;
-  console.log(`  event → dashboard: ${l.movements} movements at ${l.ratePerSecond}/s, p50 ${l.p50Ms} ms, p99 ${l.p99Ms} ms, max ${l.maxMs} ms`);
+  console.log(
+    `  event → dashboard: ${l.movements} movements at ${l.ratePerSecond}/s, p50 ${l.p50Ms} ms, p99 ${l.p99Ms} ms, max ${l.maxMs} ms`,
+  );
   const b = results.rebuild;
-  console.log(`  rebuild: ${b.events} events in ${b.ms} ms = ${b.eventsPerSecond} events/s; same tables afterwards: ${b.sameTables ? 'yes' : 'NO'}`);
+  console.log(
+    `  rebuild: ${b.events} events in ${b.ms} ms = ${b.eventsPerSecond} events/s; same tables afterwards: ${b.sameTables ? 'yes' : 'NO'}`,
+  );
 }

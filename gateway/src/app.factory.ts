@@ -13,7 +13,6 @@ import { bodyParserErrors, refuseDeepJson } from './errors/body-parser-errors.js
 import { HttpErrorFilter } from './errors/http-error.filter.js';
 import { serveWebApp } from './web/serve-web-app.js';
 
-
 /** Builds the HTTP app (used by main.ts and by the integration tests). */
 export async function createGatewayApp(): Promise<INestApplication> {
   const env = getEnv();
@@ -39,7 +38,11 @@ export async function createGatewayApp(): Promise<INestApplication> {
       },
     }),
   );
-  app.use(express.json({ limit: env.BODY_LIMIT, verify: refuseDeepJson }), express.urlencoded({ extended: false, limit: env.BODY_LIMIT }), bodyParserErrors);
+  app.use(
+    express.json({ limit: env.BODY_LIMIT, verify: refuseDeepJson }),
+    express.urlencoded({ extended: false, limit: env.BODY_LIMIT }),
+    bodyParserErrors,
+  );
   serveWebApp(app.getHttpAdapter().getInstance(), env.WEB_DIST_DIR);
   app.setGlobalPrefix('api');
   app.useGlobalPipes(createValidationPipe((message) => new BadRequestException(message)));

@@ -14,6 +14,20 @@ import { UploadsModule } from './uploads/uploads.module.js';
 import { UsersModule } from './users/users.module.js';
 
 @Module({
-  imports: [NatsClientModule, ConnectionsModule, HealthModule, AuthModule, AccountModule, UsersModule, CategoriesModule, LocationsModule, DashboardModule, ReportsModule, InventoryModule, AlertsModule, UploadsModule],
+  imports: [
+    NatsClientModule,
+    ConnectionsModule,
+    HealthModule,
+    AuthModule,
+    AccountModule,
+    UsersModule,
+    CategoriesModule,
+    LocationsModule,
+    DashboardModule,
+    ReportsModule,
+    InventoryModule,
+    AlertsModule,
+    UploadsModule,
+  ],
 })
 export class AppModule {}

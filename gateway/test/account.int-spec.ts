@@ -20,7 +20,11 @@ const me = async (client: ApiClient) => (await (await client.get('/api/auth/user
 describe('PUT /api/auth/profile', () => {
   it('updates name and email, and the current user shows them', async () => {
     const { client } = await signUp(system.baseUrl);
-    const res = await client.put('/api/auth/profile', { firstName: 'Grace', lastName: 'Hopper', email: 'Grace.Hopper.' + Date.now() + '@Example.test' });
+    const res = await client.put('/api/auth/profile', {
+      firstName: 'Grace',
+      lastName: 'Hopper',
+      email: 'Grace.Hopper.' + Date.now() + '@Example.test',
+    });
     expect(res.status).toBe(200);
     const updated = (await res.json()) as PublicUser;
     expect(updated).toMatchObject({ firstName: 'Grace', lastName: 'Hopper' });
@@ -62,7 +66,8 @@ describe('POST /api/auth/profile/photo', () => {
 
   it('replaces the previous photo, whose file is removed', async () => {
     const { client } = await signUp(system.baseUrl);
-    const first = ((await (await client.post('/api/auth/profile/photo', photoForm(images.png, 'a.png'))).json()) as PublicUser).profileImageUrl!;
+    const first = ((await (await client.post('/api/auth/profile/photo', photoForm(images.png, 'a.png'))).json()) as PublicUser)
+      .profileImageUrl!;
     await client.post('/api/auth/profile/photo', photoForm(images.gif, 'b.gif'));
     expect((await client.get(first)).status).toBe(404);
   });
@@ -98,6 +103,8 @@ describe('notification preferences', () => {
   it('refuses anything but the four switches', async () => {
     const { client } = await signUp(system.baseUrl);
     expect((await client.put('/api/auth/preferences', { lowStock: 'yes', expiry: true, email: true, push: true })).status).toBe(400);
-    expect((await client.put('/api/auth/preferences', { lowStock: true, expiry: true, email: true, push: true, sms: true })).status).toBe(400);
+    expect((await client.put('/api/auth/preferences', { lowStock: true, expiry: true, email: true, push: true, sms: true })).status).toBe(
+      400,
+    );
   });
 });

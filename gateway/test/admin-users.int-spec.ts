@@ -18,7 +18,12 @@ afterAll(async () => {
   await system?.close();
 }, HOOK_TIMEOUT_MS);
 
-const edit = (user: PublicUser, change: Record<string, unknown> = {}) => ({ firstName: user.firstName, lastName: user.lastName, email: user.email, ...change });
+const edit = (user: PublicUser, change: Record<string, unknown> = {}) => ({
+  firstName: user.firstName,
+  lastName: user.lastName,
+  email: user.email,
+  ...change,
+});
 const list = async () => (await (await admin.get('/api/admin/users')).json()) as PublicUser[];
 
 describe('who may manage users', () => {
@@ -97,7 +102,8 @@ describe('PUT /api/admin/users/:id', () => {
 describe('DELETE /api/admin/users/:id', () => {
   it('removes the user, ends their sessions, and announces it to the other services', async () => {
     const { client, user, email, password } = await signUp(system.baseUrl);
-    const photo = ((await (await client.post('/api/auth/profile/photo', photoForm(images.png, 'me.png'))).json()) as PublicUser).profileImageUrl!;
+    const photo = ((await (await client.post('/api/auth/profile/photo', photoForm(images.png, 'me.png'))).json()) as PublicUser)
+      .profileImageUrl!;
     expect((await admin.delete(`/api/admin/users/${user.id}`)).status).toBe(204);
     expect((await client.get('/api/auth/user')).status).toBe(401);
     expect((await new ApiClient(system.baseUrl).post('/api/auth/login', { email, password })).status).toBe(401);

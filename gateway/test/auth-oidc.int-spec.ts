@@ -22,7 +22,13 @@ afterAll(async () => {
 }, HOOK_TIMEOUT_MS);
 
 const newAccount = (claims: { email?: string } = {}) =>
-  provider.account(randomUUID(), { email: uniqueEmail('oidc'), email_verified: true, given_name: 'Grace', family_name: 'Hopper', ...claims });
+  provider.account(randomUUID(), {
+    email: uniqueEmail('oidc'),
+    email_verified: true,
+    given_name: 'Grace',
+    family_name: 'Hopper',
+    ...claims,
+  });
 
 /** GET /api/login, then the provider's redirects, up to the callback URL it sends the browser to. */
 async function authorize(client: ApiClient, accountId: string): Promise<URL> {
@@ -58,7 +64,12 @@ describe('OpenID Connect sign-in (GET /api/login) against a real provider', () =
     expect(res.status).toBe(302);
     expect(res.headers.get('location')).toBe('/dashboard');
     expect(client.cookie('connect.sid')).not.toBe(sidDuringSignIn);
-    expect(await currentUser(client)).toMatchObject({ firstName: 'Grace', lastName: 'Hopper', hasPassword: false, externalProviders: ['oidc'] });
+    expect(await currentUser(client)).toMatchObject({
+      firstName: 'Grace',
+      lastName: 'Hopper',
+      hasPassword: false,
+      externalProviders: ['oidc'],
+    });
   });
 
   it('signs the same provider account into the same user next time', async () => {

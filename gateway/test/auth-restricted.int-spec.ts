@@ -61,7 +61,9 @@ describe('rate limits per client address', () => {
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(await limited.json()).toEqual({ message: 'Too many attempts. Please try again later.' });
     const other = fromNewAddress();
-    expect((await other.client.post('/api/auth/login', { email: uniqueEmail(), password: 'x' }, { headers: other.headers })).status).toBe(401);
+    expect((await other.client.post('/api/auth/login', { email: uniqueEmail(), password: 'x' }, { headers: other.headers })).status).toBe(
+      401,
+    );
   });
 
   it('limits registration too', async () => {

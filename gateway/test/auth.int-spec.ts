@@ -46,7 +46,12 @@ describe('registration', () => {
 
   it('answers an email already in use with 409, whatever its case', async () => {
     const { email } = await signUp(system.baseUrl);
-    const res = await client().post('/api/auth/register', { firstName: 'A', lastName: 'B', email: email.toUpperCase(), password: 'secret-123' });
+    const res = await client().post('/api/auth/register', {
+      firstName: 'A',
+      lastName: 'B',
+      email: email.toUpperCase(),
+      password: 'secret-123',
+    });
     expect(res.status).toBe(409);
     expect(await res.json()).toEqual({ message: IdentityMessages.emailInUse });
   });

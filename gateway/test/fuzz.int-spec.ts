@@ -95,24 +95,78 @@ interface Ids {
 }
 
 const ROUTES: Route[] = [
-  { method: 'POST', path: () => '/api/inventory', fields: ['name', 'sku', 'description', 'currentStock', 'unitPrice', 'reorderLevel', 'categoryId', 'locationId', 'imageUrl'], valid: { name: 'Fuzzed', unitPrice: '1.00' } },
-  { method: 'PATCH', path: (ids) => `/api/inventory/${ids.itemId}`, fields: ['name', 'sku', 'reorderLevel', 'unitPrice', 'categoryId', 'locationId', 'imageUrl'], valid: { reorderLevel: 2 } },
-  { method: 'POST', path: (ids) => `/api/inventory/${ids.itemId}/stock`, fields: ['quantity', 'movementType', 'reason', 'locationId'], valid: { quantity: 1, movementType: 'in', reason: 'Fuzz' } },
-  { method: 'POST', path: (ids) => `/api/inventory/${ids.itemId}/transfer`, fields: ['quantity', 'reason', 'fromLocationId', 'toLocationId'], valid: { quantity: 1, reason: 'Fuzz', fromLocationId: null, toLocationId: null } },
+  {
+    method: 'POST',
+    path: () => '/api/inventory',
+    fields: ['name', 'sku', 'description', 'currentStock', 'unitPrice', 'reorderLevel', 'categoryId', 'locationId', 'imageUrl'],
+    valid: { name: 'Fuzzed', unitPrice: '1.00' },
+  },
+  {
+    method: 'PATCH',
+    path: (ids) => `/api/inventory/${ids.itemId}`,
+    fields: ['name', 'sku', 'reorderLevel', 'unitPrice', 'categoryId', 'locationId', 'imageUrl'],
+    valid: { reorderLevel: 2 },
+  },
+  {
+    method: 'POST',
+    path: (ids) => `/api/inventory/${ids.itemId}/stock`,
+    fields: ['quantity', 'movementType', 'reason', 'locationId'],
+    valid: { quantity: 1, movementType: 'in', reason: 'Fuzz' },
+  },
+  {
+    method: 'POST',
+    path: (ids) => `/api/inventory/${ids.itemId}/transfer`,
+    fields: ['quantity', 'reason', 'fromLocationId', 'toLocationId'],
+    valid: { quantity: 1, reason: 'Fuzz', fromLocationId: null, toLocationId: null },
+  },
   { method: 'POST', path: (ids) => `/api/inventory/${ids.itemId}/movements/${ids.movementId}/undo`, fields: ['reason'], valid: {} },
   { method: 'POST', path: () => '/api/categories', fields: ['name', 'description'], valid: { name: 'Fuzz category' } },
-  { method: 'PUT', path: (ids) => `/api/categories/${ids.categoryId}`, fields: ['name', 'description'], valid: { name: 'Fuzz category 2' } },
-  { method: 'POST', path: () => '/api/locations', fields: ['name', 'type', 'description', 'parentLocationId'], valid: { name: 'Fuzz place', type: 'Storage' } },
-  { method: 'PUT', path: (ids) => `/api/locations/${ids.locationId}`, fields: ['name', 'type', 'description', 'parentLocationId'], valid: { name: 'Fuzz place 2', type: 'Room' } },
-  { method: 'PUT', path: () => '/api/auth/profile', fields: ['firstName', 'lastName', 'email'], valid: { firstName: 'Fuzz', lastName: 'Er' } },
+  {
+    method: 'PUT',
+    path: (ids) => `/api/categories/${ids.categoryId}`,
+    fields: ['name', 'description'],
+    valid: { name: 'Fuzz category 2' },
+  },
+  {
+    method: 'POST',
+    path: () => '/api/locations',
+    fields: ['name', 'type', 'description', 'parentLocationId'],
+    valid: { name: 'Fuzz place', type: 'Storage' },
+  },
+  {
+    method: 'PUT',
+    path: (ids) => `/api/locations/${ids.locationId}`,
+    fields: ['name', 'type', 'description', 'parentLocationId'],
+    valid: { name: 'Fuzz place 2', type: 'Room' },
+  },
+  {
+    method: 'PUT',
+    path: () => '/api/auth/profile',
+    fields: ['firstName', 'lastName', 'email'],
+    valid: { firstName: 'Fuzz', lastName: 'Er' },
+  },
   { method: 'PUT', path: () => '/api/auth/preferences', fields: ['lowStock', 'expiry', 'email', 'push'], valid: { lowStock: true } },
-  { method: 'POST', path: () => '/api/auth/register', fields: ['firstName', 'lastName', 'email', 'password'], valid: { firstName: 'F', lastName: 'Z', password: 'fuzz-secret-1' } },
-  { method: 'POST', path: () => '/api/auth/login', fields: ['email', 'password'], valid: { email: 'nobody@example.test', password: 'fuzz-secret-1' } },
+  {
+    method: 'POST',
+    path: () => '/api/auth/register',
+    fields: ['firstName', 'lastName', 'email', 'password'],
+    valid: { firstName: 'F', lastName: 'Z', password: 'fuzz-secret-1' },
+  },
+  {
+    method: 'POST',
+    path: () => '/api/auth/login',
+    fields: ['email', 'password'],
+    valid: { email: 'nobody@example.test', password: 'fuzz-secret-1' },
+  },
 ];
 
 /** What the user can see of their data; a refused write must leave it exactly as it was. */
 async function visibleState(client: ApiClient): Promise<string> {
-  const parts = await Promise.all(['/api/inventory', '/api/categories', '/api/locations', '/api/auth/user', '/api/auth/preferences'].map(async (path) => (await client.get(path)).text()));
+  const parts = await Promise.all(
+    ['/api/inventory', '/api/categories', '/api/locations', '/api/auth/user', '/api/auth/preferences'].map(async (path) =>
+      (await client.get(path)).text(),
+    ),
+  );
   return parts.join('\n');
 }
 
@@ -124,8 +178,11 @@ describe('fuzzed bodies over every write route', () => {
     const user = (await signUp.json()) as PublicUser;
     const category = (await (await client.post('/api/categories', { name: 'Fuzz base' })).json()) as { id: string };
     const location = (await (await client.post('/api/locations', { name: 'Fuzz base', type: 'Storage' })).json()) as { id: string };
-    const item = (await (await client.post('/api/inventory', { name: 'Fuzz item', unitPrice: '2.00', currentStock: 5 })).json()) as { id: string };
-    const movements = (await (await client.get(`/api/inventory/${item.id}/movements`)).json()) as { id: string }[] | { movements: { id: string }[] };
+    const item = (await (await client.post('/api/inventory', { name: 'Fuzz item', unitPrice: '2.00', currentStock: 5 })).json()) as {
+      id: string;
+    };
+    const movements = (await (await client.get(`/api/inventory/${item.id}/movements`)).json()) as
+      { id: string }[] | { movements: { id: string }[] };
     const movementId = (Array.isArray(movements) ? movements : movements.movements)[0]?.id ?? 'none';
     const ids: Ids = { itemId: item.id, movementId, categoryId: category.id, locationId: location.id, userId: user.id };
 
@@ -167,7 +224,9 @@ describe('fuzzed bodies over every write route', () => {
     const next = random(7);
     const target = new ApiClient(system.baseUrl);
     const email = uniqueEmail('fuzz-target');
-    const user = (await (await target.post('/api/auth/register', { firstName: 'T', lastName: 'U', email, password: 'fuzz-secret-1' })).json()) as PublicUser;
+    const user = (await (
+      await target.post('/api/auth/register', { firstName: 'T', lastName: 'U', email, password: 'fuzz-secret-1' })
+    ).json()) as PublicUser;
     for (let i = 0; i < CASES_PER_ROUTE; i++) {
       const body: Record<string, unknown> = { firstName: 'T', lastName: 'U', email };
       body[['firstName', 'lastName', 'email', 'password', 'role'][Math.floor(next() * 5)]] = NASTY[Math.floor(next() * NASTY.length)];

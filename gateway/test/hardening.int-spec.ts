@@ -54,7 +54,12 @@ const messageOf = async (res: Response) => ((await res.json()) as { message: str
 describe('1. the shared demo account', () => {
   it('cannot be promoted or edited by a super admin', async () => {
     const admin = await signInAsSuperAdmin(system.baseUrl, newClient());
-    const res = await admin.put(`/api/admin/users/${DEMO_USER_ID}`, { firstName: 'Demo', lastName: 'User', email: 'demo@example.com', role: 'super_admin' });
+    const res = await admin.put(`/api/admin/users/${DEMO_USER_ID}`, {
+      firstName: 'Demo',
+      lastName: 'User',
+      email: 'demo@example.com',
+      role: 'super_admin',
+    });
     expect(res.status).toBe(403);
     expect(await messageOf(res)).toBe(IdentityMessages.demoUserImmutable);
     const demo = newClient();
@@ -121,14 +126,24 @@ describe('3. the last super admin', () => {
     const others = await queryDb<{ id: string }>('identity', `SELECT id FROM users WHERE role = 'super_admin' AND id <> $1`, [me.id]);
     await queryDb('identity', `UPDATE users SET role = 'user' WHERE id = ANY($1)`, [others.map((row) => row.id)]);
     try {
-      const promote = await admin.put(`/api/admin/users/${other.user.id}`, { firstName: 'Hard', lastName: 'Ening', email: other.email, role: 'super_admin' });
+      const promote = await admin.put(`/api/admin/users/${other.user.id}`, {
+        firstName: 'Hard',
+        lastName: 'Ening',
+        email: other.email,
+        role: 'super_admin',
+      });
       expect(promote.status).toBe(200);
       // The promotion is announced to sessions; sign in again so the session carries the new role.
       const second = newClient();
       expect((await second.post('/api/auth/login', { email: other.email, password: 'secret-123' })).status).toBe(200);
       const [a, b] = await Promise.all([
         admin.put(`/api/admin/users/${other.user.id}`, { firstName: 'Hard', lastName: 'Ening', email: other.email, role: 'user' }),
-        second.put(`/api/admin/users/${me.id}`, { firstName: me.firstName ?? 'Super', lastName: me.lastName ?? 'Admin', email: me.email, role: 'user' }),
+        second.put(`/api/admin/users/${me.id}`, {
+          firstName: me.firstName ?? 'Super',
+          lastName: me.lastName ?? 'Admin',
+          email: me.email,
+          role: 'user',
+        }),
       ]);
       expect([a.status, b.status].sort()).toEqual([200, 409]);
       const refused = a.status === 409 ? a : b;
@@ -142,13 +157,16 @@ describe('3. the last super admin', () => {
 });
 
 describe('4. categories and locations that do not exist', () => {
-  it.each([['no-such-place'], ["' OR 1=1 --"], ['<b>x</b>'], [randomUUID()]])('refuses category %j on item create (404, nothing written)', async (categoryId) => {
-    const { client } = await signUp();
-    const res = await client.post('/api/inventory', { name: 'Ghost', unitPrice: '1.00', categoryId });
-    expect(res.status).toBe(404);
-    expect(await messageOf(res)).toBe(InventoryMessages.categoryNotFound);
-    expect(await (await client.get('/api/inventory')).json()).toEqual([]);
-  });
+  it.each([['no-such-place'], ["' OR 1=1 --"], ['<b>x</b>'], [randomUUID()]])(
+    'refuses category %j on item create (404, nothing written)',
+    async (categoryId) => {
+      const { client } = await signUp();
+      const res = await client.post('/api/inventory', { name: 'Ghost', unitPrice: '1.00', categoryId });
+      expect(res.status).toBe(404);
+      expect(await messageOf(res)).toBe(InventoryMessages.categoryNotFound);
+      expect(await (await client.get('/api/inventory')).json()).toEqual([]);
+    },
+  );
 
   it('refuses an unknown or foreign location on a movement, and accepts one of your own', async () => {
     const { client } = await signUp();
@@ -162,7 +180,12 @@ describe('4. categories and locations that do not exist', () => {
       expect(await messageOf(res)).toBe(InventoryMessages.locationNotFound);
     }
     // Just created: the write waits for the replica instead of refusing it.
-    const ok = await client.post(`/api/inventory/${item.id}/stock`, { quantity: 3, movementType: 'in', reason: 'Delivery', locationId: own.id });
+    const ok = await client.post(`/api/inventory/${item.id}/stock`, {
+      quantity: 3,
+      movementType: 'in',
+      reason: 'Delivery',
+      locationId: own.id,
+    });
     expect(ok.status).toBe(201);
     expect(((await (await client.get(`/api/inventory/${item.id}`)).json()) as { currentStock: number }).currentStock).toBe(3);
   });
@@ -172,7 +195,11 @@ describe('5. deeply nested JSON', () => {
   it.each([MAX_INPUT_DEPTH + 2, 2_000])('answers 400 for a body nested %i levels deep', async (depth) => {
     const { client } = await signUp();
     const body = `{"name":${'['.repeat(depth)}${']'.repeat(depth)},"unitPrice":"1.00"}`;
-    const res = await client.fetch('/api/inventory', { method: 'POST', headers: { 'content-type': 'application/json', 'x-csrf-token': await csrf(client) }, body });
+    const res = await client.fetch('/api/inventory', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-csrf-token': await csrf(client) },
+      body,
+    });
     expect(res.status).toBe(400);
     expect(await messageOf(res)).toBe(SafeInputMessages.tooDeep);
   });
@@ -182,7 +209,11 @@ describe('5. deeply nested JSON', () => {
     const body = '['.repeat(400_000) + ']'.repeat(400_000);
     const started = Date.now();
     const [deep, health] = await Promise.all([
-      client.fetch('/api/inventory', { method: 'POST', headers: { 'content-type': 'application/json', 'x-csrf-token': await csrf(client) }, body }),
+      client.fetch('/api/inventory', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-csrf-token': await csrf(client) },
+        body,
+      }),
       (async () => {
         await new Promise((r) => setTimeout(r, 5));
         return client.get('/api/auth/user');
@@ -258,7 +289,11 @@ describe('10. rate limits and X-Forwarded-For', () => {
     const client = newClient();
     const statuses: number[] = [];
     for (let i = 0; i < RATE_LIMIT + 2; i++) {
-      const res = await client.post('/api/auth/login', { email: uniqueEmail(), password: 'wrong-password' }, { headers: { 'x-forwarded-for': `10.0.${i}.1` } });
+      const res = await client.post(
+        '/api/auth/login',
+        { email: uniqueEmail(), password: 'wrong-password' },
+        { headers: { 'x-forwarded-for': `10.0.${i}.1` } },
+      );
       statuses.push(res.status);
     }
     expect(statuses.slice(0, RATE_LIMIT).every((s) => s === 401)).toBe(true);
@@ -272,7 +307,10 @@ describe('11. live alert streams', () => {
     const cookie = `connect.sid=${client.cookie('connect.sid')}`;
     const open = async () => {
       const controller = new AbortController();
-      const res = await fetch(`${system.baseUrl}/api/alerts/stream`, { headers: { cookie, accept: 'text/event-stream' }, signal: controller.signal });
+      const res = await fetch(`${system.baseUrl}/api/alerts/stream`, {
+        headers: { cookie, accept: 'text/event-stream' },
+        signal: controller.signal,
+      });
       expect(res.status).toBe(200);
       const reader = res.body!.getReader();
       // ended: resolves true once the server closes the stream.

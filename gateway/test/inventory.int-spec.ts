@@ -1,6 +1,13 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { InventoryMessages as M, MAX_IMAGE_BYTES, type ItemView, type LowStockAlertView, type MovementEntry, type MovementResult } from '@inventory/contracts';
+import {
+  InventoryMessages as M,
+  MAX_IMAGE_BYTES,
+  type ItemView,
+  type LowStockAlertView,
+  type MovementEntry,
+  type MovementResult,
+} from '@inventory/contracts';
 import { eventually, queryDb } from '@inventory/platform/testing';
 import { WorkerModule } from '../../services/inventory/src/worker.module.js';
 import { ApiClient, signUp } from './support/api-client.js';
@@ -32,21 +39,32 @@ describe('/api/inventory', () => {
 
   it('serves the SPEC flow: add, list, reorder level, stock update, timeline, archive', async () => {
     const c = await newUser();
-    const created = await json<ItemView>(c.post('/api/inventory', { name: 'Drill', sku: 'DR-1', description: 'Cordless', currentStock: 5, unitPrice: '89.99' }));
-    expect(created).toMatchObject({ status: 201, body: { name: 'Drill', sku: 'DR-1', currentStock: 5, reorderLevel: 0, unitPrice: '89.99', status: 'in-stock' } });
+    const created = await json<ItemView>(
+      c.post('/api/inventory', { name: 'Drill', sku: 'DR-1', description: 'Cordless', currentStock: 5, unitPrice: '89.99' }),
+    );
+    expect(created).toMatchObject({
+      status: 201,
+      body: { name: 'Drill', sku: 'DR-1', currentStock: 5, reorderLevel: 0, unitPrice: '89.99', status: 'in-stock' },
+    });
     const { id } = created.body;
     const list = await c.get('/api/inventory');
     expect(list.headers.get('x-total-count')).toBe('1');
     expect(await list.json()).toEqual([created.body]);
     expect(await json(c.patch(`/api/inventory/${id}`, { reorderLevel: 3 }))).toMatchObject({ status: 200, body: { reorderLevel: 3 } });
     const stock = await json<MovementResult>(c.post(`/api/inventory/${id}/stock`, { quantity: 3, movementType: 'out', reason: 'Sold' }));
-    expect(stock).toMatchObject({ status: 201, body: { item: { currentStock: 2, status: 'low-stock' }, movement: { movementType: 'out', quantity: 3 } } });
+    expect(stock).toMatchObject({
+      status: 201,
+      body: { item: { currentStock: 2, status: 'low-stock' }, movement: { movementType: 'out', quantity: 3 } },
+    });
     expect(await json(c.post(`/api/inventory/${id}/stock`, { quantity: 3, movementType: 'out', reason: 'Sold' }))).toEqual({
       status: 409,
       body: { message: 'Insufficient stock: 2 available' },
     });
     const undo = await json<MovementResult>(c.post(`/api/inventory/${id}/movements/${stock.body.movement.id}/undo`));
-    expect(undo).toMatchObject({ status: 201, body: { item: { currentStock: 5 }, movement: { movementType: 'undo', undoes: stock.body.movement.id } } });
+    expect(undo).toMatchObject({
+      status: 201,
+      body: { item: { currentStock: 5 }, movement: { movementType: 'undo', undoes: stock.body.movement.id } },
+    });
     const timeline = await json<MovementEntry[]>(c.get(`/api/inventory/${id}/movements?limit=10`));
     expect(timeline.body.map((m) => [m.movementType, m.undoneBy])).toEqual([
       ['undo', null],
@@ -59,7 +77,10 @@ describe('/api/inventory', () => {
 
   it('answers invalid input with 400 and the field message, and refuses a userId in the body', async () => {
     const c = await newUser();
-    expect(await json(c.post('/api/inventory', { sku: 'x', unitPrice: '1.00' }))).toEqual({ status: 400, body: { message: M.nameRequired } });
+    expect(await json(c.post('/api/inventory', { sku: 'x', unitPrice: '1.00' }))).toEqual({
+      status: 400,
+      body: { message: M.nameRequired },
+    });
     expect(await json(c.post('/api/inventory', { name: 'x' }))).toEqual({ status: 400, body: { message: M.unitPriceRequired } });
     expect(await json(c.post('/api/inventory', { name: 'x', unitPrice: '1', userId: 'someone-else' }))).toEqual({
       status: 400,
@@ -70,7 +91,10 @@ describe('/api/inventory', () => {
       status: 400,
       body: { message: M.quantityInvalid },
     });
-    expect(await json(c.post(`/api/inventory/${item.id}/stock`, { quantity: 1, movementType: 'in' }))).toEqual({ status: 400, body: { message: M.reasonRequired } });
+    expect(await json(c.post(`/api/inventory/${item.id}/stock`, { quantity: 1, movementType: 'in' }))).toEqual({
+      status: 400,
+      body: { message: M.reasonRequired },
+    });
     expect(await json(c.get('/api/inventory?status=lowish'))).toEqual({ status: 400, body: { message: M.statusInvalid } });
     expect((await c.get('/api/inventory?limit=1&offset=0')).headers.get('x-total-count')).toBe('1');
   });
@@ -88,7 +112,11 @@ describe('concurrency', () => {
         for (let i = 0; i < 20; i++) {
           const out = (n + i) % 2 === 0;
           const quantity = 1 + ((n * 7 + i) % 5);
-          const res = await c.post(`/api/inventory/${item.id}/stock`, { quantity, movementType: out ? 'out' : 'in', reason: `client ${n}` });
+          const res = await c.post(`/api/inventory/${item.id}/stock`, {
+            quantity,
+            movementType: out ? 'out' : 'in',
+            reason: `client ${n}`,
+          });
           if (res.status === 201) accepted.push(out ? -quantity : quantity);
           else if (res.status === 409) refused++;
           else throw new Error(`unexpected ${res.status}: ${await res.text()}`);
@@ -113,11 +141,15 @@ describe('concurrency', () => {
     const c = await newUser();
     const item = await addItem(c);
     const headers = { 'idempotency-key': `k-${item.id}` };
-    const answers = await Promise.all([1, 2, 3].map(() => json(c.post(`/api/inventory/${item.id}/stock`, { quantity: 2, movementType: 'in', reason: 'r' }, { headers }))));
+    const answers = await Promise.all(
+      [1, 2, 3].map(() => json(c.post(`/api/inventory/${item.id}/stock`, { quantity: 2, movementType: 'in', reason: 'r' }, { headers }))),
+    );
     expect(answers[0].status).toBe(201);
     expect(answers[1]).toEqual(answers[0]);
     expect(answers[2]).toEqual(answers[0]);
-    const [row] = await queryDb('inventory', "SELECT count(*)::int AS n FROM events WHERE stream_id = $1 AND type = 'StockReceived'", [`item-${item.id}`]);
+    const [row] = await queryDb('inventory', "SELECT count(*)::int AS n FROM events WHERE stream_id = $1 AND type = 'StockReceived'", [
+      `item-${item.id}`,
+    ]);
     expect(row.n).toBe(2); // the initial stock and this one
   });
 });
@@ -126,16 +158,29 @@ describe("another user's records", () => {
   it('answer 404 on every item, movement, transfer, undo and alert route', async () => {
     const owner = await newUser();
     const item = await addItem(owner, { reorderLevel: 20 });
-    const { body: moved } = await json<MovementResult>(owner.post(`/api/inventory/${item.id}/stock`, { quantity: 1, movementType: 'out', reason: 'r' }));
+    const { body: moved } = await json<MovementResult>(
+      owner.post(`/api/inventory/${item.id}/stock`, { quantity: 1, movementType: 'out', reason: 'r' }),
+    );
     const alert = await eventually(async () => (await json<LowStockAlertView[]>(owner.get('/api/alerts/low-stock'))).body[0], 10_000);
     const intruder = await newUser();
     const notFound = { status: 404, body: { message: M.itemNotFound } };
     expect(await json(intruder.get(`/api/inventory/${item.id}`))).toEqual(notFound);
     expect(await json(intruder.patch(`/api/inventory/${item.id}`, { reorderLevel: 1 }))).toEqual(notFound);
     expect(await json(intruder.delete(`/api/inventory/${item.id}`))).toEqual(notFound);
-    expect(await json(intruder.post(`/api/inventory/${item.id}/stock`, { quantity: 1, movementType: 'out', reason: 'r' }))).toEqual(notFound);
+    expect(await json(intruder.post(`/api/inventory/${item.id}/stock`, { quantity: 1, movementType: 'out', reason: 'r' }))).toEqual(
+      notFound,
+    );
     const { body: intruderPlace } = await json<{ id: string }>(intruder.post('/api/locations', { name: 'Their shelf', type: 'Storage' }));
-    expect(await json(intruder.post(`/api/inventory/${item.id}/transfer`, { fromLocationId: null, toLocationId: intruderPlace.id, quantity: 1, reason: 'r' }))).toEqual(notFound);
+    expect(
+      await json(
+        intruder.post(`/api/inventory/${item.id}/transfer`, {
+          fromLocationId: null,
+          toLocationId: intruderPlace.id,
+          quantity: 1,
+          reason: 'r',
+        }),
+      ),
+    ).toEqual(notFound);
     expect(await json(intruder.get(`/api/inventory/${item.id}/movements`))).toEqual(notFound);
     expect(await json(intruder.post(`/api/inventory/${item.id}/movements/${moved.movement.id}/undo`))).toEqual(notFound);
     expect(await json(intruder.patch(`/api/alerts/${alert.id}/read`))).toEqual({ status: 404, body: { message: M.alertNotFound } });
@@ -187,7 +232,10 @@ describe('image uploads', () => {
     expect(served.headers.get('content-security-policy')).toBe("default-src 'none'; sandbox");
     expect(Buffer.from(await served.arrayBuffer())).toEqual(png);
     expect((await (await newUser()).get(body.url)).status).toBe(404);
-    expect(await json(c.post('/api/inventory', { name: 'Pictured', unitPrice: '1', imageUrl: body.url }))).toMatchObject({ status: 201, body: { imageUrl: body.url } });
+    expect(await json(c.post('/api/inventory', { name: 'Pictured', unitPrice: '1', imageUrl: body.url }))).toMatchObject({
+      status: 201,
+      body: { imageUrl: body.url },
+    });
   });
 
   it('refuses a text file named .png and an SVG with 415, by content', async () => {

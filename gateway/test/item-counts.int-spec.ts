@@ -26,7 +26,8 @@ const ok = async <T>(res: Promise<Response>): Promise<T> => {
   return (answer.status === 204 ? undefined : await answer.json()) as T;
 };
 const category = (name: string) => ok<CategoryView>(c.post('/api/categories', { name }));
-const location = (name: string, parentLocationId?: string) => ok<LocationView>(c.post('/api/locations', { name, type: 'Storage', parentLocationId }));
+const location = (name: string, parentLocationId?: string) =>
+  ok<LocationView>(c.post('/api/locations', { name, type: 'Storage', parentLocationId }));
 const item = (fields: object) => ok<ItemView>(c.post('/api/inventory', { name: 'Widget', unitPrice: '2.50', ...fields }));
 const receive = (itemId: string, locationId: string, quantity: number) =>
   ok(c.post(`/api/inventory/${itemId}/stock`, { movementType: 'in', quantity, reason: 'Delivery', locationId }));
@@ -50,11 +51,16 @@ const itemConverges = (id: string, check: (item: ItemView) => void) =>
 beforeAll(async () => {
   system = await startSystem();
   const events = await connectEvents(testServers.natsUrl(), 'item-counts-e2e');
-  await Promise.all(['catalog-item-counts-inventory', 'locations-item-counts-inventory'].map((durable) => consumerCaughtUp(events, durable)));
+  await Promise.all(
+    ['catalog-item-counts-inventory', 'locations-item-counts-inventory'].map((durable) => consumerCaughtUp(events, durable)),
+  );
   await events.nc.drain();
 }, 90_000);
 beforeEach(async () => {
-  ({ client: c, user: { id: userId } } = await signUp(system.baseUrl));
+  ({
+    client: c,
+    user: { id: userId },
+  } = await signUp(system.baseUrl));
 });
 afterAll(async () => {
   await system?.close();
@@ -82,7 +88,11 @@ describe('category itemCount', () => {
 
     await ok(c.delete(`/api/categories/${tools.id}`));
     await itemConverges(hammer.id, (view) => expect(view).toMatchObject({ categoryId: null, category: null }));
-    await eventually(async () => (await queryDb('catalog', 'SELECT category_id FROM category_items WHERE item_id = $1', [hammer.id]))[0]?.category_id === null, OUTBOX_WAIT_MS);
+    await eventually(
+      async () =>
+        (await queryDb('catalog', 'SELECT category_id FROM category_items WHERE item_id = $1', [hammer.id]))[0]?.category_id === null,
+      OUTBOX_WAIT_MS,
+    );
     await countsConverge('/api/categories', { [paint.id]: 1 });
   });
 });
@@ -155,8 +165,16 @@ describe('a user deleted by the super admin', () => {
     const admin = await signInAsSuperAdmin(system.baseUrl);
     await ok(admin.delete(`/api/admin/users/${userId}`));
     const left = async () => [
-      ...(await queryDb('catalog', 'SELECT 1 FROM categories WHERE user_id = $1 UNION ALL SELECT 1 FROM category_items WHERE user_id = $1', [userId])),
-      ...(await queryDb('locations', 'SELECT 1 FROM locations WHERE user_id = $1 UNION ALL SELECT 1 FROM location_items WHERE user_id = $1', [userId])),
+      ...(await queryDb(
+        'catalog',
+        'SELECT 1 FROM categories WHERE user_id = $1 UNION ALL SELECT 1 FROM category_items WHERE user_id = $1',
+        [userId],
+      )),
+      ...(await queryDb(
+        'locations',
+        'SELECT 1 FROM locations WHERE user_id = $1 UNION ALL SELECT 1 FROM location_items WHERE user_id = $1',
+        [userId],
+      )),
     ];
     await eventually(async () => (await left()).length === 0, OUTBOX_WAIT_MS);
   });

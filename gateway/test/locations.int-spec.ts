@@ -27,7 +27,10 @@ describe('/api/locations', () => {
   it('creates, lists, filters, updates and deletes locations', async () => {
     const c = await newUser();
     const created = await json<LocationView>(c.post('/api/locations', { name: 'Head office', description: 'Main site' }));
-    expect(created).toEqual({ status: 201, body: expect.objectContaining({ name: 'Head office', type: 'Office', parentLocationId: null, itemCount: 0 }) });
+    expect(created).toEqual({
+      status: 201,
+      body: expect.objectContaining({ name: 'Head office', type: 'Office', parentLocationId: null, itemCount: 0 }),
+    });
     const office = created.body;
     await createLocation(c, { name: 'Stock room', type: 'Storage', parentLocationId: office.id });
 

@@ -74,7 +74,12 @@ describe('reporting fed by the real inventory service', () => {
 
   it('shows the current state and the recent activity with transfer and undo under their own types', async () => {
     expect(await get<ReportRow[]>('/api/reports/inventory')).toEqual(moments[moments.length - 1].rows);
-    expect(await get<DashboardStats>('/api/dashboard/stats')).toEqual({ totalItems: 1, lowStockItems: 0, totalValue: 1.5, categoriesCount: 0 });
+    expect(await get<DashboardStats>('/api/dashboard/stats')).toEqual({
+      totalItems: 1,
+      lowStockItems: 0,
+      totalValue: 1.5,
+      categoriesCount: 0,
+    });
     const recent = await get<RecentMovement[]>('/api/dashboard/recent-movements');
     expect(recent.map((m) => [m.movementType, m.quantity, m.item.name])).toEqual([
       ['adjustment', 1, 'Washers'],

@@ -67,7 +67,12 @@ describe('GET /api/dashboard/*', () => {
 
   it('shows another user nothing of it', async () => {
     const other = (await signUp(system.baseUrl)).client;
-    expect((await json(other.get('/api/dashboard/stats'))).body).toEqual({ totalItems: 0, lowStockItems: 0, totalValue: 0, categoriesCount: 0 });
+    expect((await json(other.get('/api/dashboard/stats'))).body).toEqual({
+      totalItems: 0,
+      lowStockItems: 0,
+      totalValue: 0,
+      categoriesCount: 0,
+    });
     expect((await json(other.get('/api/dashboard/recent-movements'))).body).toEqual([]);
     expect((await json(other.get('/api/reports/inventory'))).body).toEqual([]);
   });
@@ -78,8 +83,26 @@ describe('GET /api/reports/inventory', () => {
     expect(await json<ReportRow[]>(owner.client.get('/api/reports/inventory'))).toEqual({
       status: 200,
       body: [
-        { id: expect.any(String), name: 'Cable', sku: null, category: null, currentStock: 7, reorderLevel: 0, unitPrice: '19.99', totalValue: 139.93 },
-        { id: expect.any(String), name: 'Washer', sku: null, category: { name: 'Tools' }, currentStock: 3, reorderLevel: 5, unitPrice: '0.10', totalValue: 0.3 },
+        {
+          id: expect.any(String),
+          name: 'Cable',
+          sku: null,
+          category: null,
+          currentStock: 7,
+          reorderLevel: 0,
+          unitPrice: '19.99',
+          totalValue: 139.93,
+        },
+        {
+          id: expect.any(String),
+          name: 'Washer',
+          sku: null,
+          category: { name: 'Tools' },
+          currentStock: 3,
+          reorderLevel: 5,
+          unitPrice: '0.10',
+          totalValue: 0.3,
+        },
       ],
     });
   });
@@ -88,7 +111,9 @@ describe('GET /api/reports/inventory', () => {
     const lowStock = await json<ReportRow[]>(owner.client.get('/api/reports/inventory?type=low-stock'));
     expect(lowStock.body.map((r) => r.name)).toEqual(['Washer']);
     const moved = await json<ReportRow[]>(owner.client.get('/api/reports/inventory?type=movement&range=7days'));
-    expect(moved.body.map((r) => [r.name, r.movements])).toEqual([['Cable', { stockIn: 9, stockOut: 2, adjusted: 0, undone: 0, netChange: 7 }]]);
+    expect(moved.body.map((r) => [r.name, r.movements])).toEqual([
+      ['Cable', { stockIn: 9, stockOut: 2, adjusted: 0, undone: 0, netChange: 7 }],
+    ]);
     const asOf = daysAgo(2).toISOString();
     const past = await json<ReportRow[]>(owner.client.get(`/api/reports/inventory?asOf=${encodeURIComponent(asOf)}`));
     expect(past.body.map((r) => [r.name, r.currentStock])).toEqual([

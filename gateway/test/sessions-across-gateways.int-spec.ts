@@ -37,7 +37,10 @@ afterAll(async () => {
 const cacheOf = (app: INestApplication) => app.get(SessionChangeFeed).cache;
 
 /** The session id inside the signed cookie value "s:<id>.<signature>". */
-const sessionIdOf = (client: ApiClient) => decodeURIComponent(client.cookie(SESSION_COOKIE)!).slice(2).replace(/\.[^.]*$/, '');
+const sessionIdOf = (client: ApiClient) =>
+  decodeURIComponent(client.cookie(SESSION_COOKIE)!)
+    .slice(2)
+    .replace(/\.[^.]*$/, '');
 
 /**
  * The same session, used through the other instance, which then holds it in its cache. (A read is

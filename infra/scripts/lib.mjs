@@ -43,7 +43,12 @@ export function stackUp(profile) {
   const env = { ...process.env, STACK_PROFILE: profile };
   run('bash', ['infra/local-stack.sh', 'up'], { env });
   const out = spawnSync('bash', ['infra/local-stack.sh', 'env'], { cwd: ROOT, env, encoding: 'utf8' }).stdout;
-  const stack = Object.fromEntries(out.trim().split('\n').map((line) => line.split(/=(.*)/s).slice(0, 2)));
+  const stack = Object.fromEntries(
+    out
+      .trim()
+      .split('\n')
+      .map((line) => line.split(/=(.*)/s).slice(0, 2)),
+  );
   return { ...stack, NATS_URL: natsUrlFor(stack.NATS_URL, TOOLS_USER, natsCredentials(stack)) };
 }
 
@@ -93,7 +98,10 @@ export function startApp(env, { quiet = false } = {}) {
     prefixes.set(name, `\x1b[${colors[i % colors.length]}m${name.padEnd(17)}\x1b[0m│ `);
     // Each process on the bus as itself, with only its own subjects (infra/nats/auth.mjs).
     const own = { ...env, NATS_URL: natsUrlFor(env.NATS_URL, natsUser, credentials) };
-    return supervise({ name, command: process.execPath, args: ['--enable-source-maps', script], options: { cwd: ROOT, env: own } }, { onOutput, log });
+    return supervise(
+      { name, command: process.execPath, args: ['--enable-source-maps', script], options: { cwd: ROOT, env: own } },
+      { onOutput, log },
+    );
   });
   return { processes, stop: () => Promise.all(processes.map((p) => p.stop())) };
 }

@@ -108,18 +108,20 @@ export async function seedDemoInventory(baseUrl) {
   const newItemIds = new Map();
   for (const [name, sku, category, place, currentStock, reorderLevel, unitPrice] of ITEMS) {
     if (existingSkus.has(sku)) continue;
-    const item = await api.call('POST', '/api/inventory', {
-      name,
-      sku,
-      unitPrice,
-      currentStock,
-      reorderLevel,
-      categoryId: category ? categoryIds.get(category) : undefined,
-      locationId: place ? locationIds.get(place) : undefined,
-    }).catch((error) => {
-      if (error.status === 409) return null; // the SKU is taken (an item beyond the first page of the list)
-      throw error;
-    });
+    const item = await api
+      .call('POST', '/api/inventory', {
+        name,
+        sku,
+        unitPrice,
+        currentStock,
+        reorderLevel,
+        categoryId: category ? categoryIds.get(category) : undefined,
+        locationId: place ? locationIds.get(place) : undefined,
+      })
+      .catch((error) => {
+        if (error.status === 409) return null; // the SKU is taken (an item beyond the first page of the list)
+        throw error;
+      });
     if (!item) continue;
     newItemIds.set(sku, item.id);
     created.items++;

@@ -14,7 +14,10 @@ const STOP_GRACE_MS = 10_000;
  * Supervises one process: `{ name, command, args, options }` with spawn's arguments. `onOutput(name,
  * stream, chunk)` receives its stdout/stderr, `log(name, text)` the supervisor's own lines.
  */
-export function supervise({ name, command, args, options }, { onOutput, log, firstDelayMs = FIRST_DELAY_MS, stableAfterMs = STABLE_AFTER_MS } = {}) {
+export function supervise(
+  { name, command, args, options },
+  { onOutput, log, firstDelayMs = FIRST_DELAY_MS, stableAfterMs = STABLE_AFTER_MS } = {},
+) {
   let child;
   let stopping = false;
   let delay = firstDelayMs;

@@ -24,7 +24,15 @@ function jest(project, extraArgs = [], extraEnv = {}) {
   const out = join(reports, `${project}.json`);
   const result = spawnSync(
     process.execPath,
-    ['--experimental-vm-modules', 'node_modules/jest/bin/jest.js', '--selectProjects', project, '--json', `--outputFile=${out}`, ...extraArgs],
+    [
+      '--experimental-vm-modules',
+      'node_modules/jest/bin/jest.js',
+      '--selectProjects',
+      project,
+      '--json',
+      `--outputFile=${out}`,
+      ...extraArgs,
+    ],
     { cwd: ROOT, stdio: 'inherit', env: { ...env, ...extraEnv } },
   );
   try {

@@ -69,7 +69,10 @@ describe('account settings', () => {
 
   it('shows the security tab and logs out from all devices', async () => {
     const { page } = await signUp(browser, '/account');
-    const other = await page.context().browser()!.newContext({ baseURL: new URL(page.url()).origin });
+    const other = await page
+      .context()
+      .browser()!
+      .newContext({ baseURL: new URL(page.url()).origin });
     const otherPage = await other.newPage();
     await other.addCookies(await page.context().cookies());
     await page.getByRole('tab', { name: 'Security' }).click();
@@ -118,4 +121,3 @@ describe('account settings', () => {
     await screenshot(page, 'account-demo-locked');
   });
 });
-

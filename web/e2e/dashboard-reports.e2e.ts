@@ -79,7 +79,10 @@ describe('dashboard and reports', () => {
     await page.locator('.ant-table-row').filter({ hasText: 'Gadget' }).waitFor();
     await page.locator('.ant-table-row').filter({ hasText: 'Widget, large' }).waitFor({ state: 'detached' });
     // The table is titled after the report chosen, not 'Inventory Summary Report' whatever it is.
-    await page.locator('.ant-card-head-title').filter({ hasText: /^Low Stock Report$/ }).waitFor();
+    await page
+      .locator('.ant-card-head-title')
+      .filter({ hasText: /^Low Stock Report$/ })
+      .waitFor();
     expect(await page.locator('.ant-card-head-title').filter({ hasText: 'Inventory Summary Report' }).count()).toBe(0);
     await page.evaluate(() => window.scrollTo(0, 0));
     await screenshot(page, 'reports');
@@ -116,9 +119,10 @@ describe('dashboard and reports', () => {
     await addItem(page, { name: 'Paint', unitPrice: '9.00', currentStock: 12 });
     const chart = page.locator('.ant-card').filter({ hasText: 'Stock Movements, Last 30 Days' });
     await reloadUntil(page, async () => (await chart.locator('canvas').count()) > 0);
-    const days = await page.evaluate(async () => (await (await fetch('/api/reports/movement-history?range=30days')).json()) as { stockIn: number }[]);
+    const days = await page.evaluate(
+      async () => (await (await fetch('/api/reports/movement-history?range=30days')).json()) as { stockIn: number }[],
+    );
     expect(days).toHaveLength(30);
     expect(days[29].stockIn).toBe(12);
   });
 });
-

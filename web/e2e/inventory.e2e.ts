@@ -168,7 +168,9 @@ describe('inventory screen', () => {
     await drill.getByRole('button', { name: 'Edit reorder level of Cordless Drill' }).click();
     const reorder = page.getByRole('dialog', { name: 'Edit Reorder Level' });
     await reorder.getByText('Alert will trigger when stock falls to or below this level.').waitFor();
-    await reorder.getByText('This will trigger a low stock alert since current stock (4) is at or below the new reorder level (5).').waitFor();
+    await reorder
+      .getByText('This will trigger a low stock alert since current stock (4) is at or below the new reorder level (5).')
+      .waitFor();
     await reorder.getByLabel('Reorder Level').fill('2');
     await waitForCount(reorder.getByText(/This will trigger a low stock alert/), 0);
     await reorder.getByRole('button', { name: 'Update' }).click();
@@ -251,7 +253,11 @@ describe('inventory screen', () => {
     await page.getByRole('menuitem', { name: 'History' }).click();
     await waitForCount(movements, 4);
     await movements.last().getByRole('button', { name: 'Undo added of 8' }).click();
-    await page.locator('.ant-notification-notice').getByText(/^Cannot undo this movement/).first().waitFor();
+    await page
+      .locator('.ant-notification-notice')
+      .getByText(/^Cannot undo this movement/)
+      .first()
+      .waitFor();
     expect(await jack.getByTestId('current-stock').innerText()).toBe('0');
   }, 120_000);
 

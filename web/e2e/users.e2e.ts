@@ -26,7 +26,9 @@ describe('user management', () => {
     // A demo sign-in makes sure the demo user exists (its delete button must be disabled).
     const demo = await (await newContext(browser)).newPage();
     await demo.goto('/');
-    const demoEnabled = await demo.evaluate(async () => ((await (await fetch('/api/config')).json()) as { demoLoginEnabled: boolean }).demoLoginEnabled);
+    const demoEnabled = await demo.evaluate(
+      async () => ((await (await fetch('/api/config')).json()) as { demoLoginEnabled: boolean }).demoLoginEnabled,
+    );
     if (demoEnabled) {
       await demo.getByRole('button', { name: 'Get Started' }).click();
       await demo.getByRole('button', { name: /demo/i }).click();
@@ -66,7 +68,10 @@ describe('user management', () => {
     await dialog.getByText('First name is required').waitFor();
     await dialog.getByLabel('First Name').fill('Promoted');
     await dialog.getByLabel('Role').click();
-    await page.locator('.ant-select-item-option').filter({ hasText: /^Admin$/ }).click();
+    await page
+      .locator('.ant-select-item-option')
+      .filter({ hasText: /^Admin$/ })
+      .click();
     await screenshot(page, 'users-edit');
     await dialog.getByRole('button', { name: 'Update User' }).click();
     await toast(page, 'User updated successfully');

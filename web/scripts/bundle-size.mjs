@@ -77,7 +77,9 @@ for (const route of ROUTES) {
   failed ||= over;
   const budget = route.budgetKb === undefined ? '' : over ? `  OVER budget ${route.budgetKb} KB` : `  (budget ${route.budgetKb} KB)`;
   const how = lazy.length ? `entry + ${lazy.map((m) => m.split('/').pop()).join(' + ')}` : 'entry only';
-  console.log(`  ${route.name.padEnd(10)} ${kb(bytes).padStart(7)} KB  ${String(jsFiles.length).padStart(2)} files  ${route.paths}: ${how}${budget}`);
+  console.log(
+    `  ${route.name.padEnd(10)} ${kb(bytes).padStart(7)} KB  ${String(jsFiles.length).padStart(2)} files  ${route.paths}: ${how}${budget}`,
+  );
 }
 
 if (failed) {

@@ -1,19 +1,31 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean, IsEmail, IsOptional, IsString, MaxLength } from 'class-validator';
-import { EMAIL_MAX_LENGTH, IdentityMessages, NAME_MAX_LENGTH, type NotificationPreferences, type ProfileUpdate } from '@inventory/contracts';
+import {
+  EMAIL_MAX_LENGTH,
+  IdentityMessages,
+  NAME_MAX_LENGTH,
+  type NotificationPreferences,
+  type ProfileUpdate,
+} from '@inventory/contracts';
 
 /** SPEC 5: the profile form has no rules of its own; only what keeps the data sound. */
 export class ProfileUpdateDto implements ProfileUpdate {
   @ApiPropertyOptional({ maxLength: NAME_MAX_LENGTH })
-  @IsOptional() @MaxLength(NAME_MAX_LENGTH, { message: IdentityMessages.nameTooLong }) @IsString()
+  @IsOptional()
+  @MaxLength(NAME_MAX_LENGTH, { message: IdentityMessages.nameTooLong })
+  @IsString()
   firstName?: string;
 
   @ApiPropertyOptional({ maxLength: NAME_MAX_LENGTH })
-  @IsOptional() @MaxLength(NAME_MAX_LENGTH, { message: IdentityMessages.nameTooLong }) @IsString()
+  @IsOptional()
+  @MaxLength(NAME_MAX_LENGTH, { message: IdentityMessages.nameTooLong })
+  @IsString()
   lastName?: string;
 
   @ApiPropertyOptional()
-  @IsOptional() @MaxLength(EMAIL_MAX_LENGTH, { message: IdentityMessages.invalidEmail }) @IsEmail({}, { message: IdentityMessages.invalidEmail })
+  @IsOptional()
+  @MaxLength(EMAIL_MAX_LENGTH, { message: IdentityMessages.invalidEmail })
+  @IsEmail({}, { message: IdentityMessages.invalidEmail })
   email?: string;
 }
 

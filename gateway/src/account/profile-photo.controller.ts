@@ -12,7 +12,11 @@ export class ProfilePhotoController {
   @ApiOperation({ summary: 'A stored profile photo (signed-in users)' })
   @ApiOkResponse({ description: 'The image with its content type' })
   @ApiNotFoundResponse()
-  async photo(@Param('userId') userId: string, @Param('file') file: string, @Res({ passthrough: true }) res: Response): Promise<StreamableFile> {
+  async photo(
+    @Param('userId') userId: string,
+    @Param('file') file: string,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<StreamableFile> {
     const photo = await this.photos.open(userId, file);
     if (!photo) throw new NotFoundException('Photo not found');
     // A new photo gets a new name, so a stored one never changes.

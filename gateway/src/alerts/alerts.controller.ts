@@ -40,7 +40,8 @@ export class AlertsController {
 
   @Sse('stream')
   @ApiOperation({
-    summary: 'Server-sent events: "low-stock-alert" (data: the alert), "alert-resolved" (data: { alertId, itemId }), "heartbeat". At most ALERT_STREAMS_PER_USER open per user: a new one ends the oldest',
+    summary:
+      'Server-sent events: "low-stock-alert" (data: the alert), "alert-resolved" (data: { alertId, itemId }), "heartbeat". At most ALERT_STREAMS_PER_USER open per user: a new one ends the oldest',
   })
   @ApiProduces('text/event-stream')
   stream(@CurrentActor() actor: Actor): Observable<MessageEvent> {

@@ -33,7 +33,10 @@ export function authSettings(env: GatewayEnv = getEnv()): AuthSettings {
     rateLimit: { limit: env.AUTH_RATE_LIMIT ?? (env.NODE_ENV === 'test' ? 1000 : 20), windowMs: env.AUTH_RATE_WINDOW_SECONDS * 1000 },
     loginBackoff: { maxFailures: env.LOGIN_MAX_FAILURES, baseMs: env.LOGIN_BACKOFF_SECONDS * 1000 },
     publicUrl: env.PUBLIC_URL?.replace(/\/+$/, ''),
-    google: env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET } : undefined,
+    google:
+      env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
+        ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET }
+        : undefined,
     oidc:
       env.OIDC_ISSUER_URL && env.OIDC_CLIENT_ID
         ? { issuer: env.OIDC_ISSUER_URL, clientId: env.OIDC_CLIENT_ID, clientSecret: env.OIDC_CLIENT_SECRET, scope: env.OIDC_SCOPE }

@@ -21,24 +21,28 @@ import {
 export class LoginDto implements PasswordSignInRequest {
   @ApiProperty({ example: 'ada@example.com' })
   @MaxLength(EMAIL_MAX_LENGTH, { message: IdentityMessages.invalidCredentials })
-  @IsNotEmpty({ message: IdentityMessages.emailRequired }) @IsString({ message: IdentityMessages.emailRequired })
+  @IsNotEmpty({ message: IdentityMessages.emailRequired })
+  @IsString({ message: IdentityMessages.emailRequired })
   email: string;
 
   @ApiProperty({ example: 'secret-123' })
   @MaxLength(PASSWORD_MAX_LENGTH, { message: IdentityMessages.invalidCredentials })
-  @IsNotEmpty({ message: IdentityMessages.passwordRequired }) @IsString({ message: IdentityMessages.passwordRequired })
+  @IsNotEmpty({ message: IdentityMessages.passwordRequired })
+  @IsString({ message: IdentityMessages.passwordRequired })
   password: string;
 }
 
 export class RegisterDto implements RegisterRequest {
   @ApiProperty({ example: 'Ada', maxLength: NAME_MAX_LENGTH })
   @MaxLength(NAME_MAX_LENGTH, { message: IdentityMessages.nameTooLong })
-  @IsNotEmpty({ message: IdentityMessages.firstNameRequired }) @IsString({ message: IdentityMessages.firstNameRequired })
+  @IsNotEmpty({ message: IdentityMessages.firstNameRequired })
+  @IsString({ message: IdentityMessages.firstNameRequired })
   firstName: string;
 
   @ApiProperty({ example: 'Lovelace', maxLength: NAME_MAX_LENGTH })
   @MaxLength(NAME_MAX_LENGTH, { message: IdentityMessages.nameTooLong })
-  @IsNotEmpty({ message: IdentityMessages.lastNameRequired }) @IsString({ message: IdentityMessages.lastNameRequired })
+  @IsNotEmpty({ message: IdentityMessages.lastNameRequired })
+  @IsString({ message: IdentityMessages.lastNameRequired })
   lastName: string;
 
   @ApiProperty({ example: 'ada@example.com' })
@@ -56,7 +60,8 @@ export class RegisterDto implements RegisterRequest {
 export class AdminLoginDto implements SuperAdminSignInRequest {
   @ApiProperty({ example: 'admin@example.com' })
   @MaxLength(EMAIL_MAX_LENGTH, { message: IdentityMessages.invalidEmail })
-  @IsNotEmpty({ message: IdentityMessages.emailRequired }) @IsString({ message: IdentityMessages.emailRequired })
+  @IsNotEmpty({ message: IdentityMessages.emailRequired })
+  @IsString({ message: IdentityMessages.emailRequired })
   email: string;
 }
 

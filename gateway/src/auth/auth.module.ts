@@ -1,4 +1,12 @@
-import { Global, Inject, Module, RequestMethod, type MiddlewareConsumer, type NestModule, type OnApplicationShutdown } from '@nestjs/common';
+import {
+  Global,
+  Inject,
+  Module,
+  RequestMethod,
+  type MiddlewareConsumer,
+  type NestModule,
+  type OnApplicationShutdown,
+} from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { AUTH_SETTINGS, authSettings, type AuthSettings } from './auth-settings.js';
 import { AuthController } from './auth.controller.js';

@@ -11,12 +11,16 @@ import {
 import { OptionalText, RequiredText, Trim } from '@inventory/platform';
 import { IsOptional, IsString, MaxLength, ValidateIf } from 'class-validator';
 
-const Name = () => RequiredText(CATEGORY_NAME_MAX_LENGTH, { required: CategoryMessages.nameRequired, tooLong: CategoryMessages.nameTooLong });
+const Name = () =>
+  RequiredText(CATEGORY_NAME_MAX_LENGTH, { required: CategoryMessages.nameRequired, tooLong: CategoryMessages.nameTooLong });
 const Description = () => OptionalText(CATEGORY_DESCRIPTION_MAX_LENGTH, CategoryMessages.descriptionInvalid);
 
 export class ListCategoriesQuery implements ListCategoriesRequest {
   @ApiPropertyOptional({ description: 'Case-insensitive substring of the name' })
-  @IsOptional() @Trim() @IsString() @MaxLength(CATEGORY_NAME_MAX_LENGTH)
+  @IsOptional()
+  @Trim()
+  @IsString()
+  @MaxLength(CATEGORY_NAME_MAX_LENGTH)
   search?: string;
 }
 

@@ -6,7 +6,9 @@ import { EnvBoolean, loadEnv, NatsEnv } from '@inventory/platform';
 const url = { require_tld: false, require_protocol: true, protocols: ['postgres', 'postgresql', 'redis', 'rediss'] };
 
 export class GatewayEnv extends NatsEnv {
-  @IsInt() @Min(0) @Max(65535)
+  @IsInt()
+  @Min(0)
+  @Max(65535)
   PORT: number = 3000;
 
   @IsString()
@@ -25,7 +27,9 @@ export class GatewayEnv extends NatsEnv {
   @IsString()
   S3_ENDPOINT: string = '127.0.0.1';
 
-  @IsInt() @Min(1) @Max(65535)
+  @IsInt()
+  @Min(1)
+  @Max(65535)
   S3_PORT: number = 19000;
 
   @EnvBoolean()
@@ -37,7 +41,8 @@ export class GatewayEnv extends NatsEnv {
   @IsString()
   S3_SECRET_KEY: string = 'S3RVER';
 
-  @IsString() @MinLength(3)
+  @IsString()
+  @MinLength(3)
   S3_BUCKET: string = 'inventory-images';
 
   @IsString()
@@ -48,7 +53,9 @@ export class GatewayEnv extends NatsEnv {
   WEB_DIST_DIR: string = fileURLToPath(new URL('../../../web/dist', import.meta.url));
 
   /** Per-part wait of GET /api/health, so a dead part shows as down quickly. */
-  @IsInt() @Min(50) @Max(30_000)
+  @IsInt()
+  @Min(50)
+  @Max(30_000)
   HEALTH_TIMEOUT_MS: number = 1500;
 
   @IsString()
@@ -63,7 +70,9 @@ export class GatewayEnv extends NatsEnv {
   TRUST_PROXY: string = 'false';
 
   /** Live alert streams (GET /api/alerts/stream) one user may hold open per gateway; a new one closes the oldest. */
-  @IsInt() @Min(1) @Max(100)
+  @IsInt()
+  @Min(1)
+  @Max(100)
   ALERT_STREAMS_PER_USER: number = 5;
 
   @IsIn(['error', 'warn', 'log', 'debug'])
@@ -78,18 +87,22 @@ export class GatewayEnv extends NatsEnv {
   SESSION_SECRET?: string;
 
   /** A session ends after this long without a request... */
-  @IsInt() @Min(1)
+  @IsInt()
+  @Min(1)
   SESSION_IDLE_TIMEOUT_MINUTES: number = 24 * 60;
 
   /** ...and this long after sign-in, however active. */
-  @IsInt() @Min(1)
+  @IsInt()
+  @Min(1)
   SESSION_ABSOLUTE_TIMEOUT_HOURS: number = 7 * 24;
 
   /** One-click demo and super-admin sign-ins: on unless NODE_ENV=production. */
-  @IsOptional() @EnvBoolean()
+  @IsOptional()
+  @EnvBoolean()
   DEMO_LOGIN_ENABLED?: boolean;
 
-  @IsOptional() @EnvBoolean()
+  @IsOptional()
+  @EnvBoolean()
   SUPER_ADMIN_SHORTCUT_ENABLED?: boolean;
 
   /** The email the super-admin shortcut signs in (identity seeds the same account). */
@@ -97,38 +110,49 @@ export class GatewayEnv extends NatsEnv {
   SUPER_ADMIN_EMAIL: string = DEFAULT_SUPER_ADMIN_EMAIL;
 
   /** Sign-in, registration and shortcut requests per client IP and route within the window. */
-  @IsOptional() @IsInt() @Min(1)
+  @IsOptional()
+  @IsInt()
+  @Min(1)
   AUTH_RATE_LIMIT?: number;
 
-  @IsInt() @Min(1)
+  @IsInt()
+  @Min(1)
   AUTH_RATE_WINDOW_SECONDS: number = 60;
 
   /** Failed password sign-ins for one email before each further try must wait (doubling). */
-  @IsInt() @Min(1)
+  @IsInt()
+  @Min(1)
   LOGIN_MAX_FAILURES: number = 5;
 
-  @IsInt() @Min(1)
+  @IsInt()
+  @Min(1)
   LOGIN_BACKOFF_SECONDS: number = 30;
 
   /** Origin the browser uses (e.g. https://stock.example.com); external sign-in callbacks derive from it. */
-  @IsOptional() @IsUrl({ require_tld: false, require_protocol: true, protocols: ['http', 'https'] })
+  @IsOptional()
+  @IsUrl({ require_tld: false, require_protocol: true, protocols: ['http', 'https'] })
   PUBLIC_URL?: string;
 
   /** Google sign-in is on when both are set. */
-  @IsOptional() @IsString()
+  @IsOptional()
+  @IsString()
   GOOGLE_CLIENT_ID?: string;
 
-  @IsOptional() @IsString()
+  @IsOptional()
+  @IsString()
   GOOGLE_CLIENT_SECRET?: string;
 
   /** Generic OpenID Connect sign-in (GET /api/login) is on when issuer and client id are set. */
-  @IsOptional() @IsUrl({ require_tld: false, require_protocol: true, protocols: ['http', 'https'] })
+  @IsOptional()
+  @IsUrl({ require_tld: false, require_protocol: true, protocols: ['http', 'https'] })
   OIDC_ISSUER_URL?: string;
 
-  @IsOptional() @IsString()
+  @IsOptional()
+  @IsString()
   OIDC_CLIENT_ID?: string;
 
-  @IsOptional() @IsString()
+  @IsOptional()
+  @IsString()
   OIDC_CLIENT_SECRET?: string;
 
   @IsString()

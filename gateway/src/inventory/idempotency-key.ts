@@ -9,6 +9,7 @@ const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
  */
 export const IdempotencyKey = createParamDecorator((_: unknown, context: ExecutionContext): string | undefined => {
   const key = context.switchToHttp().getRequest<Request>().header('idempotency-key');
-  if (key !== undefined && !KEY_PATTERN.test(key)) throw new BadRequestException('Idempotency-Key must be 1 to 255 visible ASCII characters');
+  if (key !== undefined && !KEY_PATTERN.test(key))
+    throw new BadRequestException('Idempotency-Key must be 1 to 255 visible ASCII characters');
   return key;
 });

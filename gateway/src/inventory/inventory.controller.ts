@@ -11,7 +11,16 @@ import {
   ApiOperation,
   ApiTags,
 } from '@nestjs/swagger';
-import { InventorySubjects as S, type Actor, type ItemView, type MovementEntry, type MovementResult, type RpcRequest, type RpcResponse, type Subject } from '@inventory/contracts';
+import {
+  InventorySubjects as S,
+  type Actor,
+  type ItemView,
+  type MovementEntry,
+  type MovementResult,
+  type RpcRequest,
+  type RpcResponse,
+  type Subject,
+} from '@inventory/contracts';
 import { rpc, rpcJson, splitPageJson } from '@inventory/platform';
 import type { Response } from 'express';
 import { CurrentActor } from '../auth/index.js';
@@ -31,7 +40,11 @@ import {
   UpdateItemBody,
 } from './inventory.dto.js';
 
-const IDEMPOTENCY_HEADER = { name: 'Idempotency-Key', required: false, description: 'The same key answers the same and records nothing twice' };
+const IDEMPOTENCY_HEADER = {
+  name: 'Idempotency-Key',
+  required: false,
+  description: 'The same key answers the same and records nothing twice',
+};
 
 @ApiTags('inventory')
 @ApiNotFoundResponse({ description: "'Item not found' (another user's item answers the same)" })
@@ -72,7 +85,12 @@ export class InventoryController {
   @ApiHeader(IDEMPOTENCY_HEADER)
   @ApiOperation({ summary: 'Change the reorder level and the editable details; fields left out stay' })
   @ApiOkResponse({ type: ItemDto })
-  update(@CurrentActor() actor: Actor, @Param('id') id: string, @Body() body: UpdateItemBody, @IdempotencyKey() key?: string): Promise<ItemView> {
+  update(
+    @CurrentActor() actor: Actor,
+    @Param('id') id: string,
+    @Body() body: UpdateItemBody,
+    @IdempotencyKey() key?: string,
+  ): Promise<ItemView> {
     return this.send(S.updateItem, { ...body, id }, actor, key);
   }
 
@@ -89,7 +107,12 @@ export class InventoryController {
   @ApiOperation({ summary: 'Record a stock movement (in, out, adjustment)' })
   @ApiCreatedResponse({ type: MovementResultDto })
   @ApiConflictResponse({ description: "'Insufficient stock: N available'" })
-  recordMovement(@CurrentActor() actor: Actor, @Param('id') id: string, @Body() body: RecordMovementBody, @IdempotencyKey() key?: string): Promise<MovementResult> {
+  recordMovement(
+    @CurrentActor() actor: Actor,
+    @Param('id') id: string,
+    @Body() body: RecordMovementBody,
+    @IdempotencyKey() key?: string,
+  ): Promise<MovementResult> {
     return this.send(S.recordMovement, { ...body, id }, actor, key);
   }
 
@@ -98,7 +121,12 @@ export class InventoryController {
   @ApiOperation({ summary: 'Move stock between two of your places in one movement' })
   @ApiCreatedResponse({ type: MovementResultDto })
   @ApiConflictResponse({ description: 'More than the source holds' })
-  transfer(@CurrentActor() actor: Actor, @Param('id') id: string, @Body() body: TransferStockBody, @IdempotencyKey() key?: string): Promise<MovementResult> {
+  transfer(
+    @CurrentActor() actor: Actor,
+    @Param('id') id: string,
+    @Body() body: TransferStockBody,
+    @IdempotencyKey() key?: string,
+  ): Promise<MovementResult> {
     return this.send(S.transferStock, { ...body, id }, actor, key);
   }
 

@@ -56,7 +56,8 @@ export class ListItemsQueryDto implements ListItemsQuery {
 
   @ApiPropertyOptional({ enum: STOCK_STATUSES })
   @Transform(({ value }) => (value === '' ? undefined : value))
-  @IsOptional() @IsIn(STOCK_STATUSES, { message: M.statusInvalid })
+  @IsOptional()
+  @IsIn(STOCK_STATUSES, { message: M.statusInvalid })
   status?: StockStatus;
 
   @ApiPropertyOptional()
@@ -67,17 +68,31 @@ export class ListItemsQueryDto implements ListItemsQuery {
   @OptionalId()
   locationId?: string;
 
-  @ApiPropertyOptional({ minimum: 1, maximum: MAX_ITEMS_PAGE, default: MAX_ITEMS_PAGE, description: 'The total is in the X-Total-Count header' })
-  @IsOptional() @QueryNumber() @WholeNumber(1, MAX_ITEMS_PAGE, `limit must be a whole number from 1 to ${MAX_ITEMS_PAGE}`)
+  @ApiPropertyOptional({
+    minimum: 1,
+    maximum: MAX_ITEMS_PAGE,
+    default: MAX_ITEMS_PAGE,
+    description: 'The total is in the X-Total-Count header',
+  })
+  @IsOptional()
+  @QueryNumber()
+  @WholeNumber(1, MAX_ITEMS_PAGE, `limit must be a whole number from 1 to ${MAX_ITEMS_PAGE}`)
   limit?: number;
 
   @ApiPropertyOptional({ minimum: 0, default: 0 })
-  @IsOptional() @QueryNumber() @WholeNumber(0, Number.MAX_SAFE_INTEGER, 'offset must be a whole number of 0 or more')
+  @IsOptional()
+  @QueryNumber()
+  @WholeNumber(0, Number.MAX_SAFE_INTEGER, 'offset must be a whole number of 0 or more')
   offset?: number;
 }
 
 class ItemFieldsBody {
-  @ApiPropertyOptional({ example: 'DR-001', maxLength: ITEM_SKU_MAX_LENGTH, nullable: true, description: 'Unique per user when given, ignoring case' })
+  @ApiPropertyOptional({
+    example: 'DR-001',
+    maxLength: ITEM_SKU_MAX_LENGTH,
+    nullable: true,
+    description: 'Unique per user when given, ignoring case',
+  })
   @OptionalText(ITEM_SKU_MAX_LENGTH, M.skuInvalid)
   sku?: string | null;
 
@@ -93,8 +108,13 @@ class ItemFieldsBody {
   @OptionalId()
   locationId?: string | null;
 
-  @ApiPropertyOptional({ example: '/api/images/1b9d6bcd-bbfd-4b2d-9b5d-ab8dfbbd4bed.png', nullable: true, description: 'From POST /api/upload/image, or an http(s) URL' })
-  @Matches(IMAGE_URL_PATTERN, { message: M.imageUrlInvalid }) @OptionalText(IMAGE_URL_MAX_LENGTH, M.imageUrlInvalid)
+  @ApiPropertyOptional({
+    example: '/api/images/1b9d6bcd-bbfd-4b2d-9b5d-ab8dfbbd4bed.png',
+    nullable: true,
+    description: 'From POST /api/upload/image, or an http(s) URL',
+  })
+  @Matches(IMAGE_URL_PATTERN, { message: M.imageUrlInvalid })
+  @OptionalText(IMAGE_URL_MAX_LENGTH, M.imageUrlInvalid)
   imageUrl?: string | null;
 }
 
@@ -108,31 +128,37 @@ export class RegisterItemBody extends ItemFieldsBody implements RegisterItemRequ
   unitPrice: string;
 
   @ApiPropertyOptional({ default: 0, minimum: 0, description: 'Initial stock, recorded as a first "in" movement' })
-  @IsOptional() @WholeNumber(0, MAX_STOCK, M.initialStockInvalid)
+  @IsOptional()
+  @WholeNumber(0, MAX_STOCK, M.initialStockInvalid)
   currentStock?: number;
 
   @ApiPropertyOptional({ default: 0, minimum: 0 })
-  @IsOptional() @WholeNumber(0, MAX_STOCK, M.reorderLevelInvalid)
+  @IsOptional()
+  @WholeNumber(0, MAX_STOCK, M.reorderLevelInvalid)
   reorderLevel?: number;
 }
 
 export class UpdateItemBody extends ItemFieldsBody implements UpdateItemRequest {
   @ApiPropertyOptional({ maxLength: ITEM_NAME_MAX_LENGTH })
-  @IfGiven() @Name()
+  @IfGiven()
+  @Name()
   name?: string;
 
   @ApiPropertyOptional({ example: '12.50' })
-  @IfGiven() @Price()
+  @IfGiven()
+  @Price()
   unitPrice?: string;
 
   @ApiPropertyOptional({ minimum: 0, description: 'Alert when stock falls to or below this level' })
-  @IsOptional() @WholeNumber(0, MAX_STOCK, M.reorderLevelInvalid)
+  @IsOptional()
+  @WholeNumber(0, MAX_STOCK, M.reorderLevelInvalid)
   reorderLevel?: number;
 }
 
 export class RecordMovementBody implements RecordMovementRequest {
   @ApiProperty({ example: 5, description: 'in / out: the amount (≥ 1); adjustment: the new stock level (≥ 0)' })
-  @WholeNumber(0, MAX_STOCK, M.quantityInvalid) @IsDefined({ message: M.quantityRequired })
+  @WholeNumber(0, MAX_STOCK, M.quantityInvalid)
+  @IsDefined({ message: M.quantityRequired })
   quantity: number;
 
   @ApiProperty({ enum: MOVEMENT_TYPES })
@@ -158,7 +184,8 @@ export class TransferStockBody implements TransferStockRequest {
   toLocationId: string | null;
 
   @ApiProperty({ example: 3, minimum: 1 })
-  @WholeNumber(1, MAX_STOCK, M.quantityInvalid) @IsDefined({ message: M.quantityRequired })
+  @WholeNumber(1, MAX_STOCK, M.quantityInvalid)
+  @IsDefined({ message: M.quantityRequired })
   quantity: number;
 
   @ApiProperty({ example: 'Restock the van', maxLength: MOVEMENT_REASON_MAX_LENGTH })
@@ -174,7 +201,9 @@ export class UndoMovementBody implements Omit<UndoMovementRequest, 'movementId'>
 
 export class ListMovementsQueryDto implements ListMovementsQuery {
   @ApiPropertyOptional({ minimum: 1, maximum: MAX_MOVEMENTS_PAGE, default: 100 })
-  @IsOptional() @QueryNumber() @WholeNumber(1, MAX_MOVEMENTS_PAGE, `limit must be a whole number from 1 to ${MAX_MOVEMENTS_PAGE}`)
+  @IsOptional()
+  @QueryNumber()
+  @WholeNumber(1, MAX_MOVEMENTS_PAGE, `limit must be a whole number from 1 to ${MAX_MOVEMENTS_PAGE}`)
   limit?: number;
 
   @ApiPropertyOptional({ description: 'Only movements older than this movement id' })

@@ -1,6 +1,16 @@
 import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Put, Query } from '@nestjs/common';
 import type { ClientProxy } from '@nestjs/microservices';
-import { ApiBadRequestResponse, ApiCreatedResponse, ApiExtraModels, ApiNoContentResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags, getSchemaPath } from '@nestjs/swagger';
+import {
+  ApiBadRequestResponse,
+  ApiCreatedResponse,
+  ApiExtraModels,
+  ApiNoContentResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+  getSchemaPath,
+} from '@nestjs/swagger';
 import { LocationsSubjects, type Actor, type LocationTreeNode, type LocationView } from '@inventory/contracts';
 import { rpc } from '@inventory/platform';
 import { CurrentActor } from '../auth/index.js';
@@ -19,7 +29,9 @@ export class LocationsController {
   @Get()
   @ApiOperation({ summary: 'Your locations by name, each with its count of distinct active items in stock there' })
   @ApiExtraModels(LocationDto, LocationTreeNodeDto)
-  @ApiOkResponse({ schema: { type: 'array', items: { oneOf: [{ $ref: getSchemaPath(LocationDto) }, { $ref: getSchemaPath(LocationTreeNodeDto) }] } } })
+  @ApiOkResponse({
+    schema: { type: 'array', items: { oneOf: [{ $ref: getSchemaPath(LocationDto) }, { $ref: getSchemaPath(LocationTreeNodeDto) }] } },
+  })
   list(@CurrentActor() actor: Actor, @Query() { tree, ...filters }: ListLocationsQuery): Promise<LocationView[] | LocationTreeNode[]> {
     const subject = tree === 'true' ? LocationsSubjects.locationTree : LocationsSubjects.listLocations;
     return rpc(this.nats, subject, filters, { actor, timeoutMs: this.timeoutMs });

@@ -16,7 +16,8 @@ import { OptionalText, RequiredText, Trim, TrimToNull } from '@inventory/platfor
 import { Transform } from 'class-transformer';
 import { IsIn, IsOptional, IsString, MaxLength, ValidateIf } from 'class-validator';
 
-const Name = () => RequiredText(LOCATION_NAME_MAX_LENGTH, { required: LocationMessages.nameRequired, tooLong: LocationMessages.nameTooLong });
+const Name = () =>
+  RequiredText(LOCATION_NAME_MAX_LENGTH, { required: LocationMessages.nameRequired, tooLong: LocationMessages.nameTooLong });
 const Description = () => OptionalText(LOCATION_DESCRIPTION_MAX_LENGTH, LocationMessages.descriptionInvalid);
 const Type = () => IsIn(LOCATION_TYPES, { message: LocationMessages.typeInvalid });
 /** Left out keeps the value; anything given, null included, must pass the rules. */
@@ -30,16 +31,24 @@ const ParentId = (): PropertyDecorator => (target, key) => {
 
 export class ListLocationsQuery implements ListLocationsRequest {
   @ApiPropertyOptional({ description: 'Case-insensitive substring of the name' })
-  @IsOptional() @Trim() @IsString() @MaxLength(LOCATION_NAME_MAX_LENGTH)
+  @IsOptional()
+  @Trim()
+  @IsString()
+  @MaxLength(LOCATION_NAME_MAX_LENGTH)
   search?: string;
 
   @ApiPropertyOptional({ enum: LOCATION_TYPES, description: 'Left out or blank: every type' })
   @Transform(({ value }) => (value === '' ? undefined : value))
-  @IsOptional() @Type()
+  @IsOptional()
+  @Type()
   type?: LocationType;
 
-  @ApiPropertyOptional({ enum: ['true', 'false'], description: 'true: nested under `children` (a match whose parent is filtered out is a root)' })
-  @IsOptional() @IsIn(['true', 'false'], { message: 'tree must be true or false' })
+  @ApiPropertyOptional({
+    enum: ['true', 'false'],
+    description: 'true: nested under `children` (a match whose parent is filtered out is a root)',
+  })
+  @IsOptional()
+  @IsIn(['true', 'false'], { message: 'tree must be true or false' })
   tree?: 'true' | 'false';
 }
 
@@ -49,7 +58,8 @@ export class CreateLocationBody implements CreateLocationRequest {
   name: string;
 
   @ApiPropertyOptional({ enum: LOCATION_TYPES, default: DEFAULT_LOCATION_TYPE })
-  @IfGiven() @Type()
+  @IfGiven()
+  @Type()
   type?: LocationType;
 
   @ApiPropertyOptional({ maxLength: LOCATION_DESCRIPTION_MAX_LENGTH, nullable: true })
@@ -64,18 +74,25 @@ export class CreateLocationBody implements CreateLocationRequest {
 /** Fields left out keep their value. */
 export class UpdateLocationBody implements Omit<UpdateLocationRequest, 'id'> {
   @ApiPropertyOptional({ maxLength: LOCATION_NAME_MAX_LENGTH })
-  @IfGiven() @Name()
+  @IfGiven()
+  @Name()
   name?: string;
 
   @ApiPropertyOptional({ enum: LOCATION_TYPES })
-  @IfGiven() @Type()
+  @IfGiven()
+  @Type()
   type?: LocationType;
 
   @ApiPropertyOptional({ maxLength: LOCATION_DESCRIPTION_MAX_LENGTH, nullable: true })
   @Description()
   description?: string | null;
 
-  @ApiPropertyOptional({ type: String, format: 'uuid', nullable: true, description: 'Not the location itself or one below it; null for the top level' })
+  @ApiPropertyOptional({
+    type: String,
+    format: 'uuid',
+    nullable: true,
+    description: 'Not the location itself or one below it; null for the top level',
+  })
   @ParentId()
   parentLocationId?: string | null;
 }

@@ -6,10 +6,18 @@ import { rpc, rpcChunked } from '@inventory/platform';
 import { CurrentActor } from '../auth/index.js';
 import { getEnv } from '../config/env.js';
 import { NATS_CLIENT } from '../nats/nats-client.module.js';
-import { InventoryReportQueryDto, MovementHistoryPointDto, ReportPeriodQueryDto, ReportRowDto, ValueHistoryPointDto } from './reports.dto.js';
+import {
+  InventoryReportQueryDto,
+  MovementHistoryPointDto,
+  ReportPeriodQueryDto,
+  ReportRowDto,
+  ValueHistoryPointDto,
+} from './reports.dto.js';
 
 @ApiTags('reports')
-@ApiBadRequestResponse({ description: 'An unknown type or range, a malformed date, a custom range without from and to or with from after to' })
+@ApiBadRequestResponse({
+  description: 'An unknown type or range, a malformed date, a custom range without from and to or with from after to',
+})
 @Controller('reports')
 export class ReportsController {
   private readonly timeoutMs = getEnv().RPC_TIMEOUT_MS;
@@ -18,7 +26,8 @@ export class ReportsController {
 
   @Get('inventory')
   @ApiOperation({
-    summary: 'Report rows: inventory, low-stock, value (with category totals) or movement (totals within the range); asOf for any past instant',
+    summary:
+      'Report rows: inventory, low-stock, value (with category totals) or movement (totals within the range); asOf for any past instant',
   })
   @ApiOkResponse({ type: ReportRowDto, isArray: true })
   inventory(@CurrentActor() actor: Actor, @Query() query: InventoryReportQueryDto): Promise<ReportRow[]> {

@@ -20,27 +20,32 @@ const DATE_EXAMPLE = '2025-01-31 or 2025-01-31T17:00:00Z';
 
 export class ReportPeriodQueryDto implements ReportPeriodQuery {
   @ApiPropertyOptional({ enum: REPORT_RANGES, default: REPORT_DEFAULTS.range, description: 'Whole UTC days up to now, or custom' })
-  @IsOptional() @IsIn(REPORT_RANGES, { message: ReportMessages.rangeInvalid })
+  @IsOptional()
+  @IsIn(REPORT_RANGES, { message: ReportMessages.rangeInvalid })
   range?: ReportRange;
 
   @ApiPropertyOptional({ description: `range=custom: first day (from 00:00 UTC) or instant, e.g. ${DATE_EXAMPLE}` })
-  @IsOptional() @Matches(REPORT_DATE_PATTERN, { message: ReportMessages.dateInvalid('from') })
+  @IsOptional()
+  @Matches(REPORT_DATE_PATTERN, { message: ReportMessages.dateInvalid('from') })
   from?: string;
 
   @ApiPropertyOptional({ description: `range=custom: last day (through 23:59:59.999 UTC) or instant, e.g. ${DATE_EXAMPLE}` })
-  @IsOptional() @Matches(REPORT_DATE_PATTERN, { message: ReportMessages.dateInvalid('to') })
+  @IsOptional()
+  @Matches(REPORT_DATE_PATTERN, { message: ReportMessages.dateInvalid('to') })
   to?: string;
 }
 
 export class InventoryReportQueryDto extends ReportPeriodQueryDto implements InventoryReportQuery {
   @ApiPropertyOptional({ enum: REPORT_TYPES, default: REPORT_DEFAULTS.type })
-  @IsOptional() @IsIn(REPORT_TYPES, { message: ReportMessages.typeInvalid })
+  @IsOptional()
+  @IsIn(REPORT_TYPES, { message: ReportMessages.typeInvalid })
   type?: ReportType;
 
   @ApiPropertyOptional({
     description: `Stock, price and value at this instant, from the event history (a day alone: its end); not for type=movement. e.g. ${DATE_EXAMPLE}`,
   })
-  @IsOptional() @Matches(REPORT_DATE_PATTERN, { message: ReportMessages.dateInvalid('asOf') })
+  @IsOptional()
+  @Matches(REPORT_DATE_PATTERN, { message: ReportMessages.dateInvalid('asOf') })
   asOf?: string;
 }
 

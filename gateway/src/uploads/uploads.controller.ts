@@ -1,4 +1,15 @@
-import { Controller, Get, NotFoundException, Param, Post, Res, StreamableFile, UploadedFile, UseFilters, UseInterceptors } from '@nestjs/common';
+import {
+  Controller,
+  Get,
+  NotFoundException,
+  Param,
+  Post,
+  Res,
+  StreamableFile,
+  UploadedFile,
+  UseFilters,
+  UseInterceptors,
+} from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
 import {
   ApiBadRequestResponse,
@@ -44,7 +55,9 @@ export class UploadsController {
   @ApiCreatedResponse({ type: UploadedImageDto })
   @ApiBadRequestResponse({ description: 'No image in the "image" field' })
   @ApiPayloadTooLargeResponse({ description: "'Please select an image smaller than 10MB'" })
-  @ApiUnsupportedMediaTypeResponse({ description: "'Please select a valid image file (JPEG, PNG, GIF, WebP, BMP, TIFF)' (checked by content)" })
+  @ApiUnsupportedMediaTypeResponse({
+    description: "'Please select a valid image file (JPEG, PNG, GIF, WebP, BMP, TIFF)' (checked by content)",
+  })
   async upload(@CurrentActor() actor: Actor, @UploadedFile() file: UploadedImage | undefined): Promise<UploadedImageDto> {
     return { url: await this.images.save(actor.userId, await checkedImage(file)) };
   }
@@ -53,7 +66,11 @@ export class UploadsController {
   @ApiOperation({ summary: 'One of your uploaded images, with its detected content type' })
   @ApiOkResponse({ description: 'The image' })
   @ApiNotFoundResponse({ description: "'Image not found' (another user's image answers the same)" })
-  async image(@CurrentActor() actor: Actor, @Param('file') file: string, @Res({ passthrough: true }) res: Response): Promise<StreamableFile> {
+  async image(
+    @CurrentActor() actor: Actor,
+    @Param('file') file: string,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<StreamableFile> {
     const image = await this.images.open(actor.userId, file);
     if (!image) throw new NotFoundException('Image not found');
     // Never rendered as anything but the image it was checked to be; a new image gets a new name.

@@ -18,12 +18,14 @@ import {
 export class AdminUserUpdateDto implements Omit<UserUpdate, 'id'> {
   @ApiProperty({ maxLength: NAME_MAX_LENGTH })
   @MaxLength(NAME_MAX_LENGTH, { message: IdentityMessages.nameTooLong })
-  @IsNotEmpty({ message: IdentityMessages.firstNameRequired }) @IsString({ message: IdentityMessages.firstNameRequired })
+  @IsNotEmpty({ message: IdentityMessages.firstNameRequired })
+  @IsString({ message: IdentityMessages.firstNameRequired })
   firstName: string;
 
   @ApiProperty({ maxLength: NAME_MAX_LENGTH })
   @MaxLength(NAME_MAX_LENGTH, { message: IdentityMessages.nameTooLong })
-  @IsNotEmpty({ message: IdentityMessages.lastNameRequired }) @IsString({ message: IdentityMessages.lastNameRequired })
+  @IsNotEmpty({ message: IdentityMessages.lastNameRequired })
+  @IsString({ message: IdentityMessages.lastNameRequired })
   lastName: string;
 
   @ApiProperty()
@@ -41,6 +43,7 @@ export class AdminUserUpdateDto implements Omit<UserUpdate, 'id'> {
   password?: string;
 
   @ApiPropertyOptional({ enum: ROLES })
-  @IsOptional() @IsIn(ROLES, { message: IdentityMessages.invalidRole })
+  @IsOptional()
+  @IsIn(ROLES, { message: IdentityMessages.invalidRole })
   role?: Role;
 }

@@ -39,7 +39,11 @@ export class ApiClient {
       const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
       if (method !== 'GET' && options.csrf !== false) headers['x-csrf-token'] = await this.token();
       if (body !== undefined && !(body instanceof FormData)) headers['content-type'] = 'application/json';
-      return this.fetch(path, { method, headers, body: body instanceof FormData ? body : body === undefined ? undefined : JSON.stringify(body) });
+      return this.fetch(path, {
+        method,
+        headers,
+        body: body instanceof FormData ? body : body === undefined ? undefined : JSON.stringify(body),
+      });
     };
     let res = await send();
     if (res.status === 403 && options.csrf !== false && /csrf token/i.test(await res.clone().text())) {
@@ -56,7 +60,12 @@ export class ApiClient {
     if (this.cookies.size > 0) headers.set('cookie', [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; '));
     const url = path.startsWith('http') ? path : `${this.baseUrl}${path}`;
     const res = this.dispatcher
-      ? ((await undiciFetch(url, { ...(init as object), headers: Object.fromEntries(headers), redirect: 'manual', dispatcher: this.dispatcher })) as unknown as Response)
+      ? ((await undiciFetch(url, {
+          ...(init as object),
+          headers: Object.fromEntries(headers),
+          redirect: 'manual',
+          dispatcher: this.dispatcher,
+        })) as unknown as Response)
       : await fetch(url, { ...init, headers, redirect: 'manual' });
     for (const line of res.headers.getSetCookie()) this.store(line);
     return res;
@@ -85,7 +94,9 @@ export class ApiClient {
     const [pair, ...attributes] = line.split(';');
     const name = pair.slice(0, pair.indexOf('=')).trim();
     const value = pair.slice(pair.indexOf('=') + 1).trim();
-    const expired = attributes.some((a) => /^\s*max-age=0\s*$/i.test(a) || (/^\s*expires=/i.test(a) && Date.parse(a.split('=')[1]) <= Date.now()));
+    const expired = attributes.some(
+      (a) => /^\s*max-age=0\s*$/i.test(a) || (/^\s*expires=/i.test(a) && Date.parse(a.split('=')[1]) <= Date.now()),
+    );
     if (expired || value === '') this.cookies.delete(name);
     else this.cookies.set(name, value);
   }

@@ -39,12 +39,20 @@ export class LocalOidcProvider {
   serve(redirectUri: string): void {
     const provider = new Provider(this.issuer, {
       clients: [
-        { client_id: OIDC_CLIENT.id, client_secret: OIDC_CLIENT.secret, redirect_uris: [redirectUri], token_endpoint_auth_method: 'client_secret_basic' },
+        {
+          client_id: OIDC_CLIENT.id,
+          client_secret: OIDC_CLIENT.secret,
+          redirect_uris: [redirectUri],
+          token_endpoint_auth_method: 'client_secret_basic',
+        },
       ],
       cookies: { keys: ['local-oidc-provider-test-key'] },
       claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['given_name', 'family_name'] },
       features: { devInteractions: { enabled: false } },
-      findAccount: (_ctx: KoaContextWithOIDC, sub: string) => ({ accountId: sub, claims: async () => ({ sub, ...this.accounts.get(sub) }) }),
+      findAccount: (_ctx: KoaContextWithOIDC, sub: string) => ({
+        accountId: sub,
+        claims: async () => ({ sub, ...this.accounts.get(sub) }),
+      }),
       loadExistingGrant: async (ctx: KoaContextWithOIDC) => {
         const grant = new ctx.oidc.provider.Grant({ clientId: ctx.oidc.client!.clientId, accountId: ctx.oidc.session!.accountId! });
         grant.addOIDCScope('openid email profile');

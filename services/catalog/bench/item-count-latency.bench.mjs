@@ -67,7 +67,11 @@ async function measure(label, client, path, targets, change) {
   samples.sort((a, b) => a - b);
   const at = (p) => samples[Math.ceil((p / 100) * samples.length) - 1];
   const row = { p50: at(50), p90: at(90), p99: at(99), max: samples.at(-1) };
-  console.log(`${label.padEnd(36)} ${Object.entries(row).map(([k, v]) => `${k} ${v.toFixed(1)} ms`).join('   ')}`);
+  console.log(
+    `${label.padEnd(36)} ${Object.entries(row)
+      .map(([k, v]) => `${k} ${v.toFixed(1)} ms`)
+      .join('   ')}`,
+  );
   return row;
 }
 
@@ -77,12 +81,28 @@ try {
   stack.start('gateway/dist/main.js');
   await waitFor(() => fetch(`${stack.baseUrl}/api/auth/csrf`).then((r) => r.ok));
   const client = new Client(stack.baseUrl);
-  await client.call('POST', '/api/auth/register', { firstName: 'Bench', lastName: 'Counts', email: `counts-${Date.now()}@bench.test`, password: 'bench-secret' });
+  await client.call('POST', '/api/auth/register', {
+    firstName: 'Bench',
+    lastName: 'Counts',
+    email: `counts-${Date.now()}@bench.test`,
+    password: 'bench-secret',
+  });
 
-  const categories = [await client.call('POST', '/api/categories', { name: 'Bench A' }), await client.call('POST', '/api/categories', { name: 'Bench B' })];
-  const shelves = [await client.call('POST', '/api/locations', { name: 'Shelf A', type: 'Storage' }), await client.call('POST', '/api/locations', { name: 'Shelf B', type: 'Storage' })];
+  const categories = [
+    await client.call('POST', '/api/categories', { name: 'Bench A' }),
+    await client.call('POST', '/api/categories', { name: 'Bench B' }),
+  ];
+  const shelves = [
+    await client.call('POST', '/api/locations', { name: 'Shelf A', type: 'Storage' }),
+    await client.call('POST', '/api/locations', { name: 'Shelf B', type: 'Storage' }),
+  ];
   const item = await client.call('POST', '/api/inventory', { name: 'Bench item', unitPrice: '1.00', categoryId: categories[0].id });
-  await client.call('POST', `/api/inventory/${item.id}/stock`, { movementType: 'in', quantity: 1, reason: 'bench', locationId: shelves[0].id });
+  await client.call('POST', `/api/inventory/${item.id}/stock`, {
+    movementType: 'in',
+    quantity: 1,
+    reason: 'bench',
+    locationId: shelves[0].id,
+  });
   await waitFor(async () => countOf(await client.call('GET', '/api/locations'), shelves[0].id) === 1, 30_000, 20);
 
   console.log(`time from an item change (its API answer) to the updated itemCount, ${CHANGES} changes each:`);
@@ -90,7 +110,12 @@ try {
     client.call('PATCH', `/api/inventory/${item.id}`, { categoryId: to.id }),
   );
   const location = await measure('location (stock transferred)', client, '/api/locations', shelves, (from, to) =>
-    client.call('POST', `/api/inventory/${item.id}/transfer`, { fromLocationId: from.id, toLocationId: to.id, quantity: 1, reason: 'bench' }),
+    client.call('POST', `/api/inventory/${item.id}/transfer`, {
+      fromLocationId: from.id,
+      toLocationId: to.id,
+      quantity: 1,
+      reason: 'bench',
+    }),
   );
   console.log(JSON.stringify({ changes: CHANGES, category, location }));
 } finally {

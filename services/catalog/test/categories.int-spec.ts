@@ -1,5 +1,13 @@
 import { CatalogSubjects, CategoryMessages, type Actor, type CategoryView } from '@inventory/contracts';
-import { connectRpcClient, eventually, queryDb, startServices, testServers, type RunningServices, type TestRpcClient } from '@inventory/platform/testing';
+import {
+  connectRpcClient,
+  eventually,
+  queryDb,
+  startServices,
+  testServers,
+  type RunningServices,
+  type TestRpcClient,
+} from '@inventory/platform/testing';
 import { randomUUID } from 'node:crypto';
 import { AppModule } from '../src/app.module.js';
 
@@ -18,7 +26,11 @@ const create = (actor: Actor, name: string, description?: string | null) =>
   client.call(CatalogSubjects.createCategory, { name, description }, actor);
 const list = (actor: Actor, search?: string) => client.call(CatalogSubjects.listCategories, search === undefined ? {} : { search }, actor);
 /** The error a call fails with, as `{ code, message }`. */
-const failure = (call: Promise<unknown>) => call.then(() => Promise.reject(new Error('the call succeeded')), (e: { code: string; message: string }) => ({ code: e.code, message: e.message }));
+const failure = (call: Promise<unknown>) =>
+  call.then(
+    () => Promise.reject(new Error('the call succeeded')),
+    (e: { code: string; message: string }) => ({ code: e.code, message: e.message }),
+  );
 const rowsOf = (actor: Actor) => queryDb('catalog', 'SELECT name FROM categories WHERE user_id = $1', [actor.userId]);
 
 beforeAll(async () => {
@@ -129,7 +141,9 @@ describe('names are unique per user, ignoring case', () => {
       code: 'CONFLICT',
       message: 'A category with this name already exists',
     });
-    await expect(client.call(CatalogSubjects.updateCategory, { id: paint.id, name: 'PAINT' }, actor)).resolves.toMatchObject({ name: 'PAINT' });
+    await expect(client.call(CatalogSubjects.updateCategory, { id: paint.id, name: 'PAINT' }, actor)).resolves.toMatchObject({
+      name: 'PAINT',
+    });
   });
 
   it('holds under concurrent creates', async () => {
@@ -152,7 +166,9 @@ describe('updating and deleting', () => {
       name: 'Garden',
       description: 'Power tools',
     });
-    expect(await client.call(CatalogSubjects.updateCategory, { id: tools.id, description: null }, actor)).toMatchObject({ description: null });
+    expect(await client.call(CatalogSubjects.updateCategory, { id: tools.id, description: null }, actor)).toMatchObject({
+      description: null,
+    });
   });
 
   it('refuses an empty name on update', async () => {
@@ -169,7 +185,10 @@ describe('updating and deleting', () => {
     const tools = await create(actor, 'Tools');
     expect(await client.call(CatalogSubjects.deleteCategory, { id: tools.id }, actor)).toBeNull();
     expect(await list(actor)).toEqual([]);
-    expect(await failure(client.call(CatalogSubjects.getCategory, { id: tools.id }, actor))).toEqual({ code: 'NOT_FOUND', message: 'Category not found' });
+    expect(await failure(client.call(CatalogSubjects.getCategory, { id: tools.id }, actor))).toEqual({
+      code: 'NOT_FOUND',
+      message: 'Category not found',
+    });
   });
 });
 
@@ -210,15 +229,21 @@ describe('events out', () => {
     await client.call(CatalogSubjects.updateCategory, { id: tools.id, name: 'Power tools' }, actor); // no change, no event
     await client.call(CatalogSubjects.deleteCategory, { id: tools.id }, actor);
     const rows = await eventually(async () => {
-      const found = await queryDb<{ subject: string; payload: { data: unknown; metadata: { userId: string }; streamId: string }; published_at: Date | null }>(
-        'catalog',
-        "SELECT subject, payload, published_at FROM outbox WHERE payload->>'streamId' = $1 ORDER BY position",
-        [`category-${tools.id}`],
-      );
+      const found = await queryDb<{
+        subject: string;
+        payload: { data: unknown; metadata: { userId: string }; streamId: string };
+        published_at: Date | null;
+      }>('catalog', "SELECT subject, payload, published_at FROM outbox WHERE payload->>'streamId' = $1 ORDER BY position", [
+        `category-${tools.id}`,
+      ]);
       expect(found.map((r) => (r.published_at ? 'published' : 'pending'))).toEqual(['published', 'published', 'published']);
       return found;
     }, OUTBOX_WAIT_MS);
-    expect(rows.map((r) => r.subject)).toEqual(['events.catalog.CategoryCreated', 'events.catalog.CategoryRenamed', 'events.catalog.CategoryDeleted']);
+    expect(rows.map((r) => r.subject)).toEqual([
+      'events.catalog.CategoryCreated',
+      'events.catalog.CategoryRenamed',
+      'events.catalog.CategoryDeleted',
+    ]);
     expect(rows.map((r) => r.payload.data)).toEqual([
       { categoryId: tools.id, name: 'Tools', description: 'Hand tools' },
       { categoryId: tools.id, name: 'Power tools', description: 'Hand tools' },

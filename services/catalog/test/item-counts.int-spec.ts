@@ -41,7 +41,13 @@ const expectCounts = (actor: Actor, expected: Record<string, number>) =>
 /** Waits until the consumer has applied this event (and so, in stream order, every one before it). */
 const applied = (event: { id: string }) =>
   eventually(
-    async () => (await queryDb('catalog', 'SELECT 1 FROM processed_events WHERE consumer = $1 AND event_id = $2', ['catalog-item-counts-inventory', event.id])).length === 1,
+    async () =>
+      (
+        await queryDb('catalog', 'SELECT 1 FROM processed_events WHERE consumer = $1 AND event_id = $2', [
+          'catalog-item-counts-inventory',
+          event.id,
+        ])
+      ).length === 1,
     CONSUMER_WAIT_MS,
   );
 
@@ -64,13 +70,20 @@ describe('itemCount follows the inventory events', () => {
     const paint = await create(actor, 'Paint');
     const [hammer, saw, brush] = [new FakeItem(actor.userId), new FakeItem(actor.userId), new FakeItem(actor.userId)];
 
-    await publishEvents(events, [hammer.registered({ categoryId: tools.id }), saw.registered({ categoryId: tools.id }), brush.registered({ categoryId: paint.id })]);
+    await publishEvents(events, [
+      hammer.registered({ categoryId: tools.id }),
+      saw.registered({ categoryId: tools.id }),
+      brush.registered({ categoryId: paint.id }),
+    ]);
     await expectCounts(actor, { Tools: 2, Paint: 1 });
 
     await publishEvents(events, [saw.detailsChanged({ categoryId: paint.id })]);
     await expectCounts(actor, { Tools: 1, Paint: 2 });
 
-    await publishEvents(events, [brush.detailsChanged({ categoryId: null }, 'Category deleted'), hammer.detailsChanged({ name: 'Claw hammer' })]);
+    await publishEvents(events, [
+      brush.detailsChanged({ categoryId: null }, 'Category deleted'),
+      hammer.detailsChanged({ name: 'Claw hammer' }),
+    ]);
     await expectCounts(actor, { Tools: 1, Paint: 1 });
 
     await publishEvents(events, [hammer.archived()]);
@@ -84,7 +97,12 @@ describe('itemCount follows the inventory events', () => {
     const mine = new FakeItem(actor.userId);
     // Another user's item naming this category id must not count here.
     const theirs = new FakeItem(newActor().userId);
-    await publishEvents(events, [theirs.registered({ categoryId: tools.id }), mine.registered({ categoryId: tools.id }), mine.received(null, 5), mine.issued(null, 5)]);
+    await publishEvents(events, [
+      theirs.registered({ categoryId: tools.id }),
+      mine.registered({ categoryId: tools.id }),
+      mine.received(null, 5),
+      mine.issued(null, 5),
+    ]);
     await expectCounts(actor, { Tools: 1 });
   });
 
@@ -115,7 +133,13 @@ describe('a deleted user', () => {
     await publishEvents(events, [item.registered({ categoryId: tools.id })]);
     await expectCounts(actor, { Tools: 1 });
 
-    const deleted: UserEvent = newEvent({ source: 'identity', type: 'UserDeleted', streamId: `user-${actor.userId}`, data: { userId: actor.userId }, metadata: { userId: actor.userId } });
+    const deleted: UserEvent = newEvent({
+      source: 'identity',
+      type: 'UserDeleted',
+      streamId: `user-${actor.userId}`,
+      data: { userId: actor.userId },
+      metadata: { userId: actor.userId },
+    });
     await publishEvents(events, [deleted]);
     await eventually(async () => (await client.call(CatalogSubjects.listCategories, {}, actor)).length === 0, CONSUMER_WAIT_MS);
     expect(await queryDb('catalog', 'SELECT 1 FROM category_items WHERE user_id = $1', [actor.userId])).toEqual([]);
@@ -127,11 +151,23 @@ describe('rebuilding the read model', () => {
     const actor = newActor();
     const [tools, paint] = [await create(actor, 'Tools'), await create(actor, 'Paint')];
     const [a, b] = [new FakeItem(actor.userId), new FakeItem(actor.userId)];
-    const history = [a.registered({ categoryId: tools.id }), b.registered({ categoryId: tools.id }), b.detailsChanged({ categoryId: paint.id }), a.archived()];
+    const history = [
+      a.registered({ categoryId: tools.id }),
+      b.registered({ categoryId: tools.id }),
+      b.detailsChanged({ categoryId: paint.id }),
+      a.archived(),
+    ];
     await publishEvents(events, history);
     await applied(history[history.length - 1]);
     const rowsOf = (em: EntityManager) =>
-      em.getConnection().execute('SELECT item_id, category_id, active FROM category_items WHERE user_id = ? ORDER BY item_id', [actor.userId], 'all', em.getTransactionContext());
+      em
+        .getConnection()
+        .execute(
+          'SELECT item_id, category_id, active FROM category_items WHERE user_id = ? ORDER BY item_id',
+          [actor.userId],
+          'all',
+          em.getTransactionContext(),
+        );
 
     // What `npm run rebuild` does (reset, then replay with processed-event bookkeeping), over this
     // test's history only and rolled back: a replay of the whole shared stream is O(every test ever run).

@@ -18,7 +18,12 @@ const env = getEnv();
 
 @Module({
   imports: [
-    DatabaseModule.forService({ pgUrl: env.PG_URL, dbName: 'identity', entities: [User, ExternalIdentity, NotificationSettings], migrations }),
+    DatabaseModule.forService({
+      pgUrl: env.PG_URL,
+      dbName: 'identity',
+      entities: [User, ExternalIdentity, NotificationSettings],
+      migrations,
+    }),
     // Publishes UserDeleted from the outbox, so every service purges a deleted user's data.
     EventsModule.forService({ service: 'identity', natsUrl: env.NATS_URL, pgUrl: env.PG_URL, publishes: true }),
   ],

@@ -43,7 +43,13 @@ describe('registration', () => {
   it('creates a user with the default role and never returns a password or hash', async () => {
     const input = newUser();
     const user = await register(input);
-    expect(user).toMatchObject({ firstName: 'Ada', lastName: 'Lovelace', email: input.email.toLowerCase(), role: 'user', hasPassword: true });
+    expect(user).toMatchObject({
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      email: input.email.toLowerCase(),
+      role: 'user',
+      hasPassword: true,
+    });
     expect(JSON.stringify(user)).not.toMatch(/secret-123|scrypt|"password/i);
     const [row] = await userRows(user.id);
     expect(row.password_hash).toMatch(/^\$scrypt\$ln=\d+,r=8,p=1\$/);
@@ -52,14 +58,23 @@ describe('registration', () => {
   it('treats emails case-insensitively: a second account with the same email is a 409', async () => {
     const input = newUser('dup');
     await register(input);
-    expect(await failure(register({ ...input, email: input.email.toUpperCase() }))).toEqual({ code: 'CONFLICT', message: IdentityMessages.emailInUse });
+    expect(await failure(register({ ...input, email: input.email.toUpperCase() }))).toEqual({
+      code: 'CONFLICT',
+      message: IdentityMessages.emailInUse,
+    });
   });
 
   it('answers bad input with the SPEC message and writes nothing', async () => {
     const input = newUser('bad');
-    expect(await failure(register({ ...input, password: '12345' }))).toEqual({ code: 'VALIDATION', message: IdentityMessages.passwordTooShort });
+    expect(await failure(register({ ...input, password: '12345' }))).toEqual({
+      code: 'VALIDATION',
+      message: IdentityMessages.passwordTooShort,
+    });
     expect(await failure(register({ ...input, email: 'nope' }))).toEqual({ code: 'VALIDATION', message: IdentityMessages.invalidEmail });
-    expect(await failure(register({ ...input, firstName: ' ' }))).toEqual({ code: 'VALIDATION', message: IdentityMessages.firstNameRequired });
+    expect(await failure(register({ ...input, firstName: ' ' }))).toEqual({
+      code: 'VALIDATION',
+      message: IdentityMessages.firstNameRequired,
+    });
     expect(await queryDb('identity', 'SELECT 1 FROM users WHERE email = $1', [input.email.toLowerCase()])).toHaveLength(0);
   });
 });
@@ -99,7 +114,11 @@ describe('seeded accounts', () => {
   });
 
   it('signs in the demo user', async () => {
-    expect(await rpc(client, IdentitySubjects.signInDemo, undefined)).toMatchObject({ id: DEMO_USER_ID, firstName: 'Demo', hasPassword: false });
+    expect(await rpc(client, IdentitySubjects.signInDemo, undefined)).toMatchObject({
+      id: DEMO_USER_ID,
+      firstName: 'Demo',
+      hasPassword: false,
+    });
   });
 
   it('restores a super admin’s role and password from the environment when seeding again', async () => {
@@ -115,7 +134,13 @@ describe('seeded accounts', () => {
 });
 
 describe('external sign-in', () => {
-  const external = (subject = randomUUID()) => ({ provider: 'oidc' as const, subject, email: email('ext'), firstName: 'Grace', lastName: 'Hopper' });
+  const external = (subject = randomUUID()) => ({
+    provider: 'oidc' as const,
+    subject,
+    email: email('ext'),
+    firstName: 'Grace',
+    lastName: 'Hopper',
+  });
 
   it('creates an account on first sign-in and finds it again by (provider, subject)', async () => {
     const identity = external();
@@ -150,13 +175,20 @@ describe('own profile and preferences', () => {
     const updated = await rpc(client, IdentitySubjects.updateProfile, { firstName: 'Augusta', email: newEmail }, { actor: actorOf(user) });
     expect(updated).toMatchObject({ id: user.id, firstName: 'Augusta', lastName: 'Lovelace', email: newEmail.toLowerCase() });
     const taken = await register(newUser('taken'));
-    expect((await failure(rpc(client, IdentitySubjects.updateProfile, { email: taken.email! }, { actor: actorOf(user) }))).code).toBe('CONFLICT');
+    expect((await failure(rpc(client, IdentitySubjects.updateProfile, { email: taken.email! }, { actor: actorOf(user) }))).code).toBe(
+      'CONFLICT',
+    );
   });
 
   it('keeps notification preferences, starting from the SPEC defaults', async () => {
     const user = await register(newUser('prefs'));
     const actor = actorOf(user);
-    expect(await rpc(client, IdentitySubjects.getPreferences, undefined, { actor })).toEqual({ lowStock: true, expiry: true, email: false, push: true });
+    expect(await rpc(client, IdentitySubjects.getPreferences, undefined, { actor })).toEqual({
+      lowStock: true,
+      expiry: true,
+      email: false,
+      push: true,
+    });
     const saved = { lowStock: false, expiry: true, email: true, push: false };
     await rpc(client, IdentitySubjects.updatePreferences, saved, { actor });
     expect(await rpc(client, IdentitySubjects.getPreferences, undefined, { actor })).toEqual(saved);

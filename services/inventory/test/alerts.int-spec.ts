@@ -1,4 +1,10 @@
-import { InventoryMessages as M, InventoryNotificationSubjects, InventorySubjects as S, type Actor, type AlertNotification } from '@inventory/contracts';
+import {
+  InventoryMessages as M,
+  InventoryNotificationSubjects,
+  InventorySubjects as S,
+  type Actor,
+  type AlertNotification,
+} from '@inventory/contracts';
 import { eventually, queryDb } from '@inventory/platform/testing';
 import { newActor, startInventory, type InventoryHarness } from './support/inventory.js';
 
@@ -42,7 +48,14 @@ describe('low-stock alerts', () => {
     const item = await register(0, 0);
     await settled(item.id);
     expect(await unread()).toEqual([
-      { id: expect.any(String), itemId: item.id, severity: 'critical', isRead: false, createdAt: expect.any(String), item: { id: item.id, name: 'Filter', currentStock: 0, reorderLevel: 0 } },
+      {
+        id: expect.any(String),
+        itemId: item.id,
+        severity: 'critical',
+        isRead: false,
+        createdAt: expect.any(String),
+        item: { id: item.id, name: 'Filter', currentStock: 0, reorderLevel: 0 },
+      },
     ]);
   });
 
@@ -60,9 +73,18 @@ describe('low-stock alerts', () => {
     await settled(item.id);
     const alerts = await unread();
     expect(alerts).toEqual([
-      { id: expect.any(String), itemId: item.id, severity: 'low', isRead: false, createdAt: expect.any(String), item: { id: item.id, name: 'Filter', currentStock: 4, reorderLevel: 5 } },
+      {
+        id: expect.any(String),
+        itemId: item.id,
+        severity: 'low',
+        isRead: false,
+        createdAt: expect.any(String),
+        item: { id: item.id, name: 'Filter', currentStock: 4, reorderLevel: 5 },
+      },
     ]);
-    expect(notifications.filter((n) => n.userId === owner.userId)).toEqual([{ kind: 'raised', userId: owner.userId, alert: expect.objectContaining({ id: alerts[0].id }) }]);
+    expect(notifications.filter((n) => n.userId === owner.userId)).toEqual([
+      { kind: 'raised', userId: owner.userId, alert: expect.objectContaining({ id: alerts[0].id }) },
+    ]);
   });
 
   it('is critical at 0 or at most half the reorder level', async () => {
@@ -84,7 +106,10 @@ describe('low-stock alerts', () => {
     expect(await inv.call(S.markAlertRead, { id: first.id }, owner)).toMatchObject({ id: first.id, isRead: true });
     expect(await unread()).toEqual([]);
     await move(item.id, 'in', 10);
-    await eventually(async () => (await queryDb('inventory', 'SELECT resolved_at FROM alerts WHERE id = $1', [first.id]))[0].resolved_at !== null, 10_000);
+    await eventually(
+      async () => (await queryDb('inventory', 'SELECT resolved_at FROM alerts WHERE id = $1', [first.id]))[0].resolved_at !== null,
+      10_000,
+    );
     await move(item.id, 'adjustment', 0);
     const second = await firstUnread();
     expect(second.id).not.toBe(first.id);
@@ -110,7 +135,12 @@ describe('low-stock alerts', () => {
     await move(item.id, 'out', 1);
     await eventually(async () => (await unread()).length === 1, 10_000);
     await inv.call(S.archiveItem, { id: item.id }, owner);
-    await eventually(async () => (await queryDb('inventory', 'SELECT count(*)::int AS n FROM alerts WHERE item_id = $1 AND resolved_at IS NULL', [item.id]))[0].n === 0, 10_000);
+    await eventually(
+      async () =>
+        (await queryDb('inventory', 'SELECT count(*)::int AS n FROM alerts WHERE item_id = $1 AND resolved_at IS NULL', [item.id]))[0].n ===
+        0,
+      10_000,
+    );
     expect(await unread()).toEqual([]);
   });
 });

@@ -90,7 +90,14 @@ it('publishes and applies every event once and raises one alert per crossing acr
   await serving();
   const items: ItemView[] = [];
   for (let i = 0; i < ITEMS; i++) {
-    items.push(await rpc(client, S.registerItem, { name: `Crash ${i}`, unitPrice: '1.00', currentStock: 15, reorderLevel: 10 }, { actor: owner, timeoutMs: 3000 }));
+    items.push(
+      await rpc(
+        client,
+        S.registerItem,
+        { name: `Crash ${i}`, unitPrice: '1.00', currentStock: 15, reorderLevel: 10 },
+        { actor: owner, timeoutMs: 3000 },
+      ),
+    );
   }
 
   const next = random(42);
@@ -106,7 +113,9 @@ it('publishes and applies every event once and raises one alert per crossing acr
   const sendAll = async (queue: typeof plan) => {
     for (let movement = queue.shift(); movement; movement = queue.shift()) {
       const { key, ...data } = movement;
-      const outcome = await definitely(() => rpc(client, S.recordMovement, { ...data, reason: 'crash test' }, { actor: owner, meta: { idempotencyKey: key }, timeoutMs: 3000 }));
+      const outcome = await definitely(() =>
+        rpc(client, S.recordMovement, { ...data, reason: 'crash test' }, { actor: owner, meta: { idempotencyKey: key }, timeoutMs: 3000 }),
+      );
       outcomes.set(key, outcome);
       if (KILL_AFTER.includes(++answered)) {
         killing = killing.then(async () => {
@@ -125,16 +134,27 @@ it('publishes and applies every event once and raises one alert per crossing acr
   // Wait until the relay published everything and the consumer and the worker caught up. (Events a
   // killed consumer had taken come back after JetStream's ack wait and then change nothing.)
   const streams = items.map((item) => `item-${item.id}`);
-  const rows = await queryDb<EventRow>('inventory', 'SELECT * FROM events WHERE stream_id = ANY($1) ORDER BY stream_id, version', [streams]);
+  const rows = await queryDb<EventRow>('inventory', 'SELECT * FROM events WHERE stream_id = ANY($1) ORDER BY stream_id, version', [
+    streams,
+  ]);
   const events = rows.map(toEvent);
   const ids = events.map((e) => e.id);
-  await eventually(async () => (await queryDb('inventory', 'SELECT count(*)::int AS n FROM outbox WHERE event_id = ANY($1) AND published_at IS NULL', [ids]))[0].n === 0, 30_000);
+  await eventually(
+    async () =>
+      (await queryDb('inventory', 'SELECT count(*)::int AS n FROM outbox WHERE event_id = ANY($1) AND published_at IS NULL', [ids]))[0]
+        .n === 0,
+    30_000,
+  );
   const caughtUp = `SELECT count(*)::int AS n FROM low_stock_watch w JOIN item_views v ON v.id = w.item_id AND v.version = w.version WHERE v.user_id = $1`;
   await eventually(async () => (await queryDb('inventory', caughtUp, [owner.userId]))[0].n === ITEMS, 60_000);
   const redis = new Redis(getEnv().REDIS_URL, { maxRetriesPerRequest: null });
   const jobs = new Queue(ALERTS_QUEUE, { connection: redis });
   try {
-    await eventually(async () => Object.values(await jobs.getJobCounts('waiting', 'active', 'delayed', 'prioritized')).every((n) => n === 0), 60_000, 200);
+    await eventually(
+      async () => Object.values(await jobs.getJobCounts('waiting', 'active', 'delayed', 'prioritized')).every((n) => n === 0),
+      60_000,
+      200,
+    );
   } finally {
     await jobs.close();
     redis.disconnect();
@@ -142,7 +162,9 @@ it('publishes and applies every event once and raises one alert per crossing acr
 
   // Each answered write recorded exactly one event; refused ones none.
   const byKey = new Map<string, number>();
-  for (const e of events) if (typeof e.metadata.idempotencyKey === 'string') byKey.set(e.metadata.idempotencyKey, (byKey.get(e.metadata.idempotencyKey) ?? 0) + 1);
+  for (const e of events)
+    if (typeof e.metadata.idempotencyKey === 'string')
+      byKey.set(e.metadata.idempotencyKey, (byKey.get(e.metadata.idempotencyKey) ?? 0) + 1);
   for (const { key } of plan) expect([key, byKey.get(key) ?? 0]).toEqual([key, outcomes.get(key) === 'done' ? 1 : 0]);
 
   // The relay published each event exactly once (JetStream dedups by event id).
@@ -171,7 +193,11 @@ it('publishes and applies every event once and raises one alert per crossing acr
     expect({ stock: view.current_stock, version: view.version }).toEqual({ stock: watch!.stock, version: history.length });
     expect(watched).toEqual({ stock: watch!.stock, version: history.length });
   }
-  const alerts = await queryDb<{ id: string; open: boolean }>('inventory', 'SELECT id, resolved_at IS NULL AS open FROM alerts WHERE user_id = $1', [owner.userId]);
+  const alerts = await queryDb<{ id: string; open: boolean }>(
+    'inventory',
+    'SELECT id, resolved_at IS NULL AS open FROM alerts WHERE user_id = $1',
+    [owner.userId],
+  );
   expect(expectedAlerts.size).toBeGreaterThan(20); // the plan crosses the reorder level many times
   expect(new Map(alerts.map((a) => [a.id, a.open]))).toEqual(expectedAlerts);
 }, 180_000);

@@ -21,16 +21,22 @@ beforeEach(() => {
 
 const register = (currentStock = 10) => inv.call(S.registerItem, { name: 'Bolt', unitPrice: '0.10', currentStock }, owner);
 const eventsOf = (itemId: string) =>
-  queryDb<{ version: number; type: string; event_id: string }>('inventory', 'SELECT version, type, event_id FROM events WHERE stream_id = $1 ORDER BY version', [
-    itemStreamId(itemId),
-  ]);
+  queryDb<{ version: number; type: string; event_id: string }>(
+    'inventory',
+    'SELECT version, type, event_id FROM events WHERE stream_id = $1 ORDER BY version',
+    [itemStreamId(itemId)],
+  );
 
 describe('the event store', () => {
   it('refuses an append whose expected version is stale instead of overwriting', async () => {
     const item = await register();
-    const [row] = await queryDb<EventRow>('inventory', 'SELECT * FROM events WHERE stream_id = $1 AND version = 2', [itemStreamId(item.id)]);
+    const [row] = await queryDb<EventRow>('inventory', 'SELECT * FROM events WHERE stream_id = $1 AND version = 2', [
+      itemStreamId(item.id),
+    ]);
     const copy = { ...toEvent(row), id: randomUUID() } as ItemEvent;
-    await expect(inv.orm.em.fork().transactional((em) => appendToStream(em, itemStreamId(item.id), 1, [copy]))).rejects.toBeInstanceOf(VersionConflictError);
+    await expect(inv.orm.em.fork().transactional((em) => appendToStream(em, itemStreamId(item.id), 1, [copy]))).rejects.toBeInstanceOf(
+      VersionConflictError,
+    );
     expect((await eventsOf(item.id)).map((e) => e.version)).toEqual([1, 2]);
   });
 
@@ -43,7 +49,9 @@ describe('the event store', () => {
     const stored = (await eventsOf(item.id)).map((e) => e.event_id);
     await eventually(async () => (await publishedEventIds(inv.events, [itemStreamId(item.id)], since)).length === stored.length, 10_000);
     expect(await publishedEventIds(inv.events, [itemStreamId(item.id)], since)).toEqual(stored);
-    const pending = await queryDb('inventory', 'SELECT count(*)::int AS n FROM outbox WHERE event_id = ANY($1) AND published_at IS NULL', [stored]);
+    const pending = await queryDb('inventory', 'SELECT count(*)::int AS n FROM outbox WHERE event_id = ANY($1) AND published_at IS NULL', [
+      stored,
+    ]);
     expect(pending[0].n).toBe(0);
   });
 
@@ -89,7 +97,11 @@ describe('rebuilding', () => {
   it('rebuilds the item read model from the event store to the same rows', async () => {
     const item = await register(4);
     await inv.call(S.updateItem, { id: item.id, name: 'Hex bolt', reorderLevel: 2 }, owner);
-    await inv.call(S.recordMovement, { id: item.id, movementType: 'in', quantity: 3, reason: 'r', locationId: await knownPlace(owner, 'Bin 7') }, owner);
+    await inv.call(
+      S.recordMovement,
+      { id: item.id, movementType: 'in', quantity: 3, reason: 'r', locationId: await knownPlace(owner, 'Bin 7') },
+      owner,
+    );
     await inv.call(S.archiveItem, { id: (await register(1)).id }, owner);
     const rows = () => queryDb('inventory', 'SELECT * FROM item_views WHERE user_id = $1 ORDER BY id', [owner.userId]);
     const before = await rows();
@@ -124,11 +136,15 @@ describe('Idempotency-Key', () => {
     const item = await register();
     const meta = { idempotencyKey: 'shared-key' };
     await inv.call(S.recordMovement, { id: item.id, movementType: 'in', quantity: 1, reason: 'r' }, owner, meta);
-    const reused = await inv.call(S.recordMovement, { id: item.id, movementType: 'in', quantity: 2, reason: 'r' }, owner, meta).catch((e: unknown) => e);
+    const reused = await inv
+      .call(S.recordMovement, { id: item.id, movementType: 'in', quantity: 2, reason: 'r' }, owner, meta)
+      .catch((e: unknown) => e);
     expect(reused).toMatchObject({ status: 409, message: M.idempotencyKeyReused });
     const other = newActor();
     const theirs = await inv.call(S.registerItem, { name: 'Theirs', unitPrice: '1' }, other);
-    await expect(inv.call(S.recordMovement, { id: theirs.id, movementType: 'in', quantity: 1, reason: 'r' }, other, meta)).resolves.toMatchObject({
+    await expect(
+      inv.call(S.recordMovement, { id: theirs.id, movementType: 'in', quantity: 1, reason: 'r' }, other, meta),
+    ).resolves.toMatchObject({
       item: { currentStock: 1 },
     });
   });

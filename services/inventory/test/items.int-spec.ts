@@ -66,15 +66,26 @@ describe('registering and listing items', () => {
 
   it('keeps a SKU unique per user, ignoring case, and lets other users use it', async () => {
     await register({ sku: 'ABC-1' });
-    expect(await inv.refusal(S.registerItem, { name: 'Other', unitPrice: '1', sku: 'abc-1' }, owner)).toMatchObject({ status: 409, message: M.skuTaken });
+    expect(await inv.refusal(S.registerItem, { name: 'Other', unitPrice: '1', sku: 'abc-1' }, owner)).toMatchObject({
+      status: 409,
+      message: M.skuTaken,
+    });
     await expect(register({ sku: 'ABC-1' }, newActor())).resolves.toMatchObject({ sku: 'ABC-1' });
   });
 
   it('answers 400 with the field message for invalid input and writes nothing', async () => {
-    expect(await inv.refusal(S.registerItem, { name: '', unitPrice: '1.00' }, owner)).toMatchObject({ status: 400, message: M.nameRequired });
-    expect(await inv.refusal(S.registerItem, { name: 'x', unitPrice: '' }, owner)).toMatchObject({ status: 400, message: M.unitPriceRequired });
+    expect(await inv.refusal(S.registerItem, { name: '', unitPrice: '1.00' }, owner)).toMatchObject({
+      status: 400,
+      message: M.nameRequired,
+    });
+    expect(await inv.refusal(S.registerItem, { name: 'x', unitPrice: '' }, owner)).toMatchObject({
+      status: 400,
+      message: M.unitPriceRequired,
+    });
     expect(await inv.refusal(S.registerItem, { name: 'x', unitPrice: '1.234' }, owner)).toMatchObject({ message: M.unitPriceInvalid });
-    expect(await inv.refusal(S.registerItem, { name: 'x', unitPrice: '1', currentStock: -1 }, owner)).toMatchObject({ message: M.initialStockInvalid });
+    expect(await inv.refusal(S.registerItem, { name: 'x', unitPrice: '1', currentStock: -1 }, owner)).toMatchObject({
+      message: M.initialStockInvalid,
+    });
     const smuggled = { name: 'x', unitPrice: '1', userId: 'someone-else' } as never;
     expect(await inv.refusal(S.registerItem, smuggled, owner)).toMatchObject({ status: 400, message: 'property userId should not exist' });
     expect((await inv.call(S.listItems, {}, owner)).total).toBe(0);
@@ -107,8 +118,19 @@ describe('registering and listing items', () => {
 describe('changing items', () => {
   it('updates the editable details and the reorder level in one call, recording only real changes', async () => {
     const item = await register({ sku: 'S-1' });
-    const updated = await inv.call(S.updateItem, { id: item.id, name: 'Gadget', sku: 'S-1', unitPrice: '3.00', reorderLevel: 5, imageUrl: '/api/images/a.png' }, owner);
-    expect(updated).toMatchObject({ name: 'Gadget', unitPrice: '3.00', reorderLevel: 5, imageUrl: '/api/images/a.png', version: 3, status: 'out-of-stock' });
+    const updated = await inv.call(
+      S.updateItem,
+      { id: item.id, name: 'Gadget', sku: 'S-1', unitPrice: '3.00', reorderLevel: 5, imageUrl: '/api/images/a.png' },
+      owner,
+    );
+    expect(updated).toMatchObject({
+      name: 'Gadget',
+      unitPrice: '3.00',
+      reorderLevel: 5,
+      imageUrl: '/api/images/a.png',
+      version: 3,
+      status: 'out-of-stock',
+    });
     const events = await queryDb('inventory', 'SELECT type, data FROM events WHERE stream_id = $1 ORDER BY version', [`item-${item.id}`]);
     expect(events.map((e) => e.type)).toEqual(['ItemRegistered', 'ItemDetailsChanged', 'ReorderLevelSet']);
     expect(events[1].data.changes).toEqual({ name: 'Gadget', unitPrice: '3.00', imageUrl: '/api/images/a.png' });
@@ -121,7 +143,9 @@ describe('changing items', () => {
     expect(await inv.call(S.archiveItem, { id: item.id }, owner)).toMatchObject({ isActive: false });
     expect((await inv.call(S.listItems, {}, owner)).items).toEqual([]);
     expect(await inv.refusal(S.getItem, { id: item.id }, owner)).toMatchObject({ status: 404, message: M.itemNotFound });
-    expect(await inv.refusal(S.recordMovement, { id: item.id, movementType: 'in', quantity: 1, reason: 'r' }, owner)).toMatchObject({ status: 404 });
+    expect(await inv.refusal(S.recordMovement, { id: item.id, movementType: 'in', quantity: 1, reason: 'r' }, owner)).toMatchObject({
+      status: 404,
+    });
   });
 });
 
@@ -130,16 +154,31 @@ describe('stock movements', () => {
     const item = await register({ currentStock: 5 });
     expect((await move(item.id, 'in', 3)).item.currentStock).toBe(8);
     const out = await move(item.id, 'out', 2);
-    expect(out.movement).toMatchObject({ movementType: 'out', quantity: 2, delta: -2, stockAfter: 6, reason: 'test', userId: owner.userId });
+    expect(out.movement).toMatchObject({
+      movementType: 'out',
+      quantity: 2,
+      delta: -2,
+      stockAfter: 6,
+      reason: 'test',
+      userId: owner.userId,
+    });
     const adjusted = await move(item.id, 'adjustment', 10);
     expect(adjusted.movement).toMatchObject({ movementType: 'adjustment', quantity: 10, delta: 4, stockAfter: 10 });
     expect(await inv.refusal(S.recordMovement, { id: item.id, movementType: 'out', quantity: 11, reason: 'r' }, owner)).toMatchObject({
       status: 409,
       message: 'Insufficient stock: 10 available',
     });
-    expect(await inv.refusal(S.recordMovement, { id: item.id, movementType: 'in', quantity: 0, reason: 'r' }, owner)).toMatchObject({ status: 400, message: M.quantityInvalid });
-    expect(await inv.refusal(S.recordMovement, { id: item.id, movementType: 'in', quantity: 1, reason: ' ' }, owner)).toMatchObject({ status: 400, message: M.reasonRequired });
-    expect(await inv.refusal(S.recordMovement, { id: item.id, movementType: 'gift', quantity: 1, reason: 'r' } as never, owner)).toMatchObject({
+    expect(await inv.refusal(S.recordMovement, { id: item.id, movementType: 'in', quantity: 0, reason: 'r' }, owner)).toMatchObject({
+      status: 400,
+      message: M.quantityInvalid,
+    });
+    expect(await inv.refusal(S.recordMovement, { id: item.id, movementType: 'in', quantity: 1, reason: ' ' }, owner)).toMatchObject({
+      status: 400,
+      message: M.reasonRequired,
+    });
+    expect(
+      await inv.refusal(S.recordMovement, { id: item.id, movementType: 'gift', quantity: 1, reason: 'r' } as never, owner),
+    ).toMatchObject({
       message: M.movementTypeInvalid,
     });
   });
@@ -148,13 +187,23 @@ describe('stock movements', () => {
     const item = await register({ currentStock: 5 });
     const takeOut = (quantity: number, idempotencyKey?: string) =>
       inv
-        .call(S.recordMovement, { id: item.id, movementType: 'out', quantity, reason: 'test' }, owner, idempotencyKey ? { idempotencyKey } : undefined)
-        .then((answer) => answer.movement.stockAfter, (error: ServiceError) => error.message);
+        .call(
+          S.recordMovement,
+          { id: item.id, movementType: 'out', quantity, reason: 'test' },
+          owner,
+          idempotencyKey ? { idempotencyKey } : undefined,
+        )
+        .then(
+          (answer) => answer.movement.stockAfter,
+          (error: ServiceError) => error.message,
+        );
     const [tooMuch, ...ones] = await Promise.all([takeOut(100, 'key-1'), ...Array.from({ length: 10 }, () => takeOut(1))]);
     expect(tooMuch).toMatch(/^Insufficient stock: \d available$/);
     expect(ones.filter((answer) => typeof answer === 'number').sort()).toEqual([0, 1, 2, 3, 4]);
     expect(ones.filter((answer) => answer === 'Insufficient stock: 0 available')).toHaveLength(5);
-    const reused = await inv.call(S.recordMovement, { id: item.id, movementType: 'in', quantity: 2, reason: 'test' }, owner, { idempotencyKey: 'key-1' });
+    const reused = await inv.call(S.recordMovement, { id: item.id, movementType: 'in', quantity: 2, reason: 'test' }, owner, {
+      idempotencyKey: 'key-1',
+    });
     expect(reused.item.currentStock).toBe(2);
     const timeline = await inv.call(S.listMovements, { id: item.id }, owner);
     expect(timeline.filter((entry) => entry.movementType === 'out')).toHaveLength(5);
@@ -166,7 +215,11 @@ describe('stock movements', () => {
     const othersItem = await register({ currentStock: 1 }, other);
     // Even items receive a quantity of their own; odd ones are asked for more than they hold.
     const receives = (k: number) => k % 2 === 0;
-    const answer = (promise: Promise<{ item: ItemView }>) => promise.then((result) => result.item.currentStock, (error: ServiceError) => error.message);
+    const answer = (promise: Promise<{ item: ItemView }>) =>
+      promise.then(
+        (result) => result.item.currentStock,
+        (error: ServiceError) => error.message,
+      );
     const [answers, intruder, ownMove] = await Promise.all([
       Promise.all(items.map((item, k) => answer(receives(k) ? move(item.id, 'in', k + 1) : move(item.id, 'out', 5)))),
       answer(move(othersItem.id, 'in', 5)),
@@ -231,10 +284,14 @@ describe('stock movements', () => {
 
   it('forgets Idempotency-Keys after a day: the same key then runs as a new request', async () => {
     const item = await register({ currentStock: 1 });
-    const receive = () => inv.call(S.recordMovement, { id: item.id, movementType: 'in', quantity: 1, reason: 'test' }, owner, { idempotencyKey: 'daily' });
+    const receive = () =>
+      inv.call(S.recordMovement, { id: item.id, movementType: 'in', quantity: 1, reason: 'test' }, owner, { idempotencyKey: 'daily' });
     expect((await receive()).item.currentStock).toBe(2);
     expect((await receive()).item.currentStock).toBe(2);
-    await inv.orm.em.fork().getConnection().execute(`UPDATE idempotency_keys SET created_at = now() - interval '25 hours' WHERE user_id = ?`, [owner.userId]);
+    await inv.orm.em
+      .fork()
+      .getConnection()
+      .execute(`UPDATE idempotency_keys SET created_at = now() - interval '25 hours' WHERE user_id = ?`, [owner.userId]);
     expect(await pruneIdempotencyKeys(inv.orm)).toBeGreaterThanOrEqual(1);
     expect((await receive()).item.currentStock).toBe(3);
   });
@@ -243,8 +300,19 @@ describe('stock movements', () => {
     const [shelf, van] = [await knownPlace(owner, 'Shelf'), await knownPlace(owner, 'Van')];
     const item = await register({ currentStock: 2 });
     await move(item.id, 'in', 5, shelf);
-    const moved = await inv.call(S.transferStock, { id: item.id, fromLocationId: shelf, toLocationId: van, quantity: 3, reason: 'restock' }, owner);
-    expect(moved.movement).toMatchObject({ movementType: 'transfer', quantity: 3, delta: 0, stockAfter: 7, locationId: shelf, toLocationId: van });
+    const moved = await inv.call(
+      S.transferStock,
+      { id: item.id, fromLocationId: shelf, toLocationId: van, quantity: 3, reason: 'restock' },
+      owner,
+    );
+    expect(moved.movement).toMatchObject({
+      movementType: 'transfer',
+      quantity: 3,
+      delta: 0,
+      stockAfter: 7,
+      locationId: shelf,
+      toLocationId: van,
+    });
     const held = new Map(moved.item.stockByLocation.map(({ locationId, quantity }) => [locationId, quantity]));
     expect(held).toEqual(
       new Map<string | null, number>([
@@ -256,7 +324,9 @@ describe('stock movements', () => {
     expect(
       await inv.refusal(S.transferStock, { id: item.id, fromLocationId: shelf, toLocationId: van, quantity: 3, reason: 'r' }, owner),
     ).toMatchObject({ status: 409, message: 'Insufficient stock: 2 available at the source location' });
-    expect(await inv.refusal(S.transferStock, { id: item.id, fromLocationId: van, toLocationId: van, quantity: 1, reason: 'r' }, owner)).toMatchObject({
+    expect(
+      await inv.refusal(S.transferStock, { id: item.id, fromLocationId: van, toLocationId: van, quantity: 1, reason: 'r' }, owner),
+    ).toMatchObject({
       status: 400,
       message: M.sameLocation,
     });
@@ -267,14 +337,20 @@ describe('stock movements', () => {
     const out = await move(item.id, 'out', 4);
     const undone = await inv.call(S.undoMovement, { id: item.id, movementId: out.movement.id }, owner);
     expect(undone.movement).toMatchObject({ movementType: 'undo', undoes: out.movement.id, delta: 4, stockAfter: 10, reason: 'Undo' });
-    expect(await inv.refusal(S.undoMovement, { id: item.id, movementId: out.movement.id }, owner)).toMatchObject({ status: 409, message: M.alreadyUndone });
+    expect(await inv.refusal(S.undoMovement, { id: item.id, movementId: out.movement.id }, owner)).toMatchObject({
+      status: 409,
+      message: M.alreadyUndone,
+    });
     const received = await move(item.id, 'in', 5);
     await move(item.id, 'out', 12);
     expect(await inv.refusal(S.undoMovement, { id: item.id, movementId: received.movement.id }, owner)).toMatchObject({
       status: 409,
       message: M.undoWouldGoNegative(3, 5),
     });
-    expect(await inv.refusal(S.undoMovement, { id: item.id, movementId: 'nope' }, owner)).toMatchObject({ status: 404, message: M.movementNotFound });
+    expect(await inv.refusal(S.undoMovement, { id: item.id, movementId: 'nope' }, owner)).toMatchObject({
+      status: 404,
+      message: M.movementNotFound,
+    });
   });
 
   it("lists the item's timeline from its events, newest first, with undone-by", async () => {
@@ -305,7 +381,9 @@ describe("another user's items", () => {
     expect(await inv.refusal(S.archiveItem, { id }, intruder)).toMatchObject(notFound);
     expect(await inv.refusal(S.recordMovement, { id, movementType: 'out', quantity: 1, reason: 'r' }, intruder)).toMatchObject(notFound);
     const intruderPlace = await knownPlace(intruder);
-    expect(await inv.refusal(S.transferStock, { id, fromLocationId: null, toLocationId: intruderPlace, quantity: 1, reason: 'r' }, intruder)).toMatchObject(notFound);
+    expect(
+      await inv.refusal(S.transferStock, { id, fromLocationId: null, toLocationId: intruderPlace, quantity: 1, reason: 'r' }, intruder),
+    ).toMatchObject(notFound);
     expect(await inv.refusal(S.undoMovement, { id, movementId: movement.id }, intruder)).toMatchObject(notFound);
     expect(await inv.refusal(S.listMovements, { id }, intruder)).toMatchObject(notFound);
     expect(await inv.refusal(S.getItem, { id: 'not-a-uuid' }, owner)).toMatchObject(notFound);

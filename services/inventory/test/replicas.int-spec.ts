@@ -1,4 +1,11 @@
-import { InventoryMessages as M, InventorySubjects as S, type Actor, type CategoryEvent, type LocationEvent, type UserEvent } from '@inventory/contracts';
+import {
+  InventoryMessages as M,
+  InventorySubjects as S,
+  type Actor,
+  type CategoryEvent,
+  type LocationEvent,
+  type UserEvent,
+} from '@inventory/contracts';
 import { newEvent } from '@inventory/platform';
 import { eventually, queryDb } from '@inventory/platform/testing';
 import { randomUUID } from 'node:crypto';
@@ -18,7 +25,13 @@ beforeEach(() => {
 });
 
 const category = (type: CategoryEvent['type'], categoryId: string, name = 'Tools', userId = owner.userId) =>
-  newEvent({ source: 'catalog', type, streamId: `category-${categoryId}`, data: { categoryId, name, description: null }, metadata: { userId } });
+  newEvent({
+    source: 'catalog',
+    type,
+    streamId: `category-${categoryId}`,
+    data: { categoryId, name, description: null },
+    metadata: { userId },
+  });
 const location = (type: LocationEvent['type'], locationId: string, name = 'Shelf') =>
   newEvent({
     source: 'locations',
@@ -36,7 +49,10 @@ describe('category and location names', () => {
     await inv.publish(category('CategoryCreated', categoryId));
     await inv.publish(location('LocationCreated', locationId));
     const created = await inv.call(S.registerItem, { name: 'Saw', unitPrice: '9.99', categoryId, locationId }, owner);
-    await eventually(async () => (await item(created.id)).category?.name === 'Tools' && (await item(created.id)).location?.name === 'Shelf', 10_000);
+    await eventually(
+      async () => (await item(created.id)).category?.name === 'Tools' && (await item(created.id)).location?.name === 'Shelf',
+      10_000,
+    );
     await inv.call(S.recordMovement, { id: created.id, movementType: 'in', quantity: 2, reason: 'r', locationId }, owner);
     await inv.publish(category('CategoryRenamed', categoryId, 'Hand tools'));
     await eventually(async () => (await item(created.id)).category?.name === 'Hand tools', 10_000);
@@ -51,11 +67,22 @@ describe('category and location names', () => {
     const gone = randomUUID();
     await inv.publish(location('LocationCreated', gone));
     await inv.publish(location('LocationDeleted', gone));
-    await eventually(async () => (await queryDb('inventory', 'SELECT 1 FROM location_replicas WHERE id = $1 AND deleted', [gone])).length === 1, 10_000);
-    await eventually(async () => (await queryDb('inventory', 'SELECT 1 FROM category_replicas WHERE id = $1', [theirs])).length === 1, 10_000);
-    expect(await inv.refusal(S.registerItem, { name: 'x', unitPrice: '1', categoryId: theirs }, owner)).toMatchObject({ status: 404, message: M.categoryNotFound });
+    await eventually(
+      async () => (await queryDb('inventory', 'SELECT 1 FROM location_replicas WHERE id = $1 AND deleted', [gone])).length === 1,
+      10_000,
+    );
+    await eventually(
+      async () => (await queryDb('inventory', 'SELECT 1 FROM category_replicas WHERE id = $1', [theirs])).length === 1,
+      10_000,
+    );
+    expect(await inv.refusal(S.registerItem, { name: 'x', unitPrice: '1', categoryId: theirs }, owner)).toMatchObject({
+      status: 404,
+      message: M.categoryNotFound,
+    });
     const mine = await inv.call(S.registerItem, { name: 'x', unitPrice: '1' }, owner);
-    expect(await inv.refusal(S.recordMovement, { id: mine.id, movementType: 'in', quantity: 1, reason: 'r', locationId: gone }, owner)).toMatchObject({
+    expect(
+      await inv.refusal(S.recordMovement, { id: mine.id, movementType: 'in', quantity: 1, reason: 'r', locationId: gone }, owner),
+    ).toMatchObject({
       status: 404,
       message: M.locationNotFound,
     });
@@ -67,9 +94,19 @@ describe('deleted categories and locations', () => {
     const categoryId = randomUUID();
     await inv.publish(category('CategoryCreated', categoryId));
     const created = await inv.call(S.registerItem, { name: 'Saw', unitPrice: '9.99', categoryId }, owner);
-    await inv.publish(newEvent({ source: 'catalog', type: 'CategoryDeleted', streamId: `category-${categoryId}`, data: { categoryId }, metadata: { userId: owner.userId } }));
+    await inv.publish(
+      newEvent({
+        source: 'catalog',
+        type: 'CategoryDeleted',
+        streamId: `category-${categoryId}`,
+        data: { categoryId },
+        metadata: { userId: owner.userId },
+      }),
+    );
     await eventually(async () => (await item(created.id)).categoryId === null, 10_000);
-    const [last] = await queryDb('inventory', 'SELECT type, data FROM events WHERE stream_id = $1 ORDER BY version DESC LIMIT 1', [`item-${created.id}`]);
+    const [last] = await queryDb('inventory', 'SELECT type, data FROM events WHERE stream_id = $1 ORDER BY version DESC LIMIT 1', [
+      `item-${created.id}`,
+    ]);
     expect(last).toMatchObject({ type: 'ItemDetailsChanged', data: { changes: { categoryId: null }, reason: 'Category deleted' } });
   });
 
@@ -78,11 +115,29 @@ describe('deleted categories and locations', () => {
     await inv.publish(location('LocationCreated', locationId));
     const created = await inv.call(S.registerItem, { name: 'Saw', unitPrice: '9.99', currentStock: 1, locationId }, owner);
     await inv.call(S.recordMovement, { id: created.id, movementType: 'in', quantity: 4, reason: 'r', locationId }, owner);
-    await inv.publish(newEvent({ source: 'locations', type: 'LocationDeleted', streamId: `location-${locationId}`, data: { locationId, parentLocationId: null }, metadata: { userId: owner.userId } }));
+    await inv.publish(
+      newEvent({
+        source: 'locations',
+        type: 'LocationDeleted',
+        streamId: `location-${locationId}`,
+        data: { locationId, parentLocationId: null },
+        metadata: { userId: owner.userId },
+      }),
+    );
     await eventually(async () => (await item(created.id)).locationId === null, 10_000);
-    expect(await item(created.id)).toMatchObject({ currentStock: 5, stockByLocation: [{ locationId: null, quantity: 5, locationName: null }] });
+    expect(await item(created.id)).toMatchObject({
+      currentStock: 5,
+      stockByLocation: [{ locationId: null, quantity: 5, locationName: null }],
+    });
     const [relocation] = await inv.call(S.listMovements, { id: created.id }, owner);
-    expect(relocation).toMatchObject({ movementType: 'relocation', quantity: 5, delta: 0, locationId, locationName: 'Shelf', reason: 'Location deleted' });
+    expect(relocation).toMatchObject({
+      movementType: 'relocation',
+      quantity: 5,
+      delta: 0,
+      locationId,
+      locationName: 'Shelf',
+      reason: 'Location deleted',
+    });
   });
 });
 
@@ -91,14 +146,25 @@ describe('a deleted user', () => {
     const created = await inv.call(S.registerItem, { name: 'Saw', unitPrice: '9.99', currentStock: 3, reorderLevel: 5 }, owner);
     await inv.call(S.recordMovement, { id: created.id, movementType: 'out', quantity: 1, reason: 'r' }, owner, { idempotencyKey: 'k1' });
     await eventually(async () => (await inv.call(S.listLowStockAlerts, undefined, owner)).length === 1, 10_000);
-    const deleted: UserEvent = newEvent({ source: 'identity', type: 'UserDeleted', streamId: `user-${owner.userId}`, data: { userId: owner.userId }, metadata: { userId: owner.userId } });
+    const deleted: UserEvent = newEvent({
+      source: 'identity',
+      type: 'UserDeleted',
+      streamId: `user-${owner.userId}`,
+      data: { userId: owner.userId },
+      metadata: { userId: owner.userId },
+    });
     await inv.publish(deleted);
     const remaining = async () => {
       const counts = await Promise.all(
-        ['item_views', 'item_counts', 'alerts', 'low_stock_watch', 'idempotency_keys'].map(async (table) => (await queryDb('inventory', `SELECT count(*)::int AS n FROM ${table} WHERE user_id = $1`, [owner.userId]))[0].n as number),
+        ['item_views', 'item_counts', 'alerts', 'low_stock_watch', 'idempotency_keys'].map(
+          async (table) =>
+            (await queryDb('inventory', `SELECT count(*)::int AS n FROM ${table} WHERE user_id = $1`, [owner.userId]))[0].n as number,
+        ),
       );
       const [events] = await queryDb('inventory', 'SELECT count(*)::int AS n FROM events WHERE stream_id = $1', [`item-${created.id}`]);
-      const [outbox] = await queryDb('inventory', `SELECT count(*)::int AS n FROM outbox WHERE payload->'metadata'->>'userId' = $1`, [owner.userId]);
+      const [outbox] = await queryDb('inventory', `SELECT count(*)::int AS n FROM outbox WHERE payload->'metadata'->>'userId' = $1`, [
+        owner.userId,
+      ]);
       return [...counts, events.n, outbox.n];
     };
     await eventually(async () => (await remaining()).every((n) => n === 0), 10_000);

@@ -41,7 +41,13 @@ const expectCounts = (actor: Actor, expected: Record<string, number>) =>
 /** Waits until the consumer has applied this event (and so, in stream order, every one before it). */
 const applied = (event: { id: string }) =>
   eventually(
-    async () => (await queryDb('locations', 'SELECT 1 FROM processed_events WHERE consumer = $1 AND event_id = $2', ['locations-item-counts-inventory', event.id])).length === 1,
+    async () =>
+      (
+        await queryDb('locations', 'SELECT 1 FROM processed_events WHERE consumer = $1 AND event_id = $2', [
+          'locations-item-counts-inventory',
+          event.id,
+        ])
+      ).length === 1,
     CONSUMER_WAIT_MS,
   );
 
@@ -66,7 +72,12 @@ describe('itemCount follows the inventory events', () => {
 
     // Registered with a home location but no stock yet: counted nowhere.
     await publishEvents(events, [hammer.registered({ locationId: shop.id }), saw.registered({ locationId: shop.id })]);
-    await publishEvents(events, [hammer.received(shop.id, 5), hammer.received(shop.id, 3), saw.received(shop.id, 1), saw.received(null, 4)]);
+    await publishEvents(events, [
+      hammer.received(shop.id, 5),
+      hammer.received(shop.id, 3),
+      saw.received(shop.id, 1),
+      saw.received(null, 4),
+    ]);
     await expectCounts(actor, { Shop: 2, Store: 0 });
 
     await publishEvents(events, [hammer.transferred(shop.id, store.id, 2)]);
@@ -88,7 +99,10 @@ describe('itemCount follows the inventory events', () => {
     await expectCounts(actor, { Shelf: 1 });
     await client.call(LocationsSubjects.deleteLocation, { id: shelf.id }, actor);
     await publishEvents(events, [item.relocated(shelf.id)]);
-    await eventually(async () => (await queryDb('locations', 'SELECT 1 FROM location_item_stock WHERE location_id = $1', [shelf.id])).length === 0, CONSUMER_WAIT_MS);
+    await eventually(
+      async () => (await queryDb('locations', 'SELECT 1 FROM location_item_stock WHERE location_id = $1', [shelf.id])).length === 0,
+      CONSUMER_WAIT_MS,
+    );
   });
 
   it("never counts another user's stock in a location", async () => {
@@ -126,7 +140,13 @@ describe('a deleted user', () => {
     await publishEvents(events, [item.registered(), item.received(parent.id, 1)]);
     await expectCounts(actor, { Child: 0, Parent: 1 });
 
-    const deleted: UserEvent = newEvent({ source: 'identity', type: 'UserDeleted', streamId: `user-${actor.userId}`, data: { userId: actor.userId }, metadata: { userId: actor.userId } });
+    const deleted: UserEvent = newEvent({
+      source: 'identity',
+      type: 'UserDeleted',
+      streamId: `user-${actor.userId}`,
+      data: { userId: actor.userId },
+      metadata: { userId: actor.userId },
+    });
     await publishEvents(events, [deleted]);
     await eventually(async () => (await client.call(LocationsSubjects.listLocations, {}, actor)).length === 0, CONSUMER_WAIT_MS);
     expect(await queryDb('locations', 'SELECT 1 FROM location_items WHERE user_id = $1', [actor.userId])).toEqual([]);
@@ -139,7 +159,14 @@ describe('rebuilding the read model', () => {
     const actor = newActor();
     const [shelf, bin] = [await create(actor, 'Shelf'), await create(actor, 'Bin')];
     const [a, b] = [new FakeItem(actor.userId), new FakeItem(actor.userId)];
-    const history = [a.registered(), a.received(shelf.id, 3), a.transferred(shelf.id, bin.id, 1), b.registered(), b.received(bin.id, 2), b.archived()];
+    const history = [
+      a.registered(),
+      a.received(shelf.id, 3),
+      a.transferred(shelf.id, bin.id, 1),
+      b.registered(),
+      b.received(bin.id, 2),
+      b.archived(),
+    ];
     await publishEvents(events, history);
     await applied(history[history.length - 1]);
     const rowsOf = (em: EntityManager) =>

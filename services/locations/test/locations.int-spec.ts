@@ -1,5 +1,13 @@
 import { LocationMessages, LocationsSubjects, type Actor, type CreateLocationRequest, type LocationView } from '@inventory/contracts';
-import { connectRpcClient, eventually, queryDb, startServices, testServers, type RunningServices, type TestRpcClient } from '@inventory/platform/testing';
+import {
+  connectRpcClient,
+  eventually,
+  queryDb,
+  startServices,
+  testServers,
+  type RunningServices,
+  type TestRpcClient,
+} from '@inventory/platform/testing';
 import { randomUUID } from 'node:crypto';
 import { AppModule } from '../src/app.module.js';
 
@@ -15,8 +23,11 @@ let client: TestRpcClient;
 
 const newActor = (): Actor => ({ userId: `locations-test-${randomUUID()}`, role: 'user' });
 const create = (actor: Actor, data: CreateLocationRequest) => client.call(LocationsSubjects.createLocation, data, actor);
-const update = (actor: Actor, id: string, changes: Omit<Parameters<typeof client.call<typeof LocationsSubjects.updateLocation>>[1], 'id'>) =>
-  client.call(LocationsSubjects.updateLocation, { id, ...changes }, actor);
+const update = (
+  actor: Actor,
+  id: string,
+  changes: Omit<Parameters<typeof client.call<typeof LocationsSubjects.updateLocation>>[1], 'id'>,
+) => client.call(LocationsSubjects.updateLocation, { id, ...changes }, actor);
 const get = (actor: Actor, id: string) => client.call(LocationsSubjects.getLocation, { id }, actor);
 const names = (list: LocationView[]) => list.map((l) => l.name);
 /** The error a call fails with, as `{ code, message }`. */
@@ -26,7 +37,8 @@ const failure = (call: Promise<unknown>) =>
     (e: { code: string; message: string }) => ({ code: e.code, message: e.message }),
   );
 const invalid = (message: string) => ({ code: 'VALIDATION', message });
-const rowsOf = (actor: Actor) => queryDb('locations', 'SELECT name, parent_location_id FROM locations WHERE user_id = $1 ORDER BY name', [actor.userId]);
+const rowsOf = (actor: Actor) =>
+  queryDb('locations', 'SELECT name, parent_location_id FROM locations WHERE user_id = $1 ORDER BY name', [actor.userId]);
 
 beforeAll(async () => {
   services = await startServices({ locations: AppModule });
@@ -57,7 +69,10 @@ describe('creating and listing locations', () => {
   it('creates a typed location inside another', async () => {
     const actor = newActor();
     const home = await create(actor, { name: 'Home', type: 'Home' });
-    expect(await create(actor, { name: 'Kitchen', type: 'Room', parentLocationId: home.id })).toMatchObject({ type: 'Room', parentLocationId: home.id });
+    expect(await create(actor, { name: 'Kitchen', type: 'Room', parentLocationId: home.id })).toMatchObject({
+      type: 'Room',
+      parentLocationId: home.id,
+    });
   });
 
   it("lists the caller's locations by name, filtered by a name search and a type", async () => {
@@ -67,9 +82,14 @@ describe('creating and listing locations', () => {
     await create(actor, { name: 'Basement storage', type: 'Storage' });
     await create(newActor(), { name: 'Someone else’s storage', type: 'Storage' });
     expect(names(await client.call(LocationsSubjects.listLocations, {}, actor))).toEqual(['Attic storage', 'Basement storage', 'garage']);
-    expect(names(await client.call(LocationsSubjects.listLocations, { search: 'STOR' }, actor))).toEqual(['Attic storage', 'Basement storage']);
+    expect(names(await client.call(LocationsSubjects.listLocations, { search: 'STOR' }, actor))).toEqual([
+      'Attic storage',
+      'Basement storage',
+    ]);
     expect(names(await client.call(LocationsSubjects.listLocations, { type: 'Workshop' }, actor))).toEqual(['garage']);
-    expect(names(await client.call(LocationsSubjects.listLocations, { search: 'attic', type: 'Storage' }, actor))).toEqual(['Attic storage']);
+    expect(names(await client.call(LocationsSubjects.listLocations, { search: 'attic', type: 'Storage' }, actor))).toEqual([
+      'Attic storage',
+    ]);
   });
 
   it('answers the tree for the parent picker', async () => {
@@ -107,7 +127,9 @@ describe('validation', () => {
   });
 
   it('refuses an unknown type filter', async () => {
-    expect(await failure(client.call(LocationsSubjects.listLocations, { type: 'Garage' } as never, newActor()))).toEqual(invalid(LocationMessages.typeInvalid));
+    expect(await failure(client.call(LocationsSubjects.listLocations, { type: 'Garage' } as never, newActor()))).toEqual(
+      invalid(LocationMessages.typeInvalid),
+    );
   });
 
   it.each([
@@ -146,7 +168,9 @@ describe('moving locations in the tree', () => {
   });
 
   it('refuses a location below it as its parent, and changes nothing', async () => {
-    expect(await failure(update(actor, building.id, { name: 'Renamed', parentLocationId: room.id }))).toEqual(invalid(LocationMessages.parentCycle));
+    expect(await failure(update(actor, building.id, { name: 'Renamed', parentLocationId: room.id }))).toEqual(
+      invalid(LocationMessages.parentCycle),
+    );
     expect(await get(actor, building.id)).toMatchObject({ name: 'Building', parentLocationId: null });
   });
 
@@ -158,13 +182,25 @@ describe('moving locations in the tree', () => {
   it('never closes a loop under concurrent moves', async () => {
     // Building under Room and Room under Building, at once: at most one can win.
     await update(actor, room.id, { parentLocationId: null });
-    const results = await Promise.allSettled([update(actor, building.id, { parentLocationId: room.id }), update(actor, room.id, { parentLocationId: building.id })]);
+    const results = await Promise.allSettled([
+      update(actor, building.id, { parentLocationId: room.id }),
+      update(actor, room.id, { parentLocationId: building.id }),
+    ]);
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
   });
 
   it('changes only the fields given', async () => {
-    expect(await update(actor, room.id, { description: 'Second door' })).toMatchObject({ name: 'Room', type: 'Room', parentLocationId: floor.id, description: 'Second door' });
-    expect(await update(actor, room.id, { name: 'Lab', type: 'Workshop' })).toMatchObject({ name: 'Lab', type: 'Workshop', description: 'Second door' });
+    expect(await update(actor, room.id, { description: 'Second door' })).toMatchObject({
+      name: 'Room',
+      type: 'Room',
+      parentLocationId: floor.id,
+      description: 'Second door',
+    });
+    expect(await update(actor, room.id, { name: 'Lab', type: 'Workshop' })).toMatchObject({
+      name: 'Lab',
+      type: 'Workshop',
+      description: 'Second door',
+    });
     expect(await failure(update(actor, room.id, { name: '' }))).toEqual(invalid('Location name is required'));
   });
 });
@@ -228,7 +264,11 @@ describe('events out', () => {
   type Row = { subject: string; payload: { data: unknown; metadata: { userId: string } }; published_at: Date | null };
   const published = (actor: Actor, count: number) =>
     eventually(async () => {
-      const rows = await queryDb<Row>('locations', "SELECT subject, payload, published_at FROM outbox WHERE payload->'metadata'->>'userId' = $1 ORDER BY position", [actor.userId]);
+      const rows = await queryDb<Row>(
+        'locations',
+        "SELECT subject, payload, published_at FROM outbox WHERE payload->'metadata'->>'userId' = $1 ORDER BY position",
+        [actor.userId],
+      );
       expect(rows.map((r) => (r.published_at ? 'published' : 'pending'))).toEqual(Array(count).fill('published'));
       return rows;
     }, OUTBOX_WAIT_MS);

@@ -102,7 +102,13 @@ describe('recent movements', () => {
     const events = [item.registered({ name: 'Drill' })];
     for (let quantity = 1; quantity <= 6; quantity++) events.push(item.received(quantity));
     const issue = item.issued(2);
-    events.push(issue, item.adjusted(30), item.transferred(null, 'shelf-a', 4), item.undone(issue), item.detailsChanged({ name: 'Cordless drill' }));
+    events.push(
+      issue,
+      item.adjusted(30),
+      item.transferred(null, 'shelf-a', 4),
+      item.undone(issue),
+      item.detailsChanged({ name: 'Cordless drill' }),
+    );
     events.push(item.received(1));
     await reporting.publish(events);
 

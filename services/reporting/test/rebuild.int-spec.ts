@@ -69,7 +69,11 @@ describe('rebuild', () => {
     while (rebuilding) seenWhileRebuilding.push(await digest([first]));
     const results = await rebuild;
 
-    expect(results.map((r) => r.consumer)).toEqual(['reporting-items-inventory', 'reporting-categories-catalog', 'reporting-user-purge-identity']);
+    expect(results.map((r) => r.consumer)).toEqual([
+      'reporting-items-inventory',
+      'reporting-categories-catalog',
+      'reporting-user-purge-identity',
+    ]);
     expect(results.every((r) => r.events > 0)).toBe(true);
     expect(await digest([first, second, purged])).toEqual(before);
     expect(seenWhileRebuilding.length).toBeGreaterThan(0);

@@ -1,4 +1,11 @@
-import { ReportingSubjects, ReportMessages, type EventEnvelope, type InventoryReportQuery, type ReportPeriodQuery, type ReportRow } from '@inventory/contracts';
+import {
+  ReportingSubjects,
+  ReportMessages,
+  type EventEnvelope,
+  type InventoryReportQuery,
+  type ReportPeriodQuery,
+  type ReportRow,
+} from '@inventory/contracts';
 import { newUserId, startReporting, type ReportingHarness } from './support/reporting-harness.js';
 import { daysAgo, TestCategory, TestItem, valueOf, type ExpectedItem } from './support/test-item.js';
 

@@ -35,6 +35,13 @@ export async function whileAnimating<T>(page: Page, selector: string, check: () 
   try {
     return await check();
   } finally {
-    await page.evaluate((css) => document.querySelector(css)?.getAnimations().forEach((animation) => animation.play()), selector);
+    await page.evaluate(
+      (css) =>
+        document
+          .querySelector(css)
+          ?.getAnimations()
+          .forEach((animation) => animation.play()),
+      selector,
+    );
   }
 }

@@ -84,12 +84,7 @@ async function readBody(res: Response): Promise<unknown> {
   return type.includes('json') ? JSON.parse(text) : text;
 }
 
-export async function apiRequest<T>(
-  method: HttpMethod,
-  url: string,
-  body?: unknown,
-  options: RequestOptions = {},
-): Promise<T> {
+export async function apiRequest<T>(method: HttpMethod, url: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
   let res = await send(method, url, body, options);
 
   // A session change (login, expiry) invalidates the token: fetch a new one and retry once.

@@ -1,10 +1,4 @@
-import type {
-  CreateLocationRequest,
-  LocationTreeNode,
-  LocationType,
-  LocationView,
-  UpdateLocationRequest,
-} from '@inventory/contracts';
+import type { CreateLocationRequest, LocationTreeNode, LocationType, LocationView, UpdateLocationRequest } from '@inventory/contracts';
 import { http } from './http';
 
 export type Location = LocationView;
@@ -13,7 +7,15 @@ export type { LocationTreeNode, LocationType };
 
 // Mirrors LOCATION_TYPES of the contracts; only types are imported from there so that no
 // server-side module ends up in the browser bundle. `satisfies` keeps the two in step.
-export const LOCATION_TYPES = ['Office', 'Clinic', 'Home', 'Workshop', 'Room', 'Furniture', 'Storage'] as const satisfies readonly LocationType[];
+export const LOCATION_TYPES = [
+  'Office',
+  'Clinic',
+  'Home',
+  'Workshop',
+  'Room',
+  'Furniture',
+  'Storage',
+] as const satisfies readonly LocationType[];
 export const DEFAULT_LOCATION_TYPE: LocationType = 'Office';
 
 export interface LocationFilters {

@@ -10,10 +10,7 @@ import { lazyNamed } from '../lib/lazy';
 const SignedInRoutes = lazyNamed(() => import('./SignedInRoutes'), 'SignedInRoutes');
 // Landing and login are in the first download; the other signed-out screens follow on demand.
 const RegisterPage = lazyNamed(() => import('../features/auth/pages/RegisterPage'), 'RegisterPage');
-const SignedOutWelcomePage = lazyNamed(
-  () => import('../features/auth/pages/SignedOutWelcomePage'),
-  'SignedOutWelcomePage',
-);
+const SignedOutWelcomePage = lazyNamed(() => import('../features/auth/pages/SignedOutWelcomePage'), 'SignedOutWelcomePage');
 const AccountWelcomePage = lazyNamed(() => import('../features/auth/pages/AccountWelcomePage'), 'AccountWelcomePage');
 
 /** SPEC 2 route switch. */

@@ -25,7 +25,11 @@ export function PageHeader({ title, description, actions }: PageHeaderProps) {
         )}
         {description && <Typography.Text type="secondary">{description}</Typography.Text>}
       </div>
-      {actions && <Flex gap={8} wrap>{actions}</Flex>}
+      {actions && (
+        <Flex gap={8} wrap>
+          {actions}
+        </Flex>
+      )}
     </Flex>
   );
 }

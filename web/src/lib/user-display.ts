@@ -19,6 +19,9 @@ export function avatarText(user: UserNames | null | undefined): string {
 
 /** SPEC 2 display name: full name, else email, else User. */
 export function displayName(user: UserNames | null | undefined): string {
-  const fullName = [user?.firstName, user?.lastName].filter((part) => part?.trim()).join(' ').trim();
+  const fullName = [user?.firstName, user?.lastName]
+    .filter((part) => part?.trim())
+    .join(' ')
+    .trim();
   return fullName || user?.email?.trim() || 'User';
 }

@@ -52,7 +52,8 @@ export class ExternalAuthService {
       res.redirect(linking ? '/account' : '/dashboard');
     } catch (error) {
       // e.g. "An account with this email already exists": shown on the login page as sent.
-      if (error instanceof ServiceError && error.code === 'CONFLICT') return res.redirect(`/login?error=${encodeURIComponent(error.message)}`);
+      if (error instanceof ServiceError && error.code === 'CONFLICT')
+        return res.redirect(`/login?error=${encodeURIComponent(error.message)}`);
       this.fail(provider, res, { kind: 'failed', reason: (error as Error).message });
     }
   }

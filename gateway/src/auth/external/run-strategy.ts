@@ -5,9 +5,7 @@ import type passport from 'passport';
 type Authenticator = InstanceType<typeof passport.Passport>;
 
 export type StrategyOutcome =
-  | { kind: 'redirected' }
-  | { kind: 'authenticated'; profile: ExternalSignInRequest }
-  | { kind: 'failed'; reason: string };
+  { kind: 'redirected' } | { kind: 'authenticated'; profile: ExternalSignInRequest } | { kind: 'failed'; reason: string };
 
 /**
  * Runs a passport strategy without passport's own sessions. The first leg ends when the strategy

@@ -4,7 +4,13 @@ import { SessionCache } from './session-cache.js';
 const HOUR = 3_600_000;
 
 function sessionOf(userId: string, expiresAt = Date.now() + HOUR): SessionData {
-  return { userId, role: 'user', signedInAt: 1, lastSeenAt: 1, cookie: { expires: new Date(expiresAt), originalMaxAge: HOUR } } as SessionData;
+  return {
+    userId,
+    role: 'user',
+    signedInAt: 1,
+    lastSeenAt: 1,
+    cookie: { expires: new Date(expiresAt), originalMaxAge: HOUR },
+  } as SessionData;
 }
 
 function listeningCache(): SessionCache {
@@ -32,7 +38,12 @@ describe('the session cache', () => {
 
   it('forgets one session by the digest of its id, or every session of a user', () => {
     const cache = listeningCache();
-    for (const [sid, userId] of [['a1', 'alice'], ['a2', 'alice'], ['b1', 'bob']]) cache.fill(sid, sessionOf(userId), cache.readStarted());
+    for (const [sid, userId] of [
+      ['a1', 'alice'],
+      ['a2', 'alice'],
+      ['b1', 'bob'],
+    ])
+      cache.fill(sid, sessionOf(userId), cache.readStarted());
     cache.forget({ sessionDigests: [SessionCache.digestOf('b1')] });
     expect(cache.get('b1')).toBeUndefined();
     expect(cache.get('a1')).toBeDefined();

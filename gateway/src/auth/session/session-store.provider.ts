@@ -37,7 +37,11 @@ export class PgSessionStore extends PgStore {
     if (cached) return callback(null, cached);
     const generation = this.cache.readStarted();
     this.pool
-      .query<{ sess: SessionData }>({ name: 'session-get', text: 'SELECT sess FROM session WHERE sid = $1 AND expire >= now()', values: [sid] })
+      .query<{ sess: SessionData }>({
+        name: 'session-get',
+        text: 'SELECT sess FROM session WHERE sid = $1 AND expire >= now()',
+        values: [sid],
+      })
       .then((result) => {
         const found = result.rows[0]?.sess ?? null;
         if (found) this.cache.fill(sid, found, generation);

@@ -12,4 +12,5 @@ const fields = (category: Category) => ({ categoryId: category.id, name: categor
 export const categoryCreated = (category: Category): Of<'CategoryCreated'> => categoryEvent('CategoryCreated', category, fields(category));
 /** Any edit of the name or description: consumers replace their copy of both. */
 export const categoryRenamed = (category: Category): Of<'CategoryRenamed'> => categoryEvent('CategoryRenamed', category, fields(category));
-export const categoryDeleted = (category: Category): Of<'CategoryDeleted'> => categoryEvent('CategoryDeleted', category, { categoryId: category.id });
+export const categoryDeleted = (category: Category): Of<'CategoryDeleted'> =>
+  categoryEvent('CategoryDeleted', category, { categoryId: category.id });

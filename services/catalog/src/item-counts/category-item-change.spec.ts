@@ -5,12 +5,24 @@ const item = new FakeItem('user-1');
 
 describe('categoryItemChange', () => {
   it('registers an item under its owner and category', () => {
-    expect(categoryItemChange(item.registered({ categoryId: 'tools' }))).toEqual({ kind: 'registered', itemId: item.itemId, userId: 'user-1', categoryId: 'tools' });
+    expect(categoryItemChange(item.registered({ categoryId: 'tools' }))).toEqual({
+      kind: 'registered',
+      itemId: item.itemId,
+      userId: 'user-1',
+      categoryId: 'tools',
+    });
   });
 
   it('moves an item when its category changes, to none included', () => {
-    expect(categoryItemChange(item.detailsChanged({ categoryId: 'paint' }))).toEqual({ kind: 'recategorised', itemId: item.itemId, categoryId: 'paint' });
-    expect(categoryItemChange(item.detailsChanged({ categoryId: null }, 'Category deleted'))).toMatchObject({ kind: 'recategorised', categoryId: null });
+    expect(categoryItemChange(item.detailsChanged({ categoryId: 'paint' }))).toEqual({
+      kind: 'recategorised',
+      itemId: item.itemId,
+      categoryId: 'paint',
+    });
+    expect(categoryItemChange(item.detailsChanged({ categoryId: null }, 'Category deleted'))).toMatchObject({
+      kind: 'recategorised',
+      categoryId: null,
+    });
   });
 
   it('ignores detail changes that leave the category alone', () => {

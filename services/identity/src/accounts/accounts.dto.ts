@@ -16,15 +16,20 @@ import { NormalizeEmail, Trim } from '../users/normalize.js';
 // class-validator runs the decorator nearest the property first: presence checks sit last, so a
 // missing field reports "required" rather than a length.
 export class RegisterDto implements RegisterRequest {
-  @Trim() @MaxLength(NAME_MAX_LENGTH, { message: IdentityMessages.nameTooLong })
-  @IsNotEmpty({ message: IdentityMessages.firstNameRequired }) @IsString({ message: IdentityMessages.firstNameRequired })
+  @Trim()
+  @MaxLength(NAME_MAX_LENGTH, { message: IdentityMessages.nameTooLong })
+  @IsNotEmpty({ message: IdentityMessages.firstNameRequired })
+  @IsString({ message: IdentityMessages.firstNameRequired })
   firstName: string;
 
-  @Trim() @MaxLength(NAME_MAX_LENGTH, { message: IdentityMessages.nameTooLong })
-  @IsNotEmpty({ message: IdentityMessages.lastNameRequired }) @IsString({ message: IdentityMessages.lastNameRequired })
+  @Trim()
+  @MaxLength(NAME_MAX_LENGTH, { message: IdentityMessages.nameTooLong })
+  @IsNotEmpty({ message: IdentityMessages.lastNameRequired })
+  @IsString({ message: IdentityMessages.lastNameRequired })
   lastName: string;
 
-  @NormalizeEmail() @MaxLength(EMAIL_MAX_LENGTH, { message: IdentityMessages.invalidEmail })
+  @NormalizeEmail()
+  @MaxLength(EMAIL_MAX_LENGTH, { message: IdentityMessages.invalidEmail })
   @IsEmail({}, { message: IdentityMessages.invalidEmail })
   email: string;
 
@@ -35,17 +40,20 @@ export class RegisterDto implements RegisterRequest {
 }
 
 export class PasswordSignInDto implements PasswordSignInRequest {
-  @NormalizeEmail() @IsNotEmpty({ message: IdentityMessages.emailRequired })
+  @NormalizeEmail()
+  @IsNotEmpty({ message: IdentityMessages.emailRequired })
   @IsString({ message: IdentityMessages.emailRequired })
   email: string;
 
   @MaxLength(PASSWORD_MAX_LENGTH, { message: IdentityMessages.invalidCredentials })
-  @IsNotEmpty({ message: IdentityMessages.passwordRequired }) @IsString({ message: IdentityMessages.passwordRequired })
+  @IsNotEmpty({ message: IdentityMessages.passwordRequired })
+  @IsString({ message: IdentityMessages.passwordRequired })
   password: string;
 }
 
 export class SuperAdminSignInDto implements SuperAdminSignInRequest {
-  @NormalizeEmail() @IsNotEmpty({ message: IdentityMessages.emailRequired })
+  @NormalizeEmail()
+  @IsNotEmpty({ message: IdentityMessages.emailRequired })
   @IsString({ message: IdentityMessages.emailRequired })
   email: string;
 }
@@ -56,18 +64,31 @@ export class ExternalSignInDto implements ExternalSignInRequest {
   @IsIn(PROVIDERS)
   provider: ExternalProvider;
 
-  @MaxLength(255) @IsNotEmpty() @IsString()
+  @MaxLength(255)
+  @IsNotEmpty()
+  @IsString()
   subject: string;
 
-  @IsOptional() @NormalizeEmail() @MaxLength(EMAIL_MAX_LENGTH) @IsEmail()
+  @IsOptional()
+  @NormalizeEmail()
+  @MaxLength(EMAIL_MAX_LENGTH)
+  @IsEmail()
   email?: string;
 
-  @IsOptional() @Trim() @MaxLength(NAME_MAX_LENGTH) @IsString()
+  @IsOptional()
+  @Trim()
+  @MaxLength(NAME_MAX_LENGTH)
+  @IsString()
   firstName?: string;
 
-  @IsOptional() @Trim() @MaxLength(NAME_MAX_LENGTH) @IsString()
+  @IsOptional()
+  @Trim()
+  @MaxLength(NAME_MAX_LENGTH)
+  @IsString()
   lastName?: string;
 
-  @IsOptional() @MaxLength(1024) @IsUrl({ protocols: ['https', 'http'], require_tld: false })
+  @IsOptional()
+  @MaxLength(1024)
+  @IsUrl({ protocols: ['https', 'http'], require_tld: false })
   profileImageUrl?: string;
 }

@@ -74,11 +74,13 @@ export class UsersAdminService {
  * serialized by PostgreSQL: the second sees the first's change and is refused.
  */
 async function assertAnotherSuperAdmin(em: EntityManager, userId: string): Promise<void> {
-  const superAdmins = await em.getConnection().execute<{ id: string }[]>(
-    `SELECT id FROM users WHERE role = 'super_admin' ORDER BY id FOR UPDATE`,
-    [],
-    'all',
-    em.getTransactionContext(),
-  );
+  const superAdmins = await em
+    .getConnection()
+    .execute<{ id: string }[]>(
+      `SELECT id FROM users WHERE role = 'super_admin' ORDER BY id FOR UPDATE`,
+      [],
+      'all',
+      em.getTransactionContext(),
+    );
   if (!superAdmins.some((row) => row.id !== userId)) throw conflict(IdentityMessages.lastSuperAdmin);
 }

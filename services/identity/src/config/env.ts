@@ -17,7 +17,10 @@ export class IdentityEnv extends ServiceEnv {
   SUPER_ADMIN_PASSWORD?: string;
 
   /** scrypt cost as log2(N). OWASP's 17 costs ~0.5 s of CPU here; tests default to 14 to stay fast. */
-  @IsOptional() @IsInt() @Min(14) @Max(20)
+  @IsOptional()
+  @IsInt()
+  @Min(14)
+  @Max(20)
   PASSWORD_SCRYPT_LOG_N?: number;
 
   get superAdminPassword(): string {

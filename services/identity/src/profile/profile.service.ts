@@ -1,6 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { DEMO_USER_ID, IdentityMessages, type Actor, type NotificationPreferences, type ProfilePhotoResult, type PublicUser } from '@inventory/contracts';
+import {
+  DEMO_USER_ID,
+  IdentityMessages,
+  type Actor,
+  type NotificationPreferences,
+  type ProfilePhotoResult,
+  type PublicUser,
+} from '@inventory/contracts';
 import { notFound, ServiceError } from '@inventory/platform';
 import { assertEmailFree, flushUniqueEmail } from '../users/email-uniqueness.js';
 import { User } from '../users/user.entity.js';

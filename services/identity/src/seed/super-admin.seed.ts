@@ -7,7 +7,11 @@ import { User } from '../users/user.entity.js';
  * The super admin from SUPER_ADMIN_EMAIL / SUPER_ADMIN_PASSWORD. The environment is authoritative:
  * each start restores the role and the password, so this account can always sign in with it.
  */
-export async function ensureSuperAdmin(em: EntityManager, hasher: PasswordHasher, credentials: { email: string; password: string }): Promise<void> {
+export async function ensureSuperAdmin(
+  em: EntityManager,
+  hasher: PasswordHasher,
+  credentials: { email: string; password: string },
+): Promise<void> {
   const email = credentials.email.trim().toLowerCase();
   const admin = await em.findOne(User, { email });
   if (!admin) {

@@ -19,7 +19,9 @@ export class AlertsService {
   /** Read alerts leave the list; the alert stays open until stock is back above the level. */
   async markRead(actor: Actor, { id }: AlertIdDto): Promise<LowStockAlertView> {
     const em = this.orm.em.fork();
-    const updated = isUUID(id) ? await sqlOf(em)('UPDATE alerts SET is_read = true WHERE id = ? AND user_id = ? RETURNING id', [id, actor.userId]) : [];
+    const updated = isUUID(id)
+      ? await sqlOf(em)('UPDATE alerts SET is_read = true WHERE id = ? AND user_id = ? RETURNING id', [id, actor.userId])
+      : [];
     const alert = updated.length > 0 ? await findAlert(em, actor.userId, id) : null;
     if (!alert) throw new ServiceError('NOT_FOUND', M.alertNotFound);
     return alert;

@@ -16,7 +16,8 @@ const event = (type: ItemEvent['type'], data: object): ItemEvent =>
   }) as ItemEvent;
 
 const registered = (reorderLevel: number, initialStock?: number) => event('ItemRegistered', { reorderLevel, initialStock });
-const stockTo = (total: number) => event('StockIssued', { movementId: `m${version}`, quantity: 1, locationId: null, reason: 'r', stockAfter: { total, locations: [] } });
+const stockTo = (total: number) =>
+  event('StockIssued', { movementId: `m${version}`, quantity: 1, locationId: null, reason: 'r', stockAfter: { total, locations: [] } });
 const levelTo = (reorderLevel: number) => event('ReorderLevelSet', { reorderLevel });
 
 /** Folds the events and lists the jobs they called for, as "kind@event id of the crossing". */

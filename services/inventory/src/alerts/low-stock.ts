@@ -52,7 +52,10 @@ export function watchStep(state: WatchState | null, event: ItemEvent): { state: 
     case 'ReorderLevelSet':
       return evaluate({ ...next, reorderLevel: event.data.reorderLevel }, event);
     case 'ItemArchived':
-      return { state: { ...next, active: false, openCrossing: null }, job: state.openCrossing ? resolve(state, state.openCrossing, event) : null };
+      return {
+        state: { ...next, active: false, openCrossing: null },
+        job: state.openCrossing ? resolve(state, state.openCrossing, event) : null,
+      };
     case 'ItemDetailsChanged':
       return { state: next, job: null };
     default:

@@ -44,9 +44,13 @@ export class LowStockWatch implements EventHandler {
     }
     if (signalled.size === 0) return;
     const sql = sqlOf(em);
-    const rows = await sql<WatchRow>('SELECT * FROM low_stock_watch WHERE item_id = ANY(?) ORDER BY item_id FOR UPDATE', [[...signalled.keys()]]);
+    const rows = await sql<WatchRow>('SELECT * FROM low_stock_watch WHERE item_id = ANY(?) ORDER BY item_id FOR UPDATE', [
+      [...signalled.keys()],
+    ]);
     const watched = new Map(rows.map((row) => [row.item_id, fromRow(row)]));
-    const ranges = [...signalled].map(([itemId, version]) => ({ itemId, from: (watched.get(itemId)?.version ?? 0) + 1, to: version })).filter((r) => r.from <= r.to);
+    const ranges = [...signalled]
+      .map(([itemId, version]) => ({ itemId, from: (watched.get(itemId)?.version ?? 0) + 1, to: version }))
+      .filter((r) => r.from <= r.to);
     const jobs: AlertJob[] = [];
     const changed: WatchState[] = [];
     // Nothing in the store for an item means its history was purged with its user.

@@ -7,15 +7,21 @@ export class InventoryEnv extends ServiceEnv {
   REDIS_URL: string = 'redis://127.0.0.1:16379';
 
   /** Alert jobs one worker process runs at once. */
-  @IsInt() @Min(1) @Max(100)
+  @IsInt()
+  @Min(1)
+  @Max(100)
   ALERTS_WORKER_CONCURRENCY: number = 4;
 
   /** How long a worker holds a job before another may take it over (after the worker died). */
-  @IsInt() @Min(500) @Max(600_000)
+  @IsInt()
+  @Min(500)
+  @Max(600_000)
   ALERTS_JOB_LOCK_MS: number = 10_000;
 
   /** How often workers look for jobs whose worker died. */
-  @IsInt() @Min(500) @Max(600_000)
+  @IsInt()
+  @Min(500)
+  @Max(600_000)
   ALERTS_STALLED_CHECK_MS: number = 5_000;
 }
 

@@ -1,9 +1,14 @@
 import { isoTime } from './sql.js';
 
 describe('isoTime', () => {
-  it.each(['2026-11-21 19:27:08.824+00', '2026-11-21 19:27:08+00', '2026-11-21 19:27:08.5+00', '2026-11-21 19:27:08.123456+00', '1999-12-31 23:59:59.999999+00'])(
-    'writes %s exactly as Date#toISOString does',
-    (text) => expect(isoTime(text)).toBe(new Date(text.replace(' ', 'T').replace('+00', 'Z')).toISOString()),
+  it.each([
+    '2026-11-21 19:27:08.824+00',
+    '2026-11-21 19:27:08+00',
+    '2026-11-21 19:27:08.5+00',
+    '2026-11-21 19:27:08.123456+00',
+    '1999-12-31 23:59:59.999999+00',
+  ])('writes %s exactly as Date#toISOString does', (text) =>
+    expect(isoTime(text)).toBe(new Date(text.replace(' ', 'T').replace('+00', 'Z')).toISOString()),
   );
 
   it('parses other forms: another offset, a Date', () => {

@@ -51,13 +51,26 @@ export function appendToStream(
  * conflict on any stream fails the lot). Callers list the streams in a fixed order (by id), so two
  * such statements meet on their rows in the same order and cannot deadlock.
  */
-export async function appendToStreams(em: EntityManager, appends: readonly StreamAppend[], alongside: readonly SqlStatement[] = []): Promise<void> {
+export async function appendToStreams(
+  em: EntityManager,
+  appends: readonly StreamAppend[],
+  alongside: readonly SqlStatement[] = [],
+): Promise<void> {
   const params: unknown[] = [];
   const rows: string[] = [];
   for (const { streamId, expectedVersion, events } of appends) {
     events.forEach((event, i) => {
-      if (event.version !== expectedVersion + i + 1) throw new Error(`event ${event.id} is numbered ${event.version}, expected ${expectedVersion + i + 1}`);
-      params.push(streamId, event.version, event.id, event.type, JSON.stringify(event.data), JSON.stringify(event.metadata), event.occurredAt);
+      if (event.version !== expectedVersion + i + 1)
+        throw new Error(`event ${event.id} is numbered ${event.version}, expected ${expectedVersion + i + 1}`);
+      params.push(
+        streamId,
+        event.version,
+        event.id,
+        event.type,
+        JSON.stringify(event.data),
+        JSON.stringify(event.metadata),
+        event.occurredAt,
+      );
       rows.push('(?, ?, ?, ?, ?::jsonb, ?::jsonb, ?)');
     });
   }
@@ -78,7 +91,11 @@ export async function appendToStreams(em: EntityManager, appends: readonly Strea
 }
 
 /** Item events in (stream, version) order after the given position, for replays of the whole store. */
-export async function readEventsAfter(em: EntityManager, after: { streamId: string; version: number }, limit: number): Promise<ItemEvent[]> {
+export async function readEventsAfter(
+  em: EntityManager,
+  after: { streamId: string; version: number },
+  limit: number,
+): Promise<ItemEvent[]> {
   const rows = await sqlOf(em)<EventRow>(
     `SELECT event_id, stream_id, version, type, data, metadata, recorded_at FROM events
       WHERE stream_id LIKE 'item-%' AND (stream_id, version) > (?, ?) ORDER BY stream_id, version LIMIT ?`,

@@ -10,7 +10,11 @@ export async function pruneIdempotencyKeys(orm: MikroORM): Promise<number> {
   const result = await orm.em
     .fork()
     .getConnection()
-    .execute<{ affectedRows: number }>(`DELETE FROM idempotency_keys WHERE created_at < now() - make_interval(hours => ?)`, [IDEMPOTENCY_KEY_TTL_HOURS], 'run');
+    .execute<{ affectedRows: number }>(
+      `DELETE FROM idempotency_keys WHERE created_at < now() - make_interval(hours => ?)`,
+      [IDEMPOTENCY_KEY_TTL_HOURS],
+      'run',
+    );
   return result.affectedRows;
 }
 

@@ -19,7 +19,10 @@ export const requestFingerprint = (subject: string, payload: unknown) =>
  * primary key until this transaction ends: after a commit it finds the stored answer, after a
  * rollback it claims the key itself.
  */
-export async function claimIdempotencyKey(em: EntityManager, request: IdempotentRequest): Promise<{ claimed: true } | { claimed: false; response: unknown }> {
+export async function claimIdempotencyKey(
+  em: EntityManager,
+  request: IdempotentRequest,
+): Promise<{ claimed: true } | { claimed: false; response: unknown }> {
   const sql = sqlOf(em);
   const inserted = await sql(
     'INSERT INTO idempotency_keys (user_id, key, fingerprint) VALUES (?, ?, ?) ON CONFLICT DO NOTHING RETURNING key',

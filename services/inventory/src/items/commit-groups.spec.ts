@@ -7,7 +7,13 @@ function controlledCommits() {
   const commit = (values: number[]) => {
     groups.push(values);
     return new Promise<PromiseSettledResult<string>[]>((resolve) =>
-      finish.push(() => resolve(values.map((value) => (value < 0 ? { status: 'rejected', reason: new Error(`bad ${value}`) } : { status: 'fulfilled', value: `ok ${value}` })))),
+      finish.push(() =>
+        resolve(
+          values.map((value) =>
+            value < 0 ? { status: 'rejected', reason: new Error(`bad ${value}`) } : { status: 'fulfilled', value: `ok ${value}` },
+          ),
+        ),
+      ),
     );
   };
   return { groups, finish, commit };
@@ -27,7 +33,10 @@ describe('CommitGroups', () => {
     finish[0]();
     expect(await Promise.all(first)).toEqual(['ok 1', 'ok 2', 'ok 3']);
     await turn();
-    expect(groups).toEqual([[1, 2, 3], [4, 5]]);
+    expect(groups).toEqual([
+      [1, 2, 3],
+      [4, 5],
+    ]);
     finish[1]();
     expect(await Promise.all(second)).toEqual(['ok 4', 'ok 5']);
   });
@@ -59,6 +68,9 @@ describe('CommitGroups', () => {
     expect(await Promise.all(outcomes)).toEqual(['ok 1', 'bad -2']);
 
     const failing = new CommitGroups<number, string>(() => Promise.reject(new Error('database down')), { maxSize: 10, maxRunning: 1 });
-    expect(await Promise.all([3, 4].map((n) => failing.submit(n).catch((error: Error) => error.message)))).toEqual(['database down', 'database down']);
+    expect(await Promise.all([3, 4].map((n) => failing.submit(n).catch((error: Error) => error.message)))).toEqual([
+      'database down',
+      'database down',
+    ]);
   });
 });

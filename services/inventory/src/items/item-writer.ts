@@ -4,7 +4,12 @@ import { InventoryMessages as M, type ItemEvent } from '@inventory/contracts';
 import { newEvent, outboxInsert, ServiceError } from '@inventory/platform';
 import { isUniqueViolation } from '../database/sql.js';
 import { appendToStreams, itemStreamId, readMovementEvents, VersionConflictError, type StreamAppend } from '../event-store/event-store.js';
-import { claimIdempotencyKey, releaseIdempotencyKey, storeIdempotentResponse, type IdempotentRequest } from '../idempotency/idempotency-keys.js';
+import {
+  claimIdempotencyKey,
+  releaseIdempotencyKey,
+  storeIdempotentResponse,
+  type IdempotentRequest,
+} from '../idempotency/idempotency-keys.js';
 import { awaitReferences, lockReferences, type References } from '../replicas/references.js';
 import { CommitGroups } from './commit-groups.js';
 import { decide, evolve, recordMovement } from './domain/item.decider.js';
@@ -78,7 +83,12 @@ export class ItemWriter {
    * Applies the commands and builds the answer in one transaction. With an Idempotency-Key the
    * answer is stored in that transaction too, and a repeated key gets it back without a new event.
    */
-  async run<R>(context: CommandContext, itemId: string, commands: ItemCommand[], respond: (em: EntityManager, outcome: CommandOutcome) => Promise<R>): Promise<R> {
+  async run<R>(
+    context: CommandContext,
+    itemId: string,
+    commands: ItemCommand[],
+    respond: (em: EntityManager, outcome: CommandOutcome) => Promise<R>,
+  ): Promise<R> {
     // Before queueing: a category or place created a moment ago may still be on its way to the replicas.
     if (hasReferences(commands)) await awaitReferences(this.orm.em.fork(), referencesOf(commands));
     return new Promise<R>((resolve, reject) => {
@@ -140,7 +150,9 @@ export class ItemWriter {
     for (let attempt = 1; ; attempt++) {
       try {
         const em = this.orm.em.fork();
-        const [settled] = transactional ? await em.transactional((tx) => applyPending(tx, [batch], true)) : await applyPending(em, [batch], false);
+        const [settled] = transactional
+          ? await em.transactional((tx) => applyPending(tx, [batch], true))
+          : await applyPending(em, [batch], false);
         return settled;
       } catch (error) {
         if (!(error instanceof VersionConflictError)) throw error;
@@ -157,7 +169,7 @@ export class ItemWriter {
 function takeBatch(queue: PendingRequest[]): PendingRequest[] {
   const batch: PendingRequest[] = [];
   const keys = new Set<string>();
-  for (let i = 0; i < queue.length && batch.length < MAX_BATCH; ) {
+  for (let i = 0; i < queue.length && batch.length < MAX_BATCH;) {
     const key = queue[i].context.idempotency?.key;
     if (key !== undefined && keys.has(key)) {
       i++;
@@ -213,14 +225,23 @@ async function applyPending(em: EntityManager, batches: ItemBatch[], inTransacti
 }
 
 /** One caller's commands, applied in the caller's transaction; a refusal is thrown. */
-export async function applyItemCommands(em: EntityManager, context: CommandContext, itemId: string, commands: ItemCommand[]): Promise<CommandOutcome> {
+export async function applyItemCommands(
+  em: EntityManager,
+  context: CommandContext,
+  itemId: string,
+  commands: ItemCommand[],
+): Promise<CommandOutcome> {
   const [outcome] = await applyItemRequests(em, itemId, [{ context, commands }]);
   if (outcome instanceof ServiceError) throw outcome;
   return outcome;
 }
 
 /** Decides and appends in the caller's transaction. */
-export async function applyItemRequests(em: EntityManager, itemId: string, requests: ItemRequest[]): Promise<(CommandOutcome | ServiceError)[]> {
+export async function applyItemRequests(
+  em: EntityManager,
+  itemId: string,
+  requests: ItemRequest[],
+): Promise<(CommandOutcome | ServiceError)[]> {
   const decided = await decideItems(em, [{ itemId, requests }], { lock: true });
   await decided.append();
   return decided.outcomes[0];
@@ -340,7 +361,8 @@ async function loadStates(em: EntityManager, items: ItemRequests[], lock: boolea
 }
 
 /** Whether the requests need a transaction: anything to commit besides the append. */
-const needsTransaction = (requests: ItemRequest[]) => requests.some(({ context, commands }) => context.idempotency !== undefined || hasReferences(commands));
+const needsTransaction = (requests: ItemRequest[]) =>
+  requests.some(({ context, commands }) => context.idempotency !== undefined || hasReferences(commands));
 
 const hasReferences = (commands: ItemCommand[]) => {
   const { categoryIds, locationIds } = referencesOf(commands);

@@ -44,7 +44,8 @@ export class ListItemsDto implements ListItemsQuery {
   @OptionalText(ITEM_NAME_MAX_LENGTH, 'Search must be text of at most 200 characters')
   search?: string;
 
-  @IsOptional() @IsIn(STOCK_STATUSES, { message: M.statusInvalid })
+  @IsOptional()
+  @IsIn(STOCK_STATUSES, { message: M.statusInvalid })
   status?: StockStatus;
 
   @OptionalId()
@@ -53,10 +54,12 @@ export class ListItemsDto implements ListItemsQuery {
   @OptionalId()
   locationId?: string;
 
-  @IsOptional() @WholeNumber(1, MAX_ITEMS_PAGE, `limit must be a whole number from 1 to ${MAX_ITEMS_PAGE}`)
+  @IsOptional()
+  @WholeNumber(1, MAX_ITEMS_PAGE, `limit must be a whole number from 1 to ${MAX_ITEMS_PAGE}`)
   limit?: number;
 
-  @IsOptional() @WholeNumber(0, Number.MAX_SAFE_INTEGER, 'offset must be a whole number of 0 or more')
+  @IsOptional()
+  @WholeNumber(0, Number.MAX_SAFE_INTEGER, 'offset must be a whole number of 0 or more')
   offset?: number;
 }
 
@@ -73,7 +76,8 @@ class ItemFieldsDto {
   @OptionalId()
   locationId?: string | null;
 
-  @Matches(IMAGE_URL_PATTERN, { message: M.imageUrlInvalid }) @OptionalText(IMAGE_URL_MAX_LENGTH, M.imageUrlInvalid)
+  @Matches(IMAGE_URL_PATTERN, { message: M.imageUrlInvalid })
+  @OptionalText(IMAGE_URL_MAX_LENGTH, M.imageUrlInvalid)
   imageUrl?: string | null;
 }
 
@@ -84,10 +88,12 @@ export class RegisterItemDto extends ItemFieldsDto implements RegisterItemReques
   @Price()
   unitPrice: string;
 
-  @IsOptional() @WholeNumber(0, MAX_STOCK, M.initialStockInvalid)
+  @IsOptional()
+  @WholeNumber(0, MAX_STOCK, M.initialStockInvalid)
   currentStock?: number;
 
-  @IsOptional() @WholeNumber(0, MAX_STOCK, M.reorderLevelInvalid)
+  @IsOptional()
+  @WholeNumber(0, MAX_STOCK, M.reorderLevelInvalid)
   reorderLevel?: number;
 }
 
@@ -96,13 +102,16 @@ export class UpdateItemDto extends ItemFieldsDto implements ItemRef, UpdateItemR
   id: string;
 
   // Left out keeps the value; anything given, null included, must be valid.
-  @ValidateIf((dto: UpdateItemDto) => dto.name !== undefined) @Name()
+  @ValidateIf((dto: UpdateItemDto) => dto.name !== undefined)
+  @Name()
   name?: string;
 
-  @ValidateIf((dto: UpdateItemDto) => dto.unitPrice !== undefined) @Price()
+  @ValidateIf((dto: UpdateItemDto) => dto.unitPrice !== undefined)
+  @Price()
   unitPrice?: string;
 
-  @IsOptional() @WholeNumber(0, MAX_STOCK, M.reorderLevelInvalid)
+  @IsOptional()
+  @WholeNumber(0, MAX_STOCK, M.reorderLevelInvalid)
   reorderLevel?: number;
 }
 
@@ -111,7 +120,8 @@ export class RecordMovementDto implements ItemRef, RecordMovementRequest {
   id: string;
 
   // 0 passes here for adjustments; the decider refuses it for in and out.
-  @WholeNumber(0, MAX_STOCK, M.quantityInvalid) @IsDefined({ message: M.quantityRequired })
+  @WholeNumber(0, MAX_STOCK, M.quantityInvalid)
+  @IsDefined({ message: M.quantityRequired })
   quantity: number;
 
   @IsIn(MOVEMENT_TYPES, { message: M.movementTypeInvalid })
@@ -128,7 +138,8 @@ export class TransferStockDto implements ItemRef, TransferStockRequest {
   @Id(M.itemNotFound)
   id: string;
 
-  @WholeNumber(1, MAX_STOCK, M.quantityInvalid) @IsDefined({ message: M.quantityRequired })
+  @WholeNumber(1, MAX_STOCK, M.quantityInvalid)
+  @IsDefined({ message: M.quantityRequired })
   quantity: number;
 
   @Reason()
@@ -156,7 +167,8 @@ export class ListMovementsDto implements ItemRef, ListMovementsQuery {
   @Id(M.itemNotFound)
   id: string;
 
-  @IsOptional() @WholeNumber(1, MAX_MOVEMENTS_PAGE, `limit must be a whole number from 1 to ${MAX_MOVEMENTS_PAGE}`)
+  @IsOptional()
+  @WholeNumber(1, MAX_MOVEMENTS_PAGE, `limit must be a whole number from 1 to ${MAX_MOVEMENTS_PAGE}`)
   limit?: number;
 
   @OptionalText(ID_MAX_LENGTH, M.movementNotFound)

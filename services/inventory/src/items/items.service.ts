@@ -78,7 +78,9 @@ export class ItemsService {
         movementId: randomUUID(),
       },
     };
-    return this.writer.run(this.context(actor, meta, InventorySubjects.registerItem, dto), randomUUID(), [command], (em, outcome) => this.itemView(em, outcome));
+    return this.writer.run(this.context(actor, meta, InventorySubjects.registerItem, dto), randomUUID(), [command], (em, outcome) =>
+      this.itemView(em, outcome),
+    );
   }
 
   update(actor: Actor, meta: Meta, dto: UpdateItemDto): Promise<ItemView> {
@@ -89,7 +91,9 @@ export class ItemsService {
   }
 
   archive(actor: Actor, meta: Meta, dto: ItemIdDto): Promise<ItemView> {
-    return this.write(actor, meta, InventorySubjects.archiveItem, dto, [{ type: 'ArchiveItem', data: {} }], (em, outcome) => this.itemView(em, outcome));
+    return this.write(actor, meta, InventorySubjects.archiveItem, dto, [{ type: 'ArchiveItem', data: {} }], (em, outcome) =>
+      this.itemView(em, outcome),
+    );
   }
 
   recordMovement(actor: Actor, meta: Meta, dto: RecordMovementDto): Promise<MovementResult> {
@@ -104,7 +108,13 @@ export class ItemsService {
   transfer(actor: Actor, meta: Meta, dto: TransferStockDto): Promise<MovementResult> {
     const command: ItemCommand = {
       type: 'TransferStock',
-      data: { fromLocationId: dto.fromLocationId ?? null, toLocationId: dto.toLocationId ?? null, quantity: dto.quantity, reason: dto.reason, movementId: randomUUID() },
+      data: {
+        fromLocationId: dto.fromLocationId ?? null,
+        toLocationId: dto.toLocationId ?? null,
+        quantity: dto.quantity,
+        reason: dto.reason,
+        movementId: randomUUID(),
+      },
     };
     return this.write(actor, meta, InventorySubjects.transferStock, dto, [command], (em, outcome) => this.movementResult(em, outcome));
   }

@@ -21,10 +21,14 @@ export class Inventory0007ItemCounts extends Migration {
         RETURN NULL;
       END $$`);
     // WHEN keeps the function out of the many writes that leave is_active as it was (every movement).
-    this.addSql('CREATE TRIGGER item_counts_insert AFTER INSERT ON item_views FOR EACH ROW WHEN (NEW.is_active) EXECUTE FUNCTION count_active_items()');
+    this.addSql(
+      'CREATE TRIGGER item_counts_insert AFTER INSERT ON item_views FOR EACH ROW WHEN (NEW.is_active) EXECUTE FUNCTION count_active_items()',
+    );
     this.addSql(`CREATE TRIGGER item_counts_update AFTER UPDATE OF is_active, user_id ON item_views FOR EACH ROW
       WHEN (OLD.is_active IS DISTINCT FROM NEW.is_active OR OLD.user_id IS DISTINCT FROM NEW.user_id) EXECUTE FUNCTION count_active_items()`);
-    this.addSql('CREATE TRIGGER item_counts_delete AFTER DELETE ON item_views FOR EACH ROW WHEN (OLD.is_active) EXECUTE FUNCTION count_active_items()');
+    this.addSql(
+      'CREATE TRIGGER item_counts_delete AFTER DELETE ON item_views FOR EACH ROW WHEN (OLD.is_active) EXECUTE FUNCTION count_active_items()',
+    );
     this.addSql('INSERT INTO item_counts (user_id, active) SELECT user_id, count(*) FROM item_views WHERE is_active GROUP BY user_id');
   }
 }

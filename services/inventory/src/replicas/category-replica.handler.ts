@@ -19,7 +19,10 @@ export class CategoryReplica implements EventHandler {
       case 'CategoryDeleted': {
         const { categoryId } = event.data;
         await deleteReplica(em, 'category_replicas', categoryId, userId);
-        const items = await sqlOf(em)<{ id: string }>('SELECT id FROM item_views WHERE user_id = ? AND category_id = ? ORDER BY id', [userId, categoryId]);
+        const items = await sqlOf(em)<{ id: string }>('SELECT id FROM item_views WHERE user_id = ? AND category_id = ? ORDER BY id', [
+          userId,
+          categoryId,
+        ]);
         return detachFromItems(em, event, items, { type: 'DetachCategory', data: { categoryId } });
       }
     }

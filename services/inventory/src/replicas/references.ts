@@ -54,6 +54,7 @@ export async function lockReferences(em: EntityManager, userId: string, refs: Re
       `SELECT user_id, deleted FROM ${table} WHERE id = ANY(?) ORDER BY id FOR SHARE`,
       [wanted],
     );
-    if (rows.length !== wanted.length || rows.some((row) => row.user_id !== userId || row.deleted)) throw new ServiceError('NOT_FOUND', message);
+    if (rows.length !== wanted.length || rows.some((row) => row.user_id !== userId || row.deleted))
+      throw new ServiceError('NOT_FOUND', message);
   }
 }

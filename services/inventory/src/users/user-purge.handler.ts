@@ -20,7 +20,15 @@ export class InventoryUserPurge implements EventHandler {
     const sql = sqlOf(em);
     await sql(`DELETE FROM events WHERE stream_id IN (SELECT 'item-' || id FROM item_views WHERE user_id = ?)`, [userId]);
     await sql(`DELETE FROM outbox WHERE payload->'metadata'->>'userId' = ?`, [userId]);
-    for (const table of ['item_views', 'item_counts', 'alerts', 'low_stock_watch', 'idempotency_keys', 'category_replicas', 'location_replicas']) {
+    for (const table of [
+      'item_views',
+      'item_counts',
+      'alerts',
+      'low_stock_watch',
+      'idempotency_keys',
+      'category_replicas',
+      'location_replicas',
+    ]) {
       await sql(`DELETE FROM ${table} WHERE user_id = ?`, [userId]);
     }
   }

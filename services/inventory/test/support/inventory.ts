@@ -2,7 +2,15 @@ import type { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { ClientProxyFactory, type ClientProxy } from '@nestjs/microservices';
 import { MikroORM } from '@mikro-orm/postgresql';
-import { EVENTS_STREAM, type Actor, type Envelope, type EventEnvelope, type RpcRequest, type RpcResponse, type Subject } from '@inventory/contracts';
+import {
+  EVENTS_STREAM,
+  type Actor,
+  type Envelope,
+  type EventEnvelope,
+  type RpcRequest,
+  type RpcResponse,
+  type Subject,
+} from '@inventory/contracts';
 import { connectEvents, EventsRuntime, natsTransport, rpc, ServiceError, type EventsConnection } from '@inventory/platform';
 import { queryDb, startServices, testServers, type RunningServices } from '@inventory/platform/testing';
 import { DeliverPolicy } from '@nats-io/jetstream';

@@ -4,7 +4,11 @@ import { locationItemChange } from './location-item-change.js';
 describe('locationItemChange', () => {
   it('tracks a registered item under its owner', () => {
     const item = new FakeItem('user-1');
-    expect(locationItemChange(item.registered({ locationId: 'shelf' }))).toEqual({ kind: 'registered', itemId: item.itemId, userId: 'user-1' });
+    expect(locationItemChange(item.registered({ locationId: 'shelf' }))).toEqual({
+      kind: 'registered',
+      itemId: item.itemId,
+      userId: 'user-1',
+    });
   });
 
   it('takes the whole stock after a movement, leaving out the unassigned bucket', () => {

@@ -10,7 +10,8 @@ export type LocationItemChange =
 type StockEvent = Extract<ItemEvent, { type: (typeof STOCK_EVENT_TYPES)[number] }>;
 
 const isStockEvent = (event: ItemEvent): event is StockEvent => (STOCK_EVENT_TYPES as readonly string[]).includes(event.type);
-const inALocation = (entry: LocationQuantity): entry is { locationId: string; quantity: number } => entry.locationId !== null && entry.quantity > 0;
+const inALocation = (entry: LocationQuantity): entry is { locationId: string; quantity: number } =>
+  entry.locationId !== null && entry.quantity > 0;
 
 /** The change an event makes, or null for the events that do not touch where items are. */
 export function locationItemChange(event: EventEnvelope): LocationItemChange | null {

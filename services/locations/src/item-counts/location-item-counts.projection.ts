@@ -37,11 +37,17 @@ export class LocationItemCountsProjection implements EventHandler {
       );
     }
     if (archived.size > 0) {
-      await trx.raw('UPDATE location_items SET active = false WHERE item_id IN (SELECT jsonb_array_elements_text(?::jsonb))', [json([...archived])]);
+      await trx.raw('UPDATE location_items SET active = false WHERE item_id IN (SELECT jsonb_array_elements_text(?::jsonb))', [
+        json([...archived]),
+      ]);
     }
     if (stock.size > 0) {
-      await trx.raw('DELETE FROM location_item_stock WHERE item_id IN (SELECT jsonb_array_elements_text(?::jsonb))', [json([...stock.keys()])]);
-      const rows = [...stock].flatMap(([item_id, locations]) => locations.map(({ locationId, quantity }) => ({ item_id, location_id: locationId, quantity })));
+      await trx.raw('DELETE FROM location_item_stock WHERE item_id IN (SELECT jsonb_array_elements_text(?::jsonb))', [
+        json([...stock.keys()]),
+      ]);
+      const rows = [...stock].flatMap(([item_id, locations]) =>
+        locations.map(({ locationId, quantity }) => ({ item_id, location_id: locationId, quantity })),
+      );
       if (rows.length > 0) {
         await trx.raw(
           `INSERT INTO location_item_stock (item_id, location_id, quantity)

@@ -45,10 +45,17 @@ describe('buildTree', () => {
     createdAt: '2026-01-01T00:00:00.000Z',
     itemCount: 0,
   });
-  const shape = (nodes: ReturnType<typeof buildTree>): unknown => nodes.map((n) => (n.children.length ? { [n.id]: shape(n.children) } : n.id));
+  const shape = (nodes: ReturnType<typeof buildTree>): unknown =>
+    nodes.map((n) => (n.children.length ? { [n.id]: shape(n.children) } : n.id));
 
   it('nests children under their parents in the given order', () => {
-    const tree = buildTree([view('building', null), view('room-b', 'floor'), view('floor', 'building'), view('room-a', 'floor'), view('garage', null)]);
+    const tree = buildTree([
+      view('building', null),
+      view('room-b', 'floor'),
+      view('floor', 'building'),
+      view('room-a', 'floor'),
+      view('garage', null),
+    ]);
     expect(shape(tree)).toEqual([{ building: [{ floor: ['room-b', 'room-a'] }] }, 'garage']);
   });
 

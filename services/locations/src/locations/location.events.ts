@@ -15,9 +15,11 @@ export const publishedFields = (location: Location) => ({
   parentLocationId: location.parentLocationId,
 });
 
-export const locationCreated = (location: Location): Of<'LocationCreated'> => locationEvent('LocationCreated', location, publishedFields(location));
+export const locationCreated = (location: Location): Of<'LocationCreated'> =>
+  locationEvent('LocationCreated', location, publishedFields(location));
 /** A change of name, type or parent (the fields the event carries). */
-export const locationUpdated = (location: Location): Of<'LocationUpdated'> => locationEvent('LocationUpdated', location, publishedFields(location));
+export const locationUpdated = (location: Location): Of<'LocationUpdated'> =>
+  locationEvent('LocationUpdated', location, publishedFields(location));
 /** Its children have moved to its parent by then; inventory moves its stock to the unassigned bucket. */
 export const locationDeleted = (location: Location): Of<'LocationDeleted'> =>
   locationEvent('LocationDeleted', location, { locationId: location.id, parentLocationId: location.parentLocationId });

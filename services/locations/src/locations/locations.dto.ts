@@ -12,7 +12,8 @@ import {
 import { OptionalText, RequiredText, Trim, TrimToNull } from '@inventory/platform';
 import { IsIn, IsOptional, IsString, MaxLength, ValidateIf } from 'class-validator';
 
-const Name = () => RequiredText(LOCATION_NAME_MAX_LENGTH, { required: LocationMessages.nameRequired, tooLong: LocationMessages.nameTooLong });
+const Name = () =>
+  RequiredText(LOCATION_NAME_MAX_LENGTH, { required: LocationMessages.nameRequired, tooLong: LocationMessages.nameTooLong });
 const Description = () => OptionalText(LOCATION_DESCRIPTION_MAX_LENGTH, LocationMessages.descriptionInvalid);
 const Type = () => IsIn(LOCATION_TYPES, { message: LocationMessages.typeInvalid });
 /** Left out keeps the value; anything given, null included, must pass the rules. */
@@ -25,10 +26,14 @@ const ParentId = (): PropertyDecorator => (target, key) => {
 };
 
 export class ListLocationsDto implements ListLocationsRequest {
-  @IsOptional() @Trim() @IsString() @MaxLength(LOCATION_NAME_MAX_LENGTH)
+  @IsOptional()
+  @Trim()
+  @IsString()
+  @MaxLength(LOCATION_NAME_MAX_LENGTH)
   search?: string;
 
-  @IsOptional() @Type()
+  @IsOptional()
+  @Type()
   type?: LocationType;
 }
 
@@ -41,7 +46,8 @@ export class CreateLocationDto implements CreateLocationRequest {
   @Name()
   name: string;
 
-  @IfGiven() @Type()
+  @IfGiven()
+  @Type()
   type?: LocationType;
 
   @Description()
@@ -52,10 +58,12 @@ export class CreateLocationDto implements CreateLocationRequest {
 }
 
 export class UpdateLocationDto extends LocationIdDto implements UpdateLocationRequest {
-  @IfGiven() @Name()
+  @IfGiven()
+  @Name()
   name?: string;
 
-  @IfGiven() @Type()
+  @IfGiven()
+  @Type()
   type?: LocationType;
 
   @Description()

@@ -112,7 +112,9 @@ export class LocationsService {
    */
   private write<T>(actor: Actor, work: (em: EntityManager) => Promise<T>): Promise<T> {
     return this.em.transactional(async (em) => {
-      await em.getConnection().execute('SELECT pg_advisory_xact_lock(hashtextextended(?, 0))', [`locations:${actor.userId}`], 'run', em.getTransactionContext());
+      await em
+        .getConnection()
+        .execute('SELECT pg_advisory_xact_lock(hashtextextended(?, 0))', [`locations:${actor.userId}`], 'run', em.getTransactionContext());
       return work(em);
     });
   }

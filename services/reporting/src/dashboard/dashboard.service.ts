@@ -10,15 +10,15 @@ export class DashboardService {
   constructor(private readonly em: EntityManager) {}
 
   async stats(userId: string): Promise<DashboardStats> {
-    const [row] = await this.em.getConnection().execute<
-      { total_items: number; low_stock_items: number; total_value: string; categories_count: number }[]
-    >(
-      `SELECT COALESCE(t.total_items, 0) AS total_items, COALESCE(t.low_stock_items, 0) AS low_stock_items,
+    const [row] = await this.em
+      .getConnection()
+      .execute<{ total_items: number; low_stock_items: number; total_value: string; categories_count: number }[]>(
+        `SELECT COALESCE(t.total_items, 0) AS total_items, COALESCE(t.low_stock_items, 0) AS low_stock_items,
               COALESCE(t.total_value, 0)::text AS total_value,
               (SELECT count(*)::int FROM categories WHERE user_id = ? AND deleted_at IS NULL) AS categories_count
          FROM (SELECT 1) AS one LEFT JOIN item_totals t ON t.user_id = ?`,
-      [userId, userId],
-    );
+        [userId, userId],
+      );
     return {
       totalItems: row.total_items,
       lowStockItems: row.low_stock_items,
@@ -28,16 +28,16 @@ export class DashboardService {
   }
 
   async recentMovements(userId: string): Promise<RecentMovement[]> {
-    const rows = await this.em.getConnection().execute<
-      { movement_id: string; movement_type: TimelineEntryType; quantity: number; occurred_at: string; name: string }[]
-    >(
-      `SELECT m.movement_id, m.movement_type, m.quantity, ${isoTime('m.occurred_at')} AS occurred_at, i.name
+    const rows = await this.em
+      .getConnection()
+      .execute<{ movement_id: string; movement_type: TimelineEntryType; quantity: number; occurred_at: string; name: string }[]>(
+        `SELECT m.movement_id, m.movement_type, m.quantity, ${isoTime('m.occurred_at')} AS occurred_at, i.name
          FROM movements m JOIN items i ON i.item_id = m.item_id
         WHERE m.user_id = ?
         ORDER BY m.occurred_at DESC, m.version DESC
         LIMIT ?`,
-      [userId, RECENT_MOVEMENTS_LIMIT],
-    );
+        [userId, RECENT_MOVEMENTS_LIMIT],
+      );
     return rows.map((row) => ({
       id: row.movement_id,
       movementType: row.movement_type,

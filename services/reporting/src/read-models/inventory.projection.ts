@@ -102,7 +102,10 @@ export class InventoryProjection implements EventHandler {
     // items gets each item's last state only: one statement may not update a row twice.
     const latest = [...changed.values()];
     const totals = latest.map((after) => totalsRow(initial.get(after.itemId) ?? null, after));
-    await db.run(WRITE_BATCH, [latest.map(itemRow), history, totals, movements].map((rows) => JSON.stringify(rows)));
+    await db.run(
+      WRITE_BATCH,
+      [latest.map(itemRow), history, totals, movements].map((rows) => JSON.stringify(rows)),
+    );
   }
 
   async reset(em: EntityManager): Promise<void> {

@@ -7,14 +7,28 @@ const at = (minute: number) => `2025-03-01T10:${String(minute).padStart(2, '0')}
 /** An event of item i1 as its type and data (without the item id), stamped with the next version. */
 const event = <T extends ItemEvent['type']>(type: T, data: Omit<Of<T>['data'], 'itemId'>): ItemEvent => {
   version += 1;
-  const envelope = { id: `e${version}`, source: 'inventory', streamId: 'item-i1', version, occurredAt: at(version), metadata: { userId: 'u1' } };
+  const envelope = {
+    id: `e${version}`,
+    source: 'inventory',
+    streamId: 'item-i1',
+    version,
+    occurredAt: at(version),
+    metadata: { userId: 'u1' },
+  };
   return { ...envelope, type, data: { itemId: 'i1', ...data } } as ItemEvent;
 };
 const stock = (total: number) => ({ movementId: `m${version + 1}`, reason: 'r', stockAfter: { total, locations: [] } });
 
 const registered = () =>
   event('ItemRegistered', {
-    name: 'Bolt', sku: 'B-1', description: null, unitPrice: '0.10', reorderLevel: 2, categoryId: 'c1', locationId: null, imageUrl: null,
+    name: 'Bolt',
+    sku: 'B-1',
+    description: null,
+    unitPrice: '0.10',
+    reorderLevel: 2,
+    categoryId: 'c1',
+    locationId: null,
+    imageUrl: null,
   });
 const fold = (events: ItemEvent[]) => events.reduce<ItemSnapshot | null>((state, e) => evolveItem(state, e), null);
 
@@ -23,8 +37,17 @@ beforeEach(() => (version = 0));
 describe('evolveItem', () => {
   it('starts a registered item active with no stock', () => {
     expect(fold([registered()])).toEqual({
-      itemId: 'i1', userId: 'u1', name: 'Bolt', sku: 'B-1', categoryId: 'c1', unitPrice: '0.10',
-      reorderLevel: 2, stock: 0, active: true, version: 1, at: at(1),
+      itemId: 'i1',
+      userId: 'u1',
+      name: 'Bolt',
+      sku: 'B-1',
+      categoryId: 'c1',
+      unitPrice: '0.10',
+      reorderLevel: 2,
+      stock: 0,
+      active: true,
+      version: 1,
+      at: at(1),
     });
   });
 
@@ -57,14 +80,23 @@ describe('evolveItem', () => {
 describe('movementOf', () => {
   it('counts receipts and issues by quantity with the change to the total', () => {
     expect(movementOf(0, event('StockReceived', { ...stock(10), quantity: 10, locationId: null }))).toEqual({
-      movementId: 'm1', type: 'in', quantity: 10, delta: 10,
+      movementId: 'm1',
+      type: 'in',
+      quantity: 10,
+      delta: 10,
     });
-    expect(movementOf(10, event('StockIssued', { ...stock(7), quantity: 3, locationId: null }))).toMatchObject({ type: 'out', quantity: 3, delta: -3 });
+    expect(movementOf(10, event('StockIssued', { ...stock(7), quantity: 3, locationId: null }))).toMatchObject({
+      type: 'out',
+      quantity: 3,
+      delta: -3,
+    });
   });
 
   it('shows an adjustment with the new level as its quantity', () => {
     expect(movementOf(10, event('StockAdjusted', { ...stock(4), locationId: null, newLevel: 4, delta: -6 }))).toMatchObject({
-      type: 'adjustment', quantity: 4, delta: -6,
+      type: 'adjustment',
+      quantity: 4,
+      delta: -6,
     });
   });
 
@@ -77,7 +109,10 @@ describe('movementOf', () => {
     const undoneTransfer = event('MovementUndone', {
       ...stock(10),
       undoneMovementId: 'm1',
-      changes: [{ locationId: 'b', delta: -4 }, { locationId: 'a', delta: 4 }],
+      changes: [
+        { locationId: 'b', delta: -4 },
+        { locationId: 'a', delta: 4 },
+      ],
     });
     expect(movementOf(10, undo)).toMatchObject({ type: 'undo', quantity: 3, delta: -3 });
     expect(movementOf(10, undoneTransfer)).toMatchObject({ type: 'undo', quantity: 4, delta: 0 });
@@ -91,9 +126,18 @@ describe('movementOf', () => {
 
 describe('isLowStock', () => {
   it('counts an active item at or below its reorder level, out of stock included', () => {
-    const at = (stockLevel: number, reorderLevel: number, active = true) => ({ ...fold([registered()])!, stock: stockLevel, reorderLevel, active });
+    const at = (stockLevel: number, reorderLevel: number, active = true) => ({
+      ...fold([registered()])!,
+      stock: stockLevel,
+      reorderLevel,
+      active,
+    });
     expect([isLowStock(at(2, 2)), isLowStock(at(0, 0)), isLowStock(at(3, 2)), isLowStock(at(1, 2, false)), isLowStock(null)]).toEqual([
-      true, true, false, false, false,
+      true,
+      true,
+      false,
+      false,
+      false,
     ]);
   });
 });

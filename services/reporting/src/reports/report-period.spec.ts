@@ -70,7 +70,11 @@ describe('snapshotInstant', () => {
 
 describe('periodDays', () => {
   it('lists the days of a preset up to today', () => {
-    expect(periodDays(resolvePeriod({ range: '7days' }, now), now)).toEqual({ firstDay: '2025-03-04', lastDay: '2025-03-10', through: now });
+    expect(periodDays(resolvePeriod({ range: '7days' }, now), now)).toEqual({
+      firstDay: '2025-03-04',
+      lastDay: '2025-03-10',
+      through: now,
+    });
   });
 
   it('stops a custom range that reaches into the future at now', () => {

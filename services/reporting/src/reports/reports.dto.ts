@@ -11,20 +11,25 @@ import {
 import { IsIn, IsOptional, Matches } from 'class-validator';
 
 export class ReportPeriodDto implements ReportPeriodQuery {
-  @IsOptional() @IsIn(REPORT_RANGES, { message: ReportMessages.rangeInvalid })
+  @IsOptional()
+  @IsIn(REPORT_RANGES, { message: ReportMessages.rangeInvalid })
   range?: ReportRange;
 
-  @IsOptional() @Matches(REPORT_DATE_PATTERN, { message: ReportMessages.dateInvalid('from') })
+  @IsOptional()
+  @Matches(REPORT_DATE_PATTERN, { message: ReportMessages.dateInvalid('from') })
   from?: string;
 
-  @IsOptional() @Matches(REPORT_DATE_PATTERN, { message: ReportMessages.dateInvalid('to') })
+  @IsOptional()
+  @Matches(REPORT_DATE_PATTERN, { message: ReportMessages.dateInvalid('to') })
   to?: string;
 }
 
 export class InventoryReportDto extends ReportPeriodDto implements InventoryReportQuery {
-  @IsOptional() @IsIn(REPORT_TYPES, { message: ReportMessages.typeInvalid })
+  @IsOptional()
+  @IsIn(REPORT_TYPES, { message: ReportMessages.typeInvalid })
   type?: ReportType;
 
-  @IsOptional() @Matches(REPORT_DATE_PATTERN, { message: ReportMessages.dateInvalid('asOf') })
+  @IsOptional()
+  @Matches(REPORT_DATE_PATTERN, { message: ReportMessages.dateInvalid('asOf') })
   asOf?: string;
 }

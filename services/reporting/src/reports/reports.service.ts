@@ -1,8 +1,24 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { REPORT_DEFAULTS, type InventoryReportQuery, type ReportPeriodQuery, type ReportRow, type MovementHistoryPoint, type ReportType, type ValueHistoryPoint } from '@inventory/contracts';
+import {
+  REPORT_DEFAULTS,
+  type InventoryReportQuery,
+  type ReportPeriodQuery,
+  type ReportRow,
+  type MovementHistoryPoint,
+  type ReportType,
+  type ValueHistoryPoint,
+} from '@inventory/contracts';
 import { periodDays, resolvePeriod, snapshotInstant, type ReportPeriod } from './report-period.js';
-import { money, toMovementRow, toReportRow, toValueRow, type MovementRowRecord, type ReportRowRecord, type ValueRowRecord } from './report-rows.js';
+import {
+  money,
+  toMovementRow,
+  toReportRow,
+  toValueRow,
+  type MovementRowRecord,
+  type ReportRowRecord,
+  type ValueRowRecord,
+} from './report-rows.js';
 
 type SnapshotType = Exclude<ReportType, 'movement'>;
 

@@ -58,7 +58,11 @@ export async function startReporting(): Promise<ReportingHarness> {
 export async function waitUntilApplied(ids: string[]): Promise<void> {
   await eventually(
     async () => {
-      const [row] = await queryDb<{ n: number }>('reporting', 'SELECT count(*)::int AS n FROM processed_events WHERE event_id = ANY($1::uuid[])', [ids]);
+      const [row] = await queryDb<{ n: number }>(
+        'reporting',
+        'SELECT count(*)::int AS n FROM processed_events WHERE event_id = ANY($1::uuid[])',
+        [ids],
+      );
       return row.n === ids.length;
     },
     15_000 + 5 * ids.length, // generous: the test servers are shared with other suites

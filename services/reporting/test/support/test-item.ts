@@ -51,7 +51,16 @@ export class TestItem {
       locationId: null,
       imageUrl: null,
     };
-    this.state = { id: this.itemId, name: data.name, sku: data.sku, categoryId: data.categoryId, unitPrice: data.unitPrice, reorderLevel: data.reorderLevel, stock: 0, active: true };
+    this.state = {
+      id: this.itemId,
+      name: data.name,
+      sku: data.sku,
+      categoryId: data.categoryId,
+      unitPrice: data.unitPrice,
+      reorderLevel: data.reorderLevel,
+      stock: 0,
+      active: true,
+    };
     return this.record('ItemRegistered', data);
   }
 
@@ -131,7 +140,15 @@ export class TestItem {
   private record<T extends ItemEvent['type']>(type: T, data: Of<T>['data']): ItemEvent {
     this.version += 1;
     const occurredAt = this.time ?? new Date().toISOString();
-    const event = newEvent({ source: 'inventory', type, streamId: `item-${this.itemId}`, version: this.version, data, metadata: { userId: this.userId }, occurredAt });
+    const event = newEvent({
+      source: 'inventory',
+      type,
+      streamId: `item-${this.itemId}`,
+      version: this.version,
+      data,
+      metadata: { userId: this.userId },
+      occurredAt,
+    });
     this.events.push(event as ItemEvent);
     this.history.push({ at: occurredAt, state: this.state! });
     return event as ItemEvent;
@@ -164,7 +181,14 @@ export class TestCategory {
 
   private event(type: CategoryEvent['type'], data: CategoryEvent['data'], at: Date): CategoryEvent {
     const streamId = `category-${this.categoryId}`;
-    return newEvent({ source: 'catalog', type, streamId, data, metadata: { userId: this.userId }, occurredAt: at.toISOString() }) as CategoryEvent;
+    return newEvent({
+      source: 'catalog',
+      type,
+      streamId,
+      data,
+      metadata: { userId: this.userId },
+      occurredAt: at.toISOString(),
+    }) as CategoryEvent;
   }
 }
 

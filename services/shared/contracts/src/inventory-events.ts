@@ -107,4 +107,11 @@ export type ItemEvent =
 export type ItemEventType = ItemEvent['type'];
 
 /** Events that change stock: they all carry the stock after the change. */
-export const STOCK_EVENT_TYPES = ['StockReceived', 'StockIssued', 'StockAdjusted', 'StockTransferred', 'MovementUndone', 'StockRelocated'] as const satisfies readonly ItemEventType[];
+export const STOCK_EVENT_TYPES = [
+  'StockReceived',
+  'StockIssued',
+  'StockAdjusted',
+  'StockTransferred',
+  'MovementUndone',
+  'StockRelocated',
+] as const satisfies readonly ItemEventType[];

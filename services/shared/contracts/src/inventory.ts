@@ -197,8 +197,7 @@ export const AlertStreamEvents = {
 
 /** Published on InventoryNotificationSubjects.alertChanged for the owner's open browser tabs. */
 export type AlertNotification =
-  | { kind: 'raised'; userId: string; alert: LowStockAlertView }
-  | { kind: 'resolved'; userId: string; alertId: string; itemId: string };
+  { kind: 'raised'; userId: string; alert: LowStockAlertView } | { kind: 'resolved'; userId: string; alertId: string; itemId: string };
 
 // ---- Request shapes (the gateway's and the service's DTO classes implement these) ----
 

@@ -1,6 +1,15 @@
 import { MikroORM } from '@mikro-orm/postgresql';
 import type { EventEnvelope } from '@inventory/contracts';
-import { applyEvents, ensureDatabase, migrate, newEvent, ormConfig, processedEventsMigration, withDatabase, type EventHandler } from '@inventory/platform';
+import {
+  applyEvents,
+  ensureDatabase,
+  migrate,
+  newEvent,
+  ormConfig,
+  processedEventsMigration,
+  withDatabase,
+  type EventHandler,
+} from '@inventory/platform';
 import { testServers } from '@inventory/platform/testing';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
@@ -19,7 +28,8 @@ class RecordingHandler implements EventHandler {
   }
 }
 
-const event = (key: string) => newEvent({ source: 'catalog', type: 'Counted', streamId: `tally-${key}`, data: key, metadata: { userId: 'u1' } });
+const event = (key: string) =>
+  newEvent({ source: 'catalog', type: 'Counted', streamId: `tally-${key}`, data: key, metadata: { userId: 'u1' } });
 const apply = (handler: EventHandler, events: EventEnvelope[]) =>
   orm.em.fork().transactional((em) => applyEvents(em, 'test-batch', handler, events));
 

@@ -33,12 +33,14 @@ class CreateTally extends Migration {
 class TallyProjection implements EventHandler {
   async handle(event: EventEnvelope, em: EntityManager): Promise<void> {
     const { key } = event.data as { key: string };
-    await em.getConnection().execute(
-      'INSERT INTO tally (key, n) VALUES (?, 1) ON CONFLICT (key) DO UPDATE SET n = tally.n + 1',
-      [key],
-      'run',
-      em.getTransactionContext(),
-    );
+    await em
+      .getConnection()
+      .execute(
+        'INSERT INTO tally (key, n) VALUES (?, 1) ON CONFLICT (key) DO UPDATE SET n = tally.n + 1',
+        [key],
+        'run',
+        em.getTransactionContext(),
+      );
   }
   async reset(em: EntityManager): Promise<void> {
     await em.getConnection().execute('DELETE FROM tally', [], 'run', em.getTransactionContext());
@@ -82,7 +84,10 @@ async function published(): Promise<string[]> {
 
 const tally = async () =>
   Object.fromEntries(
-    (await orm.em.fork().getConnection().execute<{ key: string; n: number }[]>('SELECT key, n FROM tally ORDER BY key')).map((r) => [r.key, r.n]),
+    (await orm.em.fork().getConnection().execute<{ key: string; n: number }[]>('SELECT key, n FROM tally ORDER BY key')).map((r) => [
+      r.key,
+      r.n,
+    ]),
   );
 
 beforeAll(async () => {
@@ -227,14 +232,23 @@ describe('event consumer of some event types only', () => {
 
   it('acknowledges the other types without applying or recording them', async () => {
     const handler = Object.assign(new TallyProjection(), { eventTypes: [`${topic}.Counted`] });
-    const ignored = newEvent({ source: 'catalog', type: `${topic}.Ignored`, streamId: 'tally-ignored', data: { key: 'ignored' }, metadata: { userId: 'u1' } });
+    const ignored = newEvent({
+      source: 'catalog',
+      type: `${topic}.Ignored`,
+      streamId: 'tally-ignored',
+      data: { key: 'ignored' },
+      metadata: { userId: 'u1' },
+    });
     await commitEvents([ignored, event('picky')]);
     consumer = new EventConsumer({ durable, filterSubject, handler, events, orm, dbUrl: dbUrl() });
     consumer.start();
     await eventually(async () => (await tally()).picky === 1, 10_000);
     await eventually(async () => (await events.jsm.consumers.info(EVENTS_STREAM, durable)).num_ack_pending === 0, 10_000);
     expect((await tally()).ignored).toBeUndefined();
-    const recorded = await orm.em.fork().getConnection().execute('SELECT 1 FROM processed_events WHERE consumer = ? AND event_id = ?', [durable, ignored.id]);
+    const recorded = await orm.em
+      .fork()
+      .getConnection()
+      .execute('SELECT 1 FROM processed_events WHERE consumer = ? AND event_id = ?', [durable, ignored.id]);
     expect(recorded).toHaveLength(0);
   });
 });
@@ -250,7 +264,12 @@ describe('event consumer taking over from a dead leader', () => {
 
   it('applies the deliveries the dead leader never acknowledged at once, not after the ack wait', async () => {
     // The "dead leader": it took every event of the stream and acknowledged only the first.
-    await events.jsm.consumers.add(EVENTS_STREAM, { durable_name: durable, filter_subject: filterSubject, ack_policy: AckPolicy.Explicit, ack_wait: nanos(30_000) });
+    await events.jsm.consumers.add(EVENTS_STREAM, {
+      durable_name: durable,
+      filter_subject: filterSubject,
+      ack_policy: AckPolicy.Explicit,
+      ack_wait: nanos(30_000),
+    });
     const taken = await (await events.js.consumers.get(EVENTS_STREAM, durable)).fetch({ max_messages: 100, expires: 2000 });
     const takenKeys: string[] = [];
     for await (const msg of taken) {
@@ -266,7 +285,6 @@ describe('event consumer taking over from a dead leader', () => {
     consumer.start();
     await eventually(async () => applied.length === takenKeys.length - 1, 5_000);
     expect(applied).toEqual(takenKeys.slice(1)); // in stream order, after the one acknowledged
-
   });
 });
 

@@ -38,7 +38,10 @@ let service: INestMicroservice;
 let client: ClientProxy;
 
 beforeAll(async () => {
-  service = await NestFactory.createMicroservice(EchoModule, { ...natsServiceTransport(testServers.natsUrl(), 'platform-test'), logger: false });
+  service = await NestFactory.createMicroservice(EchoModule, {
+    ...natsServiceTransport(testServers.natsUrl(), 'platform-test'),
+    logger: false,
+  });
   await service.listen();
   const options = natsTransport(testServers.natsUrl());
   client = ClientProxyFactory.create({ ...options, options: { ...options.options, name: clientName } });

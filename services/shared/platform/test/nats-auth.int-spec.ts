@@ -40,7 +40,9 @@ describe('NATS users and permissions', () => {
   it('refuses a connection without credentials or with a wrong password', async () => {
     const bare = testServers.natsUrl().replace(/\/\/[^@]*@/, '//');
     await expect(connect({ servers: bare, maxReconnectAttempts: 0, reconnect: false })).rejects.toThrow(/authorization/i);
-    await expect(connect({ ...natsConnectionOptions(natsUrlFor(bare, 'gateway', { gateway: 'wrong' })), reconnect: false })).rejects.toThrow(/authorization/i);
+    await expect(
+      connect({ ...natsConnectionOptions(natsUrlFor(bare, 'gateway', { gateway: 'wrong' })), reconnect: false }),
+    ).rejects.toThrow(/authorization/i);
   });
 
   it('lets a service subscribe to its own subjects only', async () => {
@@ -51,9 +53,11 @@ describe('NATS users and permissions', () => {
 
   it('keeps a service from sending requests (actor envelopes) to another service or to itself', async () => {
     const catalog = await connectAs('catalog');
-    expect(await permissionError(catalog, () => catalog.publish('inventory.items.register', '{"actor":{"userId":"x","role":"super_admin"},"data":{}}'))).toMatch(
-      /permissions violation/i,
-    );
+    expect(
+      await permissionError(catalog, () =>
+        catalog.publish('inventory.items.register', '{"actor":{"userId":"x","role":"super_admin"},"data":{}}'),
+      ),
+    ).toMatch(/permissions violation/i);
     const reporting = await connectAs('reporting');
     expect(await permissionError(reporting, () => reporting.publish('identity.users.list', '{}'))).toMatch(/permissions violation/i);
   });
@@ -66,7 +70,9 @@ describe('NATS users and permissions', () => {
   it('lets a service publish its own events and not another’s', async () => {
     const identity = await connectAs('identity');
     expect(await permissionError(identity, () => identity.publish('events.identity.Test', '{}'))).toBe('none');
-    expect(await permissionError(identity, () => identity.publish('events.inventory.StockReceived', '{}'))).toMatch(/permissions violation/i);
+    expect(await permissionError(identity, () => identity.publish('events.inventory.StockReceived', '{}'))).toMatch(
+      /permissions violation/i,
+    );
   });
 
   it('lets the gateway read JetStream account info for the health check, and nothing more of JetStream', async () => {

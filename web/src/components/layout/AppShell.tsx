@@ -49,12 +49,7 @@ export function AppShell() {
         </Layout.Sider>
       )}
       <Layout>
-        <TopBar
-          title={pageTitle(pathname)}
-          showMenuButton={isMobile}
-          menuOpen={menuOpen}
-          onOpenMenu={() => setMenuOpen(true)}
-        />
+        <TopBar title={pageTitle(pathname)} showMenuButton={isMobile} menuOpen={menuOpen} onOpenMenu={() => setMenuOpen(true)} />
         <Layout.Content style={{ padding: isMobile ? 16 : 24 }}>
           <Suspense fallback={<PageLoader />}>
             <Outlet />

@@ -38,8 +38,7 @@ export function visibleNavEntries(role: Role | undefined): NavEntry[] {
  */
 export function activeNavPath(pathname: string, entries: readonly NavEntry[]): string | undefined {
   if (pathname === '/' || pathname === '/dashboard') return '/';
-  return entries.find((entry) => entry.path !== '/' && (pathname === entry.path || pathname.startsWith(`${entry.path}/`)))
-    ?.path;
+  return entries.find((entry) => entry.path !== '/' && (pathname === entry.path || pathname.startsWith(`${entry.path}/`)))?.path;
 }
 
 const PAGE_TITLES: Record<string, string> = {

@@ -27,8 +27,7 @@ export function useUpdateProfile() {
       await refresh();
     },
     // SPEC 8 leaves profile failures unhandled; a taken email deserves a visible answer.
-    onError: (error) =>
-      toast({ title: 'Error', description: errorMessage(error, 'Failed to update profile'), variant: 'destructive' }),
+    onError: (error) => toast({ title: 'Error', description: errorMessage(error, 'Failed to update profile'), variant: 'destructive' }),
   });
 }
 
@@ -63,8 +62,7 @@ export function useSavePreferences() {
       queryClient.setQueryData(queryKeys.account.preferences(), saved);
       toast({ title: 'Preferences saved' });
     },
-    onError: (error) =>
-      toast({ title: 'Error', description: errorMessage(error, 'Failed to save preferences'), variant: 'destructive' }),
+    onError: (error) => toast({ title: 'Error', description: errorMessage(error, 'Failed to save preferences'), variant: 'destructive' }),
   });
 }
 

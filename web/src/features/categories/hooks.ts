@@ -1,12 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { UpdateCategoryRequest } from '@inventory/contracts';
-import {
-  createCategory,
-  deleteCategory,
-  listCategories,
-  updateCategory,
-  type CategoryInput,
-} from '../../api/categories';
+import { createCategory, deleteCategory, listCategories, updateCategory, type CategoryInput } from '../../api/categories';
 import { errorMessage } from '../../api/http';
 import { queryKeys } from '../../api/query-keys';
 import { useToast } from '../../lib/toast';

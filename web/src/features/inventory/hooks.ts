@@ -44,13 +44,22 @@ function useInvalidateInventory() {
   const queryClient = useQueryClient();
   return () =>
     Promise.all(
-      [queryKeys.inventory.all, queryKeys.dashboard.all, queryKeys.reports.all, queryKeys.alerts.all, queryKeys.categories.all, queryKeys.locations.all].map(
-        (queryKey) => queryClient.invalidateQueries({ queryKey }),
-      ),
+      [
+        queryKeys.inventory.all,
+        queryKeys.dashboard.all,
+        queryKeys.reports.all,
+        queryKeys.alerts.all,
+        queryKeys.categories.all,
+        queryKeys.locations.all,
+      ].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
     );
 }
 
-const failure = (fallback: string) => (error: Error) => ({ title: 'Error', description: errorMessage(error, fallback), variant: 'destructive' as const });
+const failure = (fallback: string) => (error: Error) => ({
+  title: 'Error',
+  description: errorMessage(error, fallback),
+  variant: 'destructive' as const,
+});
 
 export function useCreateItem() {
   const toast = useToast();

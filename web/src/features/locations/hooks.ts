@@ -1,13 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { LocationType, UpdateLocationRequest } from '@inventory/contracts';
-import {
-  createLocation,
-  deleteLocation,
-  getLocationTree,
-  listLocations,
-  updateLocation,
-  type LocationInput,
-} from '../../api/locations';
+import { createLocation, deleteLocation, getLocationTree, listLocations, updateLocation, type LocationInput } from '../../api/locations';
 import { errorMessage } from '../../api/http';
 import { queryKeys } from '../../api/query-keys';
 import { useToast } from '../../lib/toast';

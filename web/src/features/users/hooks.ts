@@ -28,8 +28,7 @@ export function useUpdateUser() {
       toast({ title: 'Success', description: 'User updated successfully' });
       await refresh();
     },
-    onError: (error) =>
-      toast({ title: 'Error', description: errorMessage(error, 'Failed to update user'), variant: 'destructive' }),
+    onError: (error) => toast({ title: 'Error', description: errorMessage(error, 'Failed to update user'), variant: 'destructive' }),
   });
 }
 
@@ -42,7 +41,6 @@ export function useDeleteUser() {
       toast({ title: 'Success', description: 'User deleted successfully' });
       await refresh();
     },
-    onError: (error) =>
-      toast({ title: 'Error', description: errorMessage(error, 'Failed to delete user'), variant: 'destructive' }),
+    onError: (error) => toast({ title: 'Error', description: errorMessage(error, 'Failed to delete user'), variant: 'destructive' }),
   });
 }

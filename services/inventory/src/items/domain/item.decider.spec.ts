@@ -45,7 +45,15 @@ function catchError(run: () => unknown): unknown {
 }
 
 // ---- facts and commands ----
-const details: ItemDetails = { name: 'Widget', sku: 'W-1', description: null, unitPrice: '2.50', categoryId: null, locationId: null, imageUrl: null };
+const details: ItemDetails = {
+  name: 'Widget',
+  sku: 'W-1',
+  description: null,
+  unitPrice: '2.50',
+  categoryId: null,
+  locationId: null,
+  imageUrl: null,
+};
 const registered = (over: Partial<ItemDetails & { reorderLevel: number; initialStock: number }> = {}): ItemFact => ({
   type: 'ItemRegistered',
   data: { itemId: ITEM, ...details, reorderLevel: 0, initialStock: 0, ...over },
@@ -60,7 +68,15 @@ const received = (quantity: number, locationId: string | null, after: [string | 
 });
 const transferred = (quantity: number, from: string | null, to: string | null, after: [string | null, number][]): ItemFact => ({
   type: 'StockTransferred',
-  data: { itemId: ITEM, movementId: 'm-move', fromLocationId: from, toLocationId: to, quantity, reason: 'restock', stockAfter: stock(after) },
+  data: {
+    itemId: ITEM,
+    movementId: 'm-move',
+    fromLocationId: from,
+    toLocationId: to,
+    quantity,
+    reason: 'restock',
+    stockAfter: stock(after),
+  },
 });
 const archived: ItemFact = { type: 'ItemArchived', data: { itemId: ITEM } };
 
@@ -100,7 +116,14 @@ describe('registering an item', () => {
         registered({ locationId: 'shelf', initialStock: 7 }),
         {
           type: 'StockReceived',
-          data: { itemId: ITEM, movementId: 'm-initial', quantity: 7, locationId: 'shelf', reason: 'Initial stock', stockAfter: stock([['shelf', 7]]) },
+          data: {
+            itemId: ITEM,
+            movementId: 'm-initial',
+            quantity: 7,
+            locationId: 'shelf',
+            reason: 'Initial stock',
+            stockAfter: stock([['shelf', 7]]),
+          },
         },
       ]));
 
@@ -111,27 +134,52 @@ describe('registering an item', () => {
         registered({ initialStock: 7 }),
         {
           type: 'StockReceived',
-          data: { itemId: ITEM, movementId: 'm-initial', quantity: 7, locationId: null, reason: 'Initial stock', stockAfter: stock([[null, 7]]) },
+          data: {
+            itemId: ITEM,
+            movementId: 'm-initial',
+            quantity: 7,
+            locationId: null,
+            reason: 'Initial stock',
+            stockAfter: stock([[null, 7]]),
+          },
         },
       ]));
 
-  it('requires a name', () => given().when(register({ name: '  ' })).thenThrows('VALIDATION', M.nameRequired));
+  it('requires a name', () =>
+    given()
+      .when(register({ name: '  ' }))
+      .thenThrows('VALIDATION', M.nameRequired));
 
-  it('refuses a name over 200 characters', () => given().when(register({ name: 'x'.repeat(201) })).thenThrows('VALIDATION', M.nameTooLong));
+  it('refuses a name over 200 characters', () =>
+    given()
+      .when(register({ name: 'x'.repeat(201) }))
+      .thenThrows('VALIDATION', M.nameTooLong));
 
   it('refuses a price with more than 2 decimals or below zero', () => {
-    given().when(register({ unitPrice: '1.999' })).thenThrows('VALIDATION', M.unitPriceInvalid);
-    given().when(register({ unitPrice: '-1.00' })).thenThrows('VALIDATION', M.unitPriceInvalid);
+    given()
+      .when(register({ unitPrice: '1.999' }))
+      .thenThrows('VALIDATION', M.unitPriceInvalid);
+    given()
+      .when(register({ unitPrice: '-1.00' }))
+      .thenThrows('VALIDATION', M.unitPriceInvalid);
   });
 
   it('refuses a negative or fractional initial stock', () => {
-    given().when(register({ initialStock: -1 })).thenThrows('VALIDATION', M.initialStockInvalid);
-    given().when(register({ initialStock: 1.5 })).thenThrows('VALIDATION', M.initialStockInvalid);
+    given()
+      .when(register({ initialStock: -1 }))
+      .thenThrows('VALIDATION', M.initialStockInvalid);
+    given()
+      .when(register({ initialStock: 1.5 }))
+      .thenThrows('VALIDATION', M.initialStockInvalid);
   });
 
-  it('refuses a negative reorder level', () => given().when(register({ reorderLevel: -1 })).thenThrows('VALIDATION', M.reorderLevelInvalid));
+  it('refuses a negative reorder level', () =>
+    given()
+      .when(register({ reorderLevel: -1 }))
+      .thenThrows('VALIDATION', M.reorderLevelInvalid));
 
-  it('refuses to register the same item twice', () => given(registered()).when(register()).thenThrows('CONFLICT', 'This item is already registered'));
+  it('refuses to register the same item twice', () =>
+    given(registered()).when(register()).thenThrows('CONFLICT', 'This item is already registered'));
 });
 
 describe('changing the details', () => {
@@ -141,10 +189,14 @@ describe('changing the details', () => {
       .then([{ type: 'ItemDetailsChanged', data: { itemId: ITEM, changes: { name: 'Gadget', unitPrice: '3.00' } } }]));
 
   it('records nothing when nothing changes', () =>
-    given(registered()).when({ type: 'ChangeDetails', data: { changes: { name: 'Widget' } } }).then([]));
+    given(registered())
+      .when({ type: 'ChangeDetails', data: { changes: { name: 'Widget' } } })
+      .then([]));
 
   it('requires a name when the name is changed', () =>
-    given(registered()).when({ type: 'ChangeDetails', data: { changes: { name: '' } } }).thenThrows('VALIDATION', M.nameRequired));
+    given(registered())
+      .when({ type: 'ChangeDetails', data: { changes: { name: '' } } })
+      .thenThrows('VALIDATION', M.nameRequired));
 });
 
 describe('setting the reorder level', () => {
@@ -154,7 +206,9 @@ describe('setting the reorder level', () => {
       .then([{ type: 'ReorderLevelSet', data: { itemId: ITEM, reorderLevel: 5 } }]));
 
   it('refuses a negative level', () =>
-    given(registered()).when({ type: 'SetReorderLevel', data: { reorderLevel: -2 } }).thenThrows('VALIDATION', M.reorderLevelInvalid));
+    given(registered())
+      .when({ type: 'SetReorderLevel', data: { reorderLevel: -2 } })
+      .thenThrows('VALIDATION', M.reorderLevelInvalid));
 });
 
 describe('receiving stock ("in")', () => {
@@ -164,27 +218,48 @@ describe('receiving stock ("in")', () => {
       .then([
         {
           type: 'StockReceived',
-          data: { itemId: ITEM, movementId: 'm-new', quantity: 3, locationId: SHELF, reason: 'delivery', stockAfter: stock([[null, 4], [SHELF, 3]]) },
+          data: {
+            itemId: ITEM,
+            movementId: 'm-new',
+            quantity: 3,
+            locationId: SHELF,
+            reason: 'delivery',
+            stockAfter: stock([
+              [null, 4],
+              [SHELF, 3],
+            ]),
+          },
         },
       ]));
 
   it('requires a quantity of at least 1', () => given(registered()).when(receive(0)).thenThrows('VALIDATION', M.quantityInvalid));
 
   it(`never lets an item hold more than ${MAX_STOCK} units`, () =>
-    given(registered(), received(MAX_STOCK, null, [[null, MAX_STOCK]])).when(receive(1)).thenThrows('VALIDATION', M.stockTooHigh));
+    given(registered(), received(MAX_STOCK, null, [[null, MAX_STOCK]]))
+      .when(receive(1))
+      .thenThrows('VALIDATION', M.stockTooHigh));
 });
 
 describe('issuing stock ("out")', () => {
   it('removes the quantity', () =>
     given(registered(), received(5, null, [[null, 5]]))
       .when(issue(5))
-      .then([{ type: 'StockIssued', data: { itemId: ITEM, movementId: 'm-new', quantity: 5, locationId: null, reason: 'sale', stockAfter: stock([]) } }]));
+      .then([
+        {
+          type: 'StockIssued',
+          data: { itemId: ITEM, movementId: 'm-new', quantity: 5, locationId: null, reason: 'sale', stockAfter: stock([]) },
+        },
+      ]));
 
   it('never goes below zero', () =>
-    given(registered(), received(3, null, [[null, 3]])).when(issue(4)).thenThrows('INSUFFICIENT_STOCK', 'Insufficient stock: 3 available'));
+    given(registered(), received(3, null, [[null, 3]]))
+      .when(issue(4))
+      .thenThrows('INSUFFICIENT_STOCK', 'Insufficient stock: 3 available'));
 
   it('takes only from the given place, whatever the total', () =>
-    given(registered(), received(9, SHELF, [[SHELF, 9]])).when(issue(1, VAN)).thenThrows('INSUFFICIENT_STOCK', 'Insufficient stock: 0 available'));
+    given(registered(), received(9, SHELF, [[SHELF, 9]]))
+      .when(issue(1, VAN))
+      .thenThrows('INSUFFICIENT_STOCK', 'Insufficient stock: 0 available'));
 });
 
 describe('adjusting stock', () => {
@@ -194,7 +269,15 @@ describe('adjusting stock', () => {
       .then([
         {
           type: 'StockAdjusted',
-          data: { itemId: ITEM, movementId: 'm-new', locationId: null, newLevel: 6, delta: -4, reason: 'count', stockAfter: stock([[null, 6]]) },
+          data: {
+            itemId: ITEM,
+            movementId: 'm-new',
+            locationId: null,
+            newLevel: 6,
+            delta: -4,
+            reason: 'count',
+            stockAfter: stock([[null, 6]]),
+          },
         },
       ]));
 
@@ -205,7 +288,14 @@ describe('transferring stock between places', () => {
   it('moves the quantity in one event, leaving the total unchanged', () =>
     given(registered(), received(5, SHELF, [[SHELF, 5]]))
       .when(transfer(2, SHELF, VAN))
-      .then([transferred(2, SHELF, VAN, [[SHELF, 3], [VAN, 2]])].map((f) => ({ ...f, data: { ...f.data, movementId: 'm-new' } }) as ItemFact)));
+      .then(
+        [
+          transferred(2, SHELF, VAN, [
+            [SHELF, 3],
+            [VAN, 2],
+          ]),
+        ].map((f) => ({ ...f, data: { ...f.data, movementId: 'm-new' } }) as ItemFact),
+      ));
 
   it('refuses to move more than is at the source', () =>
     given(registered(), received(5, SHELF, [[SHELF, 5]]))
@@ -213,7 +303,9 @@ describe('transferring stock between places', () => {
       .thenThrows('INSUFFICIENT_STOCK', 'Insufficient stock: 5 available at the source location'));
 
   it('refuses a transfer to the same place', () =>
-    given(registered(), received(5, SHELF, [[SHELF, 5]])).when(transfer(1, SHELF, SHELF)).thenThrows('VALIDATION', M.sameLocation));
+    given(registered(), received(5, SHELF, [[SHELF, 5]]))
+      .when(transfer(1, SHELF, SHELF))
+      .thenThrows('VALIDATION', M.sameLocation));
 });
 
 describe('undoing a movement', () => {
@@ -223,12 +315,26 @@ describe('undoing a movement', () => {
       .then([
         {
           type: 'MovementUndone',
-          data: { itemId: ITEM, movementId: 'm-undo', undoneMovementId: 'm-in', changes: [{ locationId: SHELF, delta: -5 }], reason: 'mistake', stockAfter: stock([]) },
+          data: {
+            itemId: ITEM,
+            movementId: 'm-undo',
+            undoneMovementId: 'm-in',
+            changes: [{ locationId: SHELF, delta: -5 }],
+            reason: 'mistake',
+            stockAfter: stock([]),
+          },
         },
       ]));
 
   it('reverses both places of a transfer', () =>
-    given(registered(), received(5, SHELF, [[SHELF, 5]]), transferred(2, SHELF, VAN, [[SHELF, 3], [VAN, 2]]))
+    given(
+      registered(),
+      received(5, SHELF, [[SHELF, 5]]),
+      transferred(2, SHELF, VAN, [
+        [SHELF, 3],
+        [VAN, 2],
+      ]),
+    )
       .when(undo('m-move'))
       .then([
         {
@@ -249,7 +355,9 @@ describe('undoing a movement', () => {
 
   it('refuses to undo the same movement twice', () => {
     const [undone] = decide(undo('m-in'), fold([registered(), received(5, null, [[null, 5]])]));
-    given(registered(), received(5, null, [[null, 5]]), undone).when(undo('m-in')).thenThrows('CONFLICT', M.alreadyUndone);
+    given(registered(), received(5, null, [[null, 5]]), undone)
+      .when(undo('m-in'))
+      .thenThrows('CONFLICT', M.alreadyUndone);
   });
 
   it('refuses an undo that would leave negative stock', () =>
@@ -262,10 +370,13 @@ describe('undoing a movement', () => {
 
   it('refuses to undo an undo', () => {
     const [undone] = decide(undo('m-in'), fold([registered(), received(5, null, [[null, 5]])]));
-    given(registered(), received(5, null, [[null, 5]]), undone).when(undo('m-undo')).thenThrows('CONFLICT', M.undoOfUndo);
+    given(registered(), received(5, null, [[null, 5]]), undone)
+      .when(undo('m-undo'))
+      .thenThrows('CONFLICT', M.undoOfUndo);
   });
 
-  it('answers 404 for a movement the item does not have', () => given(registered()).when(undo('nope')).thenThrows('NOT_FOUND', M.movementNotFound));
+  it('answers 404 for a movement the item does not have', () =>
+    given(registered()).when(undo('nope')).thenThrows('NOT_FOUND', M.movementNotFound));
 });
 
 describe('archiving', () => {
@@ -284,17 +395,38 @@ describe('deleted categories and locations', () => {
     given(registered({ categoryId: 'tools' }))
       .when({ type: 'DetachCategory', data: { categoryId: 'tools' } })
       .then([{ type: 'ItemDetailsChanged', data: { itemId: ITEM, changes: { categoryId: null }, reason: 'Category deleted' } }]);
-    given(registered({ categoryId: 'paint' })).when({ type: 'DetachCategory', data: { categoryId: 'tools' } }).then([]);
+    given(registered({ categoryId: 'paint' }))
+      .when({ type: 'DetachCategory', data: { categoryId: 'tools' } })
+      .then([]);
   });
 
   it('moves the stock held at a deleted location to unassigned and clears it as the home', () =>
-    given(registered({ locationId: SHELF }), received(4, SHELF, [[SHELF, 4]]), received(1, null, [[null, 1], [SHELF, 4]], 'm-in-2'))
+    given(
+      registered({ locationId: SHELF }),
+      received(4, SHELF, [[SHELF, 4]]),
+      received(
+        1,
+        null,
+        [
+          [null, 1],
+          [SHELF, 4],
+        ],
+        'm-in-2',
+      ),
+    )
       .when({ type: 'DetachLocation', data: { locationId: SHELF, movementId: 'm-reloc' } })
       .then([
         { type: 'ItemDetailsChanged', data: { itemId: ITEM, changes: { locationId: null }, reason: 'Location deleted' } },
         {
           type: 'StockRelocated',
-          data: { itemId: ITEM, movementId: 'm-reloc', fromLocationId: SHELF, quantity: 4, reason: 'Location deleted', stockAfter: stock([[null, 5]]) },
+          data: {
+            itemId: ITEM,
+            movementId: 'm-reloc',
+            fromLocationId: SHELF,
+            quantity: 4,
+            reason: 'Location deleted',
+            stockAfter: stock([[null, 5]]),
+          },
         },
       ]));
 });
@@ -304,6 +436,11 @@ describe('folding events (evolve)', () => {
     const facts = [registered(), received(5, SHELF, [[SHELF, 5]])];
     const [undone] = decide(undo('m-in'), fold(facts));
     const state = fold([...facts, undone]);
-    expect(state).toMatchObject({ status: 'active', version: 3, stock: [], movements: { 'm-in': { undoneBy: 'm-undo' }, 'm-undo': { kind: 'undo' } } });
+    expect(state).toMatchObject({
+      status: 'active',
+      version: 3,
+      stock: [],
+      movements: { 'm-in': { undoneBy: 'm-undo' }, 'm-undo': { kind: 'undo' } },
+    });
   });
 });

@@ -1,4 +1,11 @@
-import { ITEM_NAME_MAX_LENGTH, InventoryMessages as M, MAX_STOCK, UNIT_PRICE_PATTERN, type ItemEvent, type StockAfter } from '@inventory/contracts';
+import {
+  ITEM_NAME_MAX_LENGTH,
+  InventoryMessages as M,
+  MAX_STOCK,
+  UNIT_PRICE_PATTERN,
+  type ItemEvent,
+  type StockAfter,
+} from '@inventory/contracts';
 import { ServiceError } from '@inventory/platform';
 import {
   CATEGORY_DELETED_REASON,
@@ -113,7 +120,14 @@ function undo(data: Extract<ItemCommand, { type: 'UndoMovement' }>['data'], stat
   return [
     {
       type: 'MovementUndone',
-      data: { itemId: state.itemId, movementId: data.movementId, undoneMovementId: data.targetMovementId, changes, reason: data.reason, stockAfter },
+      data: {
+        itemId: state.itemId,
+        movementId: data.movementId,
+        undoneMovementId: data.targetMovementId,
+        changes,
+        reason: data.reason,
+        stockAfter,
+      },
     },
   ];
 }
@@ -128,7 +142,10 @@ function detachLocation({ locationId, movementId }: { locationId: string; moveme
   if (state.status === 'absent') return [];
   const facts: ItemFact[] = [];
   if (state.details.locationId === locationId) {
-    facts.push({ type: 'ItemDetailsChanged', data: { itemId: state.itemId, changes: { locationId: null }, reason: LOCATION_DELETED_REASON } });
+    facts.push({
+      type: 'ItemDetailsChanged',
+      data: { itemId: state.itemId, changes: { locationId: null }, reason: LOCATION_DELETED_REASON },
+    });
   }
   const quantity = quantityAt(state.stock, locationId);
   if (quantity > 0) {

@@ -85,7 +85,16 @@ export function snapshotUpsert(states: readonly ItemState[]): SqlStatement {
   const rows = states.map((state) => {
     const { details: d } = state;
     params.push(state.itemId, state.userId, d.name, d.sku, d.description, d.unitPrice, totalOf(state.stock), state.reorderLevel);
-    params.push(d.categoryId, d.locationId, d.imageUrl, JSON.stringify(state.stock), state.status === 'active', state.version, state.createdAt, state.updatedAt);
+    params.push(
+      d.categoryId,
+      d.locationId,
+      d.imageUrl,
+      JSON.stringify(state.stock),
+      state.status === 'active',
+      state.version,
+      state.createdAt,
+      state.updatedAt,
+    );
     params.push(JSON.stringify(itemRecordOf(state)));
     return '(?, ?, ?, ?, ?, ?::numeric, ?::int, ?::int, ?, ?, ?, ?::jsonb, ?::boolean, ?::int, ?::timestamptz, ?::timestamptz, ?)';
   });
@@ -108,7 +117,11 @@ interface References {
   stock: LocationQuantity[];
 }
 
-const referencesOf = (state: ItemState): References => ({ categoryId: state.details.categoryId, locationId: state.details.locationId, stock: state.stock });
+const referencesOf = (state: ItemState): References => ({
+  categoryId: state.details.categoryId,
+  locationId: state.details.locationId,
+  stock: state.stock,
+});
 
 /** The ids of the categories and places the items' views name. */
 export const referencesOfItems = (items: readonly (ItemState | References)[]) => {
@@ -186,7 +199,11 @@ interface ListRow {
  * The user's active items, newest first, filtered and paged by one indexed query that also counts
  * every match; the page's items as JSON text, put together from the rows' stored records.
  */
-export async function listItemsJson(em: EntityManager, userId: string, query: ListItemsQuery): Promise<{ itemsJson: string; total: number }> {
+export async function listItemsJson(
+  em: EntityManager,
+  userId: string,
+  query: ListItemsQuery,
+): Promise<{ itemsJson: string; total: number }> {
   const mine = ['user_id = ?', 'is_active'];
   const where = [...mine];
   const params: unknown[] = [userId];
@@ -216,7 +233,8 @@ export async function listItemsJson(em: EntityManager, userId: string, query: Li
     [...countParams, ...params, Math.min(query.limit ?? MAX_ITEMS_PAGE, MAX_ITEMS_PAGE), query.offset ?? 0],
   );
   // Past the last page no row carries the total.
-  const total = rows[0]?.total ?? (query.offset ? (await sqlOf(em)<{ total: number }>(`SELECT (${count}) AS total`, countParams))[0].total : 0);
+  const total =
+    rows[0]?.total ?? (query.offset ? (await sqlOf(em)<{ total: number }>(`SELECT (${count}) AS total`, countParams))[0].total : 0);
   const items = await withRecords(em, userId, rows);
   const refs = items.map((item) => item.refs);
   const { categoryIds, locationIds } = referencesOfItems(refs);
@@ -232,16 +250,23 @@ async function withRecords(em: EntityManager, userId: string, rows: ListRow[]): 
   const missing = rows.filter((row) => row.record_json === null).map((row) => row.id);
   const filled = new Map<string, ItemState>();
   if (missing.length > 0) {
-    const states = (await sqlOf(em)<SnapshotRow>(`SELECT ${SNAPSHOT_COLUMNS} FROM item_views WHERE user_id = ? AND id = ANY(?)`, [userId, missing])).map(stateOf);
+    const states = (
+      await sqlOf(em)<SnapshotRow>(`SELECT ${SNAPSHOT_COLUMNS} FROM item_views WHERE user_id = ? AND id = ANY(?)`, [userId, missing])
+    ).map(stateOf);
     for (const state of states) filled.set(state.itemId, state);
     await sqlOf(em)(
       `UPDATE item_views v SET record_json = r.json FROM unnest(?::uuid[], ?::int[], ?::text[]) AS r(id, version, json)
        WHERE v.id = r.id AND v.version = r.version AND v.record_json IS NULL`,
-      [states.map((state) => state.itemId), states.map((state) => state.version), states.map((state) => JSON.stringify(itemRecordOf(state)))],
+      [
+        states.map((state) => state.itemId),
+        states.map((state) => state.version),
+        states.map((state) => JSON.stringify(itemRecordOf(state))),
+      ],
     );
   }
   return rows.flatMap((row) => {
-    if (row.record_json !== null) return [{ recordJson: row.record_json, refs: { categoryId: row.category_id, locationId: row.location_id, stock: row.stock } }];
+    if (row.record_json !== null)
+      return [{ recordJson: row.record_json, refs: { categoryId: row.category_id, locationId: row.location_id, stock: row.stock } }];
     const state = filled.get(row.id);
     return state ? [{ recordJson: JSON.stringify(itemRecordOf(state)), refs: referencesOf(state) }] : [];
   });

@@ -1,5 +1,11 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { MAX_MOVEMENTS_PAGE, type ItemEvent, type ListMovementsQuery, type MovementEntry, type TimelineEntryType } from '@inventory/contracts';
+import {
+  MAX_MOVEMENTS_PAGE,
+  type ItemEvent,
+  type ListMovementsQuery,
+  type MovementEntry,
+  type TimelineEntryType,
+} from '@inventory/contracts';
 import { sqlOf } from '../../database/sql.js';
 import { itemStreamId, toEvent, type EventRow } from '../../event-store/event-store.js';
 import { movementChanges } from '../domain/item.decider.js';
@@ -60,7 +66,12 @@ export function movementOf(event: ItemEvent, names: ReferenceNames): MovementEnt
 }
 
 /** An item's movements from its events, newest first; the caller has checked the item is the user's. */
-export async function listMovements(em: EntityManager, userId: string, itemId: string, query: ListMovementsQuery): Promise<MovementEntry[]> {
+export async function listMovements(
+  em: EntityManager,
+  userId: string,
+  itemId: string,
+  query: ListMovementsQuery,
+): Promise<MovementEntry[]> {
   const sql = sqlOf(em);
   const streamId = itemStreamId(itemId);
   const params: unknown[] = [streamId];
@@ -82,7 +93,12 @@ export async function listMovements(em: EntityManager, userId: string, itemId: s
     [streamId, entries.map((e) => e.id)],
   );
   const undoneBy = new Map(undos.map((row) => [row.undone, row.undo]));
-  const names = await referenceNames(em, userId, [], entries.flatMap((e) => [e.locationId, e.toLocationId]));
+  const names = await referenceNames(
+    em,
+    userId,
+    [],
+    entries.flatMap((e) => [e.locationId, e.toLocationId]),
+  );
   return entries.map((entry) => withNames(entry, names, undoneBy.get(entry.id) ?? null));
 }
 

@@ -19,7 +19,7 @@ export async function rebuildItemViews(orm: MikroORM): Promise<number> {
     await sql('LOCK TABLE item_views IN EXCLUSIVE MODE');
     await sql('DELETE FROM item_views');
     const states = new Map<string, ItemState>();
-    for (let after = { streamId: '', version: 0 }, page: ItemEvent[]; ; ) {
+    for (let after = { streamId: '', version: 0 }, page: ItemEvent[]; ;) {
       page = await readEventsAfter(em, after, PAGE);
       for (const event of page) {
         const itemId = event.streamId.slice('item-'.length);

@@ -26,7 +26,12 @@ export class ReferenceNames {
 }
 
 /** One query for all the names needed (none when nothing is referenced). */
-export async function referenceNames(em: EntityManager, userId: string, categoryIds: (string | null)[], locationIds: (string | null)[]): Promise<ReferenceNames> {
+export async function referenceNames(
+  em: EntityManager,
+  userId: string,
+  categoryIds: (string | null)[],
+  locationIds: (string | null)[],
+): Promise<ReferenceNames> {
   const parts: string[] = [];
   const params: unknown[] = [];
   const add = (kind: string, table: string, ids: (string | null)[]) => {

@@ -11,8 +11,15 @@ const preparedNames = new Map<string, string>();
  * prepared one, so each connection parses and plans a query once (a third of a list page's database
  * time). An array binds as one PostgreSQL array: write `= ANY(?)`, not `IN (?)`.
  */
-export async function runSql<T extends object = Record<string, unknown>>(em: EntityManager, sql: string, params: readonly unknown[] = []): Promise<T[]> {
-  const query = em.getConnection().getKnex().raw(sql, params as Knex.RawBinding[]);
+export async function runSql<T extends object = Record<string, unknown>>(
+  em: EntityManager,
+  sql: string,
+  params: readonly unknown[] = [],
+): Promise<T[]> {
+  const query = em
+    .getConnection()
+    .getKnex()
+    .raw(sql, params as Knex.RawBinding[]);
   const trx = em.getTransactionContext<Knex.Transaction>();
   if (trx) query.transacting(trx);
   const name = statementName(sql);

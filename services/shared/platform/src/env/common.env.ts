@@ -8,14 +8,17 @@ export class NatsEnv {
   NATS_URL: string = 'nats://127.0.0.1:14222';
 
   /** How long a NATS request may take before the caller gives up (504). */
-  @IsInt() @Min(50) @Max(120_000)
+  @IsInt()
+  @Min(50)
+  @Max(120_000)
   RPC_TIMEOUT_MS: number = 5000;
 
   @IsIn(['development', 'test', 'production'])
   NODE_ENV: 'development' | 'test' | 'production' = 'development';
 
   /** Touched every 5 s while the process runs, for a container health check (unset: off). */
-  @IsOptional() @IsString()
+  @IsOptional()
+  @IsString()
   LIVENESS_FILE?: string;
 }
 

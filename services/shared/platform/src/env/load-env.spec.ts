@@ -6,7 +6,8 @@ class SampleEnv {
   @IsUrl({ require_tld: false, require_protocol: true, protocols: ['nats'] })
   NATS_URL: string = 'nats://127.0.0.1:4222';
 
-  @IsInt() @Min(1)
+  @IsInt()
+  @Min(1)
   RPC_TIMEOUT_MS: number = 5000;
 }
 

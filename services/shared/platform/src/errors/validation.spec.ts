@@ -3,7 +3,9 @@ import { ServiceError } from './service-error.js';
 import { createValidationPipe } from './validation.js';
 
 class CreateThing {
-  @IsString() @IsNotEmpty({ message: 'Category name is required' }) @MaxLength(100)
+  @IsString()
+  @IsNotEmpty({ message: 'Category name is required' })
+  @MaxLength(100)
   name: string;
 }
 
@@ -17,7 +19,9 @@ describe('service validation pipe', () => {
   });
 
   it('refuses fields it does not know', async () => {
-    await expect(validate({ name: 'Tools', userId: 'someone-else' })).rejects.toMatchObject({ message: 'property userId should not exist' });
+    await expect(validate({ name: 'Tools', userId: 'someone-else' })).rejects.toMatchObject({
+      message: 'property userId should not exist',
+    });
   });
 
   it('lets valid input through as an instance', async () => {

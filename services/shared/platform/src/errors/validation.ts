@@ -34,9 +34,7 @@ class SafeValidationPipe extends ValidationPipe {
 }
 
 /** Same rules as the gateway's pipe; rejects with a VALIDATION ServiceError (400 at the edge). */
-export function createValidationPipe(
-  toError: (message: string) => Error = (m) => new ServiceError('VALIDATION', m),
-): ValidationPipe {
+export function createValidationPipe(toError: (message: string) => Error = (m) => new ServiceError('VALIDATION', m)): ValidationPipe {
   return new SafeValidationPipe(toError, {
     whitelist: true,
     forbidNonWhitelisted: true,

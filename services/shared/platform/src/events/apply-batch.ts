@@ -11,7 +11,12 @@ export type BatchEventHandler = EventHandler & Required<Pick<EventHandler, 'hand
  * (a redelivered one, or one twice in the batch, is dropped). Same transaction, same guarantees;
  * a few statements per batch instead of a few per event is what makes a large rebuild fast.
  */
-export async function applyEventBatch(em: EntityManager, consumer: string, handler: BatchEventHandler, events: EventEnvelope[]): Promise<number> {
+export async function applyEventBatch(
+  em: EntityManager,
+  consumer: string,
+  handler: BatchEventHandler,
+  events: EventEnvelope[],
+): Promise<number> {
   if (events.length === 0) return 0;
   if (!em.getTransactionContext()) throw new Error('applyEventBatch runs inside the caller’s transaction');
   const inserted = await runSql<{ event_id: string }>(

@@ -54,7 +54,16 @@ export const DEFAULT_GATHER_MS = 100;
 
 /** Advisory lock keys derived from the consumer name: one for leadership, one per applied batch. */
 export function consumerLockKeys(durable: string): { leader: string; batch: string } {
-  const key = (salt: string) => BigInt.asIntN(64, BigInt(`0x${createHash('sha256').update(salt + durable).digest('hex').slice(0, 16)}`)).toString();
+  const key = (salt: string) =>
+    BigInt.asIntN(
+      64,
+      BigInt(
+        `0x${createHash('sha256')
+          .update(salt + durable)
+          .digest('hex')
+          .slice(0, 16)}`,
+      ),
+    ).toString();
   return { leader: key('leader:'), batch: key('batch:') };
 }
 
@@ -135,7 +144,9 @@ export class EventConsumer {
       durable_name: this.options.durable,
       filter_subject: this.options.filterSubject,
       ack_policy: AckPolicy.Explicit,
-      ...(existing ? { deliver_policy: DeliverPolicy.StartSequence, opt_start_seq: existing.ack_floor.stream_seq + 1 } : { deliver_policy: DeliverPolicy.All }),
+      ...(existing
+        ? { deliver_policy: DeliverPolicy.StartSequence, opt_start_seq: existing.ack_floor.stream_seq + 1 }
+        : { deliver_policy: DeliverPolicy.All }),
       ack_wait: nanos(30_000),
       max_deliver: this.options.maxDeliver ?? 10,
       max_ack_pending: 10_000,
@@ -225,7 +236,11 @@ export async function applyEvents(em: EntityManager, consumer: string, handler: 
   if (handler.handleBatch) return applyEventBatch(em, consumer, handler as BatchEventHandler, events);
   let applied = 0;
   for (const event of events) {
-    const inserted = await runSql(em, 'INSERT INTO processed_events (consumer, event_id) VALUES (?, ?) ON CONFLICT DO NOTHING RETURNING 1', [consumer, event.id]);
+    const inserted = await runSql(
+      em,
+      'INSERT INTO processed_events (consumer, event_id) VALUES (?, ?) ON CONFLICT DO NOTHING RETURNING 1',
+      [consumer, event.id],
+    );
     if (inserted.length === 0) continue;
     await handler.handle(event, em);
     await em.flush();

@@ -2,14 +2,15 @@ import { describeError, RedactingLogger, redactSecrets } from './redact.js';
 
 describe('log redaction', () => {
   it('removes the statement and its values from an ORM error, keeping the reason', () => {
-    const message =
-      `insert into "users" ("id", "email", "password_hash") values ('u1', 'someone@example.com', '$scrypt$ln=14,r=8,p=1$c2FsdA$a2V5') - invalid byte sequence for encoding "UTF8": 0x00`;
+    const message = `insert into "users" ("id", "email", "password_hash") values ('u1', 'someone@example.com', '$scrypt$ln=14,r=8,p=1$c2FsdA$a2V5') - invalid byte sequence for encoding "UTF8": 0x00`;
     const redacted = redactSecrets(message);
     expect(redacted).toBe('[SQL redacted] - invalid byte sequence for encoding "UTF8": 0x00');
   });
 
   it('removes updates, selects and deletes too', () => {
-    expect(redactSecrets(`update "users" set "email" = 'a@b.c' where "id" = 'x' - deadlock detected`)).toBe('[SQL redacted] - deadlock detected');
+    expect(redactSecrets(`update "users" set "email" = 'a@b.c' where "id" = 'x' - deadlock detected`)).toBe(
+      '[SQL redacted] - deadlock detected',
+    );
     expect(redactSecrets(`select "u".* from "users" as "u" where "u"."email" = 'a@b.c'`)).toBe('[SQL redacted]');
     expect(redactSecrets(`delete from "users" where "id" = 'x'`)).toBe('[SQL redacted]');
   });

@@ -6,7 +6,10 @@ import { ConsoleLogger, type LogLevel } from '@nestjs/common';
  * JSON or headers. Each pattern is replaced by a marker, so the line still says what happened.
  */
 const REDACTIONS: [RegExp, string][] = [
-  [/\b(insert\s+into|update\s+"?[\w.]+"?\s+set|delete\s+from|select\s[\s\S]*?\sfrom|with\s+"?\w+"?\s+as)\b[\s\S]*?(?=\s+-\s+[a-z]|$)/gi, '[SQL redacted]'],
+  [
+    /\b(insert\s+into|update\s+"?[\w.]+"?\s+set|delete\s+from|select\s[\s\S]*?\sfrom|with\s+"?\w+"?\s+as)\b[\s\S]*?(?=\s+-\s+[a-z]|$)/gi,
+    '[SQL redacted]',
+  ],
   [/\$(scrypt|argon2\w*)\$[\w=,+/$.-]*/g, '[hash redacted]'],
   [/("?(?:password|passwordHash|password_hash|token|secret|csrf\w*)"?\s*[:=]\s*)("[^"]*"|'[^']*'|[^\s,}]+)/gi, '$1[redacted]'],
   [/\b(Bearer|Basic)\s+[\w.~+/=-]+/g, '$1 [redacted]'],
@@ -37,7 +40,13 @@ const redactArgument = (value: unknown): unknown => {
  * logs through it (setting it on the app makes every `new Logger(context)` use it).
  */
 export class RedactingLogger extends ConsoleLogger {
-  protected override printMessages(messages: unknown[], context?: string, logLevel?: LogLevel, writeStreamType?: 'stdout' | 'stderr', errorStack?: unknown): void {
+  protected override printMessages(
+    messages: unknown[],
+    context?: string,
+    logLevel?: LogLevel,
+    writeStreamType?: 'stdout' | 'stderr',
+    errorStack?: unknown,
+  ): void {
     super.printMessages(messages.map(redactArgument), context, logLevel, writeStreamType, errorStack);
   }
 

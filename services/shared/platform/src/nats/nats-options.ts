@@ -41,7 +41,10 @@ const connection = (natsUrl: string) => ({ ...natsConnectionOptions(natsUrl), gr
 /** A client's options: replies through one inbox subscription; answers sent as JsonText arrive as JsonText. */
 export function natsTransport(natsUrl: string): CustomClientOptions {
   // Nest types customClass as a ClientProxy<string status>, which its own ClientNats is not either.
-  return { customClass: MuxedNatsClient as unknown as Type<ClientProxy>, options: { ...connection(natsUrl), deserializer: new JsonTextDeserializer() } };
+  return {
+    customClass: MuxedNatsClient as unknown as Type<ClientProxy>,
+    options: { ...connection(natsUrl), deserializer: new JsonTextDeserializer() },
+  };
 }
 
 /** The server of a service answering in the queue group `queue`, JsonText answers sent as they are. */

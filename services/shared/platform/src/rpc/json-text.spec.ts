@@ -4,7 +4,10 @@ import { JsonText, pageJson, splitPageJson, valueOf } from './json-text.js';
 
 describe('page JSON', () => {
   it('is the page as JSON, from which the items text is cut out as it was', () => {
-    const items = JSON.stringify([{ name: 'Café "crème"', n: 1 }, { name: '}', n: 2 }]);
+    const items = JSON.stringify([
+      { name: 'Café "crème"', n: 1 },
+      { name: '}', n: 2 },
+    ]);
     const page = pageJson(12, items);
     expect(page.parse()).toEqual({ total: 12, items: JSON.parse(items) });
     const split = splitPageJson(new JsonText(page.bytes()));
@@ -23,7 +26,12 @@ describe('JsonText answers over NATS', () => {
     const record = new JsonTextSerializer().serialize(packet);
     const data = typeof record.data === 'string' ? new TextEncoder().encode(record.data) : record.data;
     const message = { data, headers: record.headers, json: () => JSON.parse(new TextDecoder().decode(data)) };
-    return new JsonTextDeserializer().deserialize(message as never) as { id: string; response?: unknown; err?: unknown; isDisposed?: boolean };
+    return new JsonTextDeserializer().deserialize(message as never) as {
+      id: string;
+      response?: unknown;
+      err?: unknown;
+      isDisposed?: boolean;
+    };
   };
 
   it('sends the text as the body and arrives as JsonText, with the id and completion kept', () => {
@@ -35,7 +43,10 @@ describe('JsonText answers over NATS', () => {
 
   it('keeps Nest packets for every other answer and for errors', () => {
     expect(roundTrip({ id: 'r2', response: { a: 1 }, isDisposed: true })).toEqual({ id: 'r2', response: { a: 1 }, isDisposed: true });
-    expect(roundTrip({ id: 'r3', err: { code: 'NOT_FOUND', message: 'x' }, isDisposed: true })).toMatchObject({ id: 'r3', err: { code: 'NOT_FOUND' } });
+    expect(roundTrip({ id: 'r3', err: { code: 'NOT_FOUND', message: 'x' }, isDisposed: true })).toMatchObject({
+      id: 'r3',
+      err: { code: 'NOT_FOUND' },
+    });
   });
 
   it('takes an answer without the headers as plain JSON', () => {

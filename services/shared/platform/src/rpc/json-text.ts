@@ -8,7 +8,9 @@ export class JsonText {
 
   /** The text as bytes, ready to be written. */
   bytes(): Buffer {
-    return typeof this.json === 'string' ? Buffer.from(this.json) : Buffer.from(this.json.buffer, this.json.byteOffset, this.json.byteLength);
+    return typeof this.json === 'string'
+      ? Buffer.from(this.json)
+      : Buffer.from(this.json.buffer, this.json.byteOffset, this.json.byteLength);
   }
 
   parse<T>(): T {

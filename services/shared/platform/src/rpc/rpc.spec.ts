@@ -24,7 +24,9 @@ describe('rpc', () => {
   });
 
   it('maps "no responders" to 503', async () => {
-    const error = await rpc(clientAnswering(throwError(() => new EmptyResponseException('x'))), HealthSubjects.identity, undefined).catch((e) => e);
+    const error = await rpc(clientAnswering(throwError(() => new EmptyResponseException('x'))), HealthSubjects.identity, undefined).catch(
+      (e) => e,
+    );
     expect(error.status).toBe(503);
     expect(error.message).toBe('The identity service is unavailable');
   });

@@ -30,7 +30,12 @@ export async function rpc<S extends Subject>(
  * Like rpc(), with the answer as JSON text: as the service sent it when it answered with a
  * JsonText, so that it can be passed along (to HTTP) without being parsed and serialized again.
  */
-export async function rpcJson<S extends Subject>(client: ClientProxy, subject: S, data: RpcRequest<S>, options: RpcOptions = {}): Promise<JsonText> {
+export async function rpcJson<S extends Subject>(
+  client: ClientProxy,
+  subject: S,
+  data: RpcRequest<S>,
+  options: RpcOptions = {},
+): Promise<JsonText> {
   return JsonText.of(await answerOf(client, subject, data, options));
 }
 

@@ -78,7 +78,14 @@ export class FakeItem {
 
   private event<T extends ItemEvent['type']>(type: T, data: Of<T>['data']): Of<T> {
     this.version += 1;
-    const event = newEvent({ source: 'inventory', type, streamId: `item-${this.itemId}`, version: this.version, data, metadata: { userId: this.userId } });
+    const event = newEvent({
+      source: 'inventory',
+      type,
+      streamId: `item-${this.itemId}`,
+      version: this.version,
+      data,
+      metadata: { userId: this.userId },
+    });
     return event as unknown as Of<T>;
   }
 }

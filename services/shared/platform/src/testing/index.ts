@@ -34,7 +34,11 @@ export async function startServices(services: Partial<Record<ServiceName, Type<u
 }
 
 /** One query on a database of the test PostgreSQL server. */
-export async function queryDb<T extends pg.QueryResultRow = pg.QueryResultRow>(dbName: string, sql: string, params: unknown[] = []): Promise<T[]> {
+export async function queryDb<T extends pg.QueryResultRow = pg.QueryResultRow>(
+  dbName: string,
+  sql: string,
+  params: unknown[] = [],
+): Promise<T[]> {
   const client = new pg.Client({ connectionString: withDatabase(testServers.pgUrl(), dbName) });
   await client.connect();
   try {

@@ -58,7 +58,8 @@ export function jsonDepthExceeds(bytes: Uint8Array, limit = MAX_INPUT_DEPTH): bo
   for (let i = 0; i < bytes.length; i++) {
     const byte = bytes[i];
     if (inString) {
-      if (byte === 0x5c) i++; // backslash: skip the escaped byte
+      if (byte === 0x5c)
+        i++; // backslash: skip the escaped byte
       else if (byte === 0x22) inString = false;
     } else if (byte === 0x22) inString = true;
     else if (byte === 0x7b || byte === 0x5b) {

@@ -20,7 +20,11 @@ class Form {
 
 const read = (plain: object) => plainToInstance(Sample, plain);
 const validate = (value: unknown) => createValidationPipe().transform(value, { type: 'body', metatype: Form });
-const messageOf = (value: unknown) => validate(value).then(() => 'valid', (e: Error) => e.message);
+const messageOf = (value: unknown) =>
+  validate(value).then(
+    () => 'valid',
+    (e: Error) => e.message,
+  );
 
 describe('text transforms', () => {
   it('trims strings', () => {

@@ -5,8 +5,7 @@ import { IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
 export const Trim = (): PropertyDecorator => Transform(({ value }) => (typeof value === 'string' ? value.trim() : value));
 
 /** Trims a string input and turns a blank one into null: an optional text left empty is "none". */
-export const TrimToNull = (): PropertyDecorator =>
-  Transform(({ value }) => (typeof value === 'string' ? value.trim() || null : value));
+export const TrimToNull = (): PropertyDecorator => Transform(({ value }) => (typeof value === 'string' ? value.trim() || null : value));
 
 /*
  * The composed rules below register their checks in the order they should fail in. Stacked by hand

@@ -42,7 +42,12 @@ export function ProfileTab({ user }: { user: CurrentUser }) {
     <Flex vertical gap={16}>
       <Card title="Profile Picture">
         <Flex gap={16} align="center" wrap>
-          <Avatar size={72} src={user.profileImageUrl || undefined} alt={`${displayName(user)} profile picture`} style={{ background: '#2563eb' }}>
+          <Avatar
+            size={72}
+            src={user.profileImageUrl || undefined}
+            alt={`${displayName(user)} profile picture`}
+            style={{ background: '#2563eb' }}
+          >
             {avatarText(user)}
           </Avatar>
           <div>

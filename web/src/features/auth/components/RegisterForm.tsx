@@ -27,9 +27,7 @@ const rules: Record<keyof RegisterValues, Rule[]> = {
   confirmPassword: [
     ({ getFieldValue }) => ({
       validator: (_rule, value: string | undefined) =>
-        (value ?? '') === (getFieldValue('password') ?? '')
-          ? Promise.resolve()
-          : Promise.reject(new Error("Passwords don't match")),
+        (value ?? '') === (getFieldValue('password') ?? '') ? Promise.resolve() : Promise.reject(new Error("Passwords don't match")),
     }),
   ],
 };

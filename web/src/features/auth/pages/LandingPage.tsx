@@ -15,8 +15,7 @@ export function LandingPage() {
     <PublicPage>
       <section aria-labelledby="landing-title" style={{ ...section, textAlign: 'center' }}>
         <Typography.Title id="landing-title" style={{ fontSize: 'clamp(2rem, 5vw, 3.25rem)', lineHeight: 1.15 }}>
-          Smart Inventory Management for{' '}
-          <span style={{ color: token.colorPrimary }}>Modern Businesses</span>
+          Smart Inventory Management for <span style={{ color: token.colorPrimary }}>Modern Businesses</span>
         </Typography.Title>
         <Typography.Paragraph type="secondary" style={{ fontSize: 18, maxWidth: 680, margin: '0 auto 32px' }}>
           Track stock levels, get alerted before you run out, and understand your inventory with clear reports.

@@ -29,8 +29,7 @@ export function LoginPage() {
   const demoLogin = useDemoLogin();
 
   // Super-admin and demo logins stay busy after success: the page is being reloaded.
-  const busy =
-    login.isPending || adminLogin.isPending || adminLogin.isSuccess || demoLogin.isPending || demoLogin.isSuccess;
+  const busy = login.isPending || adminLogin.isPending || adminLogin.isSuccess || demoLogin.isPending || demoLogin.isSuccess;
   const redirectError = searchParams.get('error');
   const superAdminEmail = config?.superAdminShortcutEnabled ? config.superAdminEmail : undefined;
 

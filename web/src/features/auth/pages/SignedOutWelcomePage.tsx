@@ -15,12 +15,7 @@ export function SignedOutWelcomePage() {
         text="Sign in to track your items, categories and locations, and get alerted before stock runs out."
         actions={
           <>
-            <Button
-              type="primary"
-              size="large"
-              icon={<LoginOutlined />}
-              onClick={() => window.location.assign(authUrls.platformLogin)}
-            >
+            <Button type="primary" size="large" icon={<LoginOutlined />} onClick={() => window.location.assign(authUrls.platformLogin)}>
               Sign In with the platform
             </Button>
             <DemoModeButton />

@@ -58,11 +58,7 @@ export function CategoriesPage() {
           ))}
         </Row>
       )}
-      <CategoryDialog
-        open={dialog.open}
-        category={dialog.category}
-        onClose={() => setDialog((current) => ({ ...current, open: false }))}
-      />
+      <CategoryDialog open={dialog.open} category={dialog.category} onClose={() => setDialog((current) => ({ ...current, open: false }))} />
     </>
   );
 }

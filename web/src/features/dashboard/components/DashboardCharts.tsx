@@ -8,7 +8,8 @@ interface DashboardChartsProps {
   movementDays: MovementHistoryPoint[];
 }
 
-const shortDay = (date: string) => new Date(`${date}T00:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+const shortDay = (date: string) =>
+  new Date(`${date}T00:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
 
 /** Loaded lazily with @ant-design/charts so the dashboard's figures show before the chart library. */
 export function DashboardCharts({ valueRows, movementDays }: DashboardChartsProps) {
@@ -47,7 +48,15 @@ export function DashboardCharts({ valueRows, movementDays }: DashboardChartsProp
           {!anyMovement ? (
             <Empty description="No movements in the last 30 days" />
           ) : (
-            <Column data={movementData} xField="day" yField="quantity" colorField="kind" group height={260} axis={{ x: { labelAutoHide: true } }} />
+            <Column
+              data={movementData}
+              xField="day"
+              yField="quantity"
+              colorField="kind"
+              group
+              height={260}
+              axis={{ x: { labelAutoHide: true } }}
+            />
           )}
         </Card>
       </Col>

@@ -29,9 +29,27 @@ export function OnboardingCard() {
 
   if (dismissed || !user || stats.isLoading || locations.isLoading || recent.isLoading) return null;
   const steps: Step[] = [
-    { key: 'location', title: 'Add a location', hint: 'Where your stock lives: a shop, a store room, a shelf.', to: '/locations', done: (locations.data?.length ?? 0) > 0 },
-    { key: 'category', title: 'Add a category', hint: 'Group items so reports add up by kind.', to: '/categories', done: (stats.data?.categoriesCount ?? 0) > 0 },
-    { key: 'item', title: 'Add your first item', hint: 'Name, price, stock and the level to reorder at.', to: '/inventory', done: (stats.data?.totalItems ?? 0) > 0 },
+    {
+      key: 'location',
+      title: 'Add a location',
+      hint: 'Where your stock lives: a shop, a store room, a shelf.',
+      to: '/locations',
+      done: (locations.data?.length ?? 0) > 0,
+    },
+    {
+      key: 'category',
+      title: 'Add a category',
+      hint: 'Group items so reports add up by kind.',
+      to: '/categories',
+      done: (stats.data?.categoriesCount ?? 0) > 0,
+    },
+    {
+      key: 'item',
+      title: 'Add your first item',
+      hint: 'Name, price, stock and the level to reorder at.',
+      to: '/inventory',
+      done: (stats.data?.totalItems ?? 0) > 0,
+    },
     {
       key: 'movement',
       title: 'Record a stock movement',
@@ -39,7 +57,13 @@ export function OnboardingCard() {
       to: '/inventory',
       done: (recent.data ?? []).some((movement) => movement.movementType !== 'in') || (recent.data?.length ?? 0) > 1,
     },
-    { key: 'reports', title: 'Look at your reports', hint: 'Value, low stock and movements, with CSV and PDF export.', to: '/reports', done: hasVisitedReports(user.id) },
+    {
+      key: 'reports',
+      title: 'Look at your reports',
+      hint: 'Value, low stock and movements, with CSV and PDF export.',
+      to: '/reports',
+      done: hasVisitedReports(user.id),
+    },
   ];
   const done = steps.filter((step) => step.done).length;
   if (done === steps.length) return null;
@@ -60,17 +84,21 @@ export function OnboardingCard() {
         />
       }
     >
-      <Progress percent={Math.round((done / steps.length) * 100)} showInfo={false} style={{ marginBottom: 12 }} aria-label={`${done} of ${steps.length} steps done`} />
+      <Progress
+        percent={Math.round((done / steps.length) * 100)}
+        showInfo={false}
+        style={{ marginBottom: 12 }}
+        aria-label={`${done} of ${steps.length} steps done`}
+      />
       <Flex vertical gap={8} component="ol" style={{ margin: 0, padding: 0, listStyle: 'none' }}>
         {steps.map((step) => (
           <Flex key={step.key} component="li" gap={12} align="flex-start" data-testid={`onboarding-${step.key}`} data-done={step.done}>
-            <CheckCircleFilled aria-hidden style={{ fontSize: 18, marginTop: 3, color: step.done ? token.colorSuccess : token.colorBorder }} />
+            <CheckCircleFilled
+              aria-hidden
+              style={{ fontSize: 18, marginTop: 3, color: step.done ? token.colorSuccess : token.colorBorder }}
+            />
             <div>
-              {step.done ? (
-                <Typography.Text type="secondary">{step.title} — done</Typography.Text>
-              ) : (
-                <Link to={step.to}>{step.title}</Link>
-              )}
+              {step.done ? <Typography.Text type="secondary">{step.title} — done</Typography.Text> : <Link to={step.to}>{step.title}</Link>}
               <br />
               <Typography.Text type="secondary" style={{ fontSize: 13 }}>
                 {step.hint}

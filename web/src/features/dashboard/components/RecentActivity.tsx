@@ -28,7 +28,10 @@ export function RecentActivity({ movements, loading }: { movements: RecentMoveme
         <List
           dataSource={movements}
           renderItem={(movement) => (
-            <List.Item key={movement.id} extra={<Typography.Text type="secondary">{dateFormat.format(new Date(movement.createdAt))}</Typography.Text>}>
+            <List.Item
+              key={movement.id}
+              extra={<Typography.Text type="secondary">{dateFormat.format(new Date(movement.createdAt))}</Typography.Text>}
+            >
               <Typography.Text>
                 <Tag style={{ marginInlineEnd: 8 }}>{TYPE_LABELS[movement.movementType] ?? movement.movementType}</Tag>
                 {movement.quantity} × {movement.item.name}

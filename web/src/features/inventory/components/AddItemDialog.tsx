@@ -69,7 +69,12 @@ export function AddItemDialog({ open, onClose }: AddItemDialogProps) {
         <ItemDetailsFields
           besideCategory={
             <Form.Item label="Location" name="locationId" extra="Where the initial stock is kept.">
-              <Select aria-label="Location" showSearch={{ optionFilterProp: 'label' }} loading={locations.isLoading} options={locationOptions(locations.data)} />
+              <Select
+                aria-label="Location"
+                showSearch={{ optionFilterProp: 'label' }}
+                loading={locations.isLoading}
+                options={locationOptions(locations.data)}
+              />
             </Form.Item>
           }
         >

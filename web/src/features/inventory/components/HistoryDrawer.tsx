@@ -14,11 +14,24 @@ interface HistoryDrawerProps {
   onClose: () => void;
 }
 
-const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' });
-const COLORS: Partial<Record<ItemMovement['movementType'], string>> = { in: 'green', out: 'red', adjustment: 'blue', transfer: 'blue', undo: 'gray' };
+const dateFormat = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+});
+const COLORS: Partial<Record<ItemMovement['movementType'], string>> = {
+  in: 'green',
+  out: 'red',
+  adjustment: 'blue',
+  transfer: 'blue',
+  undo: 'gray',
+};
 
 // Undos are compensations themselves, relocations follow a deleted place: the server refuses both.
-const undoable = (movement: ItemMovement) => !movement.undoneBy && movement.movementType !== 'undo' && movement.movementType !== 'relocation';
+const undoable = (movement: ItemMovement) =>
+  !movement.undoneBy && movement.movementType !== 'undo' && movement.movementType !== 'relocation';
 
 const signed = (delta: number) => (delta > 0 ? `+${delta}` : String(delta));
 

@@ -23,7 +23,11 @@ export function ImageField({ id, value, onChange }: ImageFieldProps) {
   function beforeUpload(file: File) {
     const knownType = file.type ? IMAGE_TYPES.includes(file.type) : IMAGE_EXTENSIONS.test(file.name);
     if (!knownType) {
-      toast({ title: 'Invalid file type', description: 'Please select a valid image file (JPEG, PNG, GIF, WebP, BMP, TIFF)', variant: 'destructive' });
+      toast({
+        title: 'Invalid file type',
+        description: 'Please select a valid image file (JPEG, PNG, GIF, WebP, BMP, TIFF)',
+        variant: 'destructive',
+      });
     } else if (file.size > MAX_IMAGE_BYTES) {
       toast({ title: 'File too large', description: 'Please select an image smaller than 10MB', variant: 'destructive' });
     } else {

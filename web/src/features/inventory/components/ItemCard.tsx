@@ -34,7 +34,17 @@ function Fact({ term, children }: { term: string; children: ReactNode }) {
   );
 }
 
-export function ItemCard({ item, locationNames, categoryNames, onEditReorderLevel, onEdit, onStock, onTransfer, onHistory, onArchive }: ItemCardProps) {
+export function ItemCard({
+  item,
+  locationNames,
+  categoryNames,
+  onEditReorderLevel,
+  onEdit,
+  onStock,
+  onTransfer,
+  onHistory,
+  onArchive,
+}: ItemCardProps) {
   const { token } = theme.useToken();
   const held = heldStock(item);
   const category = categoryName(item, categoryNames);
@@ -44,7 +54,11 @@ export function ItemCard({ item, locationNames, categoryNames, onEditReorderLeve
   ) : (
     // Wrapped: the card's cover slot forces its direct child to display: block.
     <div data-testid="image-placeholder">
-      <Flex align="center" justify="center" style={{ height: COVER_HEIGHT, background: token.colorFillTertiary, color: token.colorTextSecondary }}>
+      <Flex
+        align="center"
+        justify="center"
+        style={{ height: COVER_HEIGHT, background: token.colorFillTertiary, color: token.colorTextSecondary }}
+      >
         <PictureOutlined style={{ fontSize: 40 }} aria-hidden />
       </Flex>
     </div>
@@ -68,7 +82,14 @@ export function ItemCard({ item, locationNames, categoryNames, onEditReorderLeve
         <Button key="edit" type="text" size="small" icon={<EditOutlined />} onClick={() => onEdit(item)} aria-label={`Edit ${item.name}`}>
           Edit
         </Button>,
-        <Button key="stock" type="text" size="small" icon={<InboxOutlined />} onClick={() => onStock(item)} aria-label={`Update stock of ${item.name}`}>
+        <Button
+          key="stock"
+          type="text"
+          size="small"
+          icon={<InboxOutlined />}
+          onClick={() => onStock(item)}
+          aria-label={`Update stock of ${item.name}`}
+        >
           Stock
         </Button>,
         <Dropdown key="more" menu={{ items: menuItems }} trigger={['click']}>

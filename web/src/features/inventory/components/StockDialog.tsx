@@ -43,7 +43,13 @@ export function StockDialog({ open, item, onClose }: StockDialogProps) {
       return;
     }
     try {
-      await record.mutateAsync({ id: item.id, quantity, movementType: values.movementType, reason, locationId: toLocationId(values.locationId) });
+      await record.mutateAsync({
+        id: item.id,
+        quantity,
+        movementType: values.movementType,
+        reason,
+        locationId: toLocationId(values.locationId),
+      });
       form.setFieldsValue(EMPTY);
       onClose();
     } catch {

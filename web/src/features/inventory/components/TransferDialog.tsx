@@ -76,11 +76,19 @@ export function TransferDialog({ open, item, onClose }: TransferDialogProps) {
             { required: true, message: 'Choose where the stock goes' },
             ({ getFieldValue }) => ({
               validator: (_, value) =>
-                value && value === getFieldValue('from') ? Promise.reject(new Error('Choose two different locations for a transfer')) : Promise.resolve(),
+                value && value === getFieldValue('from')
+                  ? Promise.reject(new Error('Choose two different locations for a transfer'))
+                  : Promise.resolve(),
             }),
           ]}
         >
-          <Select aria-label="To Location" showSearch={{ optionFilterProp: 'label' }} placeholder="Choose a location" loading={locations.isLoading} options={allOptions} />
+          <Select
+            aria-label="To Location"
+            showSearch={{ optionFilterProp: 'label' }}
+            placeholder="Choose a location"
+            loading={locations.isLoading}
+            options={allOptions}
+          />
         </Form.Item>
         <Form.Item
           label="Quantity"

@@ -1,13 +1,7 @@
 import { Alert, Form, Input, Modal, Select, TreeSelect } from 'antd';
 import { useEffect, useMemo } from 'react';
 import { errorMessage } from '../../../api/http';
-import {
-  DEFAULT_LOCATION_TYPE,
-  LOCATION_TYPES,
-  type Location,
-  type LocationTreeNode,
-  type LocationType,
-} from '../../../api/locations';
+import { DEFAULT_LOCATION_TYPE, LOCATION_TYPES, type Location, type LocationTreeNode, type LocationType } from '../../../api/locations';
 import { useCreateLocation, useLocationTree, useUpdateLocation } from '../hooks';
 
 interface LocationDialogProps {

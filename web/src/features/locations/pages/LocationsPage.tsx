@@ -57,13 +57,7 @@ export function LocationsPage() {
           onChange={(event) => setSearch(event.target.value)}
           style={{ maxWidth: 400, flex: '1 1 220px' }}
         />
-        <Select
-          aria-label="Filter by type"
-          value={type}
-          onChange={setType}
-          options={typeOptions}
-          style={{ width: 180 }}
-        />
+        <Select aria-label="Filter by type" value={type} onChange={setType} options={typeOptions} style={{ width: 180 }} />
       </Flex>
       {query.isLoading ? (
         <CardGridSkeleton count={6} label="Loading locations" />
@@ -87,11 +81,7 @@ export function LocationsPage() {
           ))}
         </Row>
       )}
-      <LocationDialog
-        open={dialog.open}
-        location={dialog.location}
-        onClose={() => setDialog((current) => ({ ...current, open: false }))}
-      />
+      <LocationDialog open={dialog.open} location={dialog.location} onClose={() => setDialog((current) => ({ ...current, open: false }))} />
     </>
   );
 }

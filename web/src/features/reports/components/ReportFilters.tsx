@@ -64,7 +64,13 @@ export function ReportFilters({ values, onChange, onGenerate }: ReportFiltersPro
     <Card title="Report Filters" style={{ marginBottom: 16 }}>
       <Flex gap={16} wrap align="flex-end">
         <Field id={FIELD_IDS.range} label="Date Range" fullWidth={isMobile}>
-          <Select id={FIELD_IDS.range} value={values.range} options={RANGE_OPTIONS} style={{ width: width(180) }} onChange={(range) => set({ range })} />
+          <Select
+            id={FIELD_IDS.range}
+            value={values.range}
+            options={RANGE_OPTIONS}
+            style={{ width: width(180) }}
+            onChange={(range) => set({ range })}
+          />
         </Field>
         {values.range === 'custom' && (
           <DatePicker.RangePicker
@@ -75,11 +81,23 @@ export function ReportFilters({ values, onChange, onGenerate }: ReportFiltersPro
           />
         )}
         <Field id={FIELD_IDS.type} label="Report Type" fullWidth={isMobile}>
-          <Select id={FIELD_IDS.type} value={values.type} options={TYPE_OPTIONS} style={{ width: width(200) }} onChange={(type) => set({ type })} />
+          <Select
+            id={FIELD_IDS.type}
+            value={values.type}
+            options={TYPE_OPTIONS}
+            style={{ width: width(200) }}
+            onChange={(type) => set({ type })}
+          />
         </Field>
         {values.type !== 'movement' && (
           <Field id={FIELD_IDS.asOf} label="As of date" fullWidth={isMobile}>
-            <DatePicker id={FIELD_IDS.asOf} value={values.asOf} onChange={(asOf) => set({ asOf })} placeholder="Now" style={isMobile ? { width: '100%' } : undefined} />
+            <DatePicker
+              id={FIELD_IDS.asOf}
+              value={values.asOf}
+              onChange={(asOf) => set({ asOf })}
+              placeholder="Now"
+              style={isMobile ? { width: '100%' } : undefined}
+            />
           </Field>
         )}
         <Button onClick={onGenerate} block={isMobile}>

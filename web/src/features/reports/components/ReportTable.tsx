@@ -47,12 +47,7 @@ export function ReportTable({ rows, loading }: { rows: ReportRow[]; loading: boo
   }
   return (
     <ScrollRegion label="Inventory report table" minWidth={760}>
-    <Table<ReportRow>
-      rowKey="id"
-      columns={columns}
-      dataSource={rows}
-      pagination={{ pageSize: 25, hideOnSinglePage: true }}
-    />
+      <Table<ReportRow> rowKey="id" columns={columns} dataSource={rows} pagination={{ pageSize: 25, hideOnSinglePage: true }} />
     </ScrollRegion>
   );
 }

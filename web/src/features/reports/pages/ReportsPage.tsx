@@ -49,9 +49,15 @@ export function ReportsPage() {
         description="Generate and view inventory reports"
         actions={
           <>
-            <Button icon={<DownloadOutlined />} onClick={() => exportReportCsv(report.data)}>Export CSV</Button>
-            <Button icon={<FilePdfOutlined />} onClick={() => void exportReportPdf(report.data)}>Export PDF</Button>
-            <Button type="primary" icon={<ReloadOutlined />} onClick={() => void report.refetch()}>Generate Report</Button>
+            <Button icon={<DownloadOutlined />} onClick={() => exportReportCsv(report.data)}>
+              Export CSV
+            </Button>
+            <Button icon={<FilePdfOutlined />} onClick={() => void exportReportPdf(report.data)}>
+              Export PDF
+            </Button>
+            <Button type="primary" icon={<ReloadOutlined />} onClick={() => void report.refetch()}>
+              Generate Report
+            </Button>
           </>
         }
       />
@@ -66,7 +72,11 @@ export function ReportsPage() {
       />
       <Card title="Inventory Value Over Time" style={{ marginBottom: 16 }}>
         <Suspense fallback={<Skeleton active />}>
-          {history.data && history.data.length > 0 ? <ValueHistoryChart points={history.data} /> : <Skeleton active loading={history.isLoading} />}
+          {history.data && history.data.length > 0 ? (
+            <ValueHistoryChart points={history.data} />
+          ) : (
+            <Skeleton active loading={history.isLoading} />
+          )}
         </Suspense>
       </Card>
       <Card title={REPORT_TITLES[query.type ?? 'inventory']}>

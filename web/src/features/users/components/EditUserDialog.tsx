@@ -65,11 +65,7 @@ export function EditUserDialog({ user, onClose }: EditUserDialogProps) {
         <Form.Item label="Last Name" name="lastName" rules={[{ required: true, whitespace: true, message: 'Last name is required' }]}>
           <Input />
         </Form.Item>
-        <Form.Item
-          label="Email"
-          name="email"
-          rules={[{ required: true, type: 'email', message: 'Please enter a valid email' }]}
-        >
+        <Form.Item label="Email" name="email" rules={[{ required: true, type: 'email', message: 'Please enter a valid email' }]}>
           <Input type="email" />
         </Form.Item>
         <Form.Item

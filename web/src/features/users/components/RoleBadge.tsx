@@ -10,7 +10,5 @@ const BADGES: Record<Role, { label: string; color: string; background: string }>
 
 export function RoleBadge({ role }: { role: Role }) {
   const badge = BADGES[role] ?? BADGES.user;
-  return (
-    <Tag style={{ color: badge.color, background: badge.background, borderColor: 'transparent' }}>{badge.label}</Tag>
-  );
+  return <Tag style={{ color: badge.color, background: badge.background, borderColor: 'transparent' }}>{badge.label}</Tag>;
 }

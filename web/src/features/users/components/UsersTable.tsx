@@ -54,7 +54,13 @@ export function UsersTable({ users, loading, onEdit, onDelete }: UsersTableProps
         return (
           <Flex gap={4}>
             <Tooltip title={isDemo ? DEMO_USER_LOCKED : undefined}>
-              <Button type="text" disabled={isDemo} icon={<EditOutlined />} aria-label={`Edit ${displayName(user)}`} onClick={() => onEdit(user)} />
+              <Button
+                type="text"
+                disabled={isDemo}
+                icon={<EditOutlined />}
+                aria-label={`Edit ${displayName(user)}`}
+                onClick={() => onEdit(user)}
+              />
             </Tooltip>
             <Tooltip title={isDemo ? 'The demo user cannot be deleted' : undefined}>
               <Button
@@ -74,14 +80,14 @@ export function UsersTable({ users, loading, onEdit, onDelete }: UsersTableProps
 
   return (
     <ScrollRegion label="Users table" minWidth={800}>
-    <Table<AdminUser>
-      rowKey="id"
-      columns={columns}
-      dataSource={users}
-      loading={loading}
-      pagination={{ pageSize: 20, hideOnSinglePage: true }}
-      locale={{ emptyText: <Typography.Text type="secondary">No users found</Typography.Text> }}
-    />
+      <Table<AdminUser>
+        rowKey="id"
+        columns={columns}
+        dataSource={users}
+        loading={loading}
+        pagination={{ pageSize: 20, hideOnSinglePage: true }}
+        locale={{ emptyText: <Typography.Text type="secondary">No users found</Typography.Text> }}
+      />
     </ScrollRegion>
   );
 }

@@ -26,13 +26,7 @@ export function UsersPage() {
   const shown = useMemo(() => (query.data ?? []).filter((candidate) => matches(candidate, search)), [query.data, search]);
 
   if (!isSuperAdmin) {
-    return (
-      <Result
-        icon={<LockOutlined />}
-        title="Access Denied"
-        subTitle="You need super admin permissions to manage users."
-      />
-    );
+    return <Result icon={<LockOutlined />} title="Access Denied" subTitle="You need super admin permissions to manage users." />;
   }
 
   function confirmDelete(target: AdminUser) {
@@ -56,7 +50,11 @@ export function UsersPage() {
               Users
             </Typography.Title>
             {/* A plain tag rather than antd Badge: its animated digits read badly to screen readers and tests. */}
-            <Tag data-testid="user-count" aria-label={`${shown.length} users shown`} style={{ color: '#fff', background: '#2563eb', borderColor: 'transparent', borderRadius: 10 }}>
+            <Tag
+              data-testid="user-count"
+              aria-label={`${shown.length} users shown`}
+              style={{ color: '#fff', background: '#2563eb', borderColor: 'transparent', borderRadius: 10 }}
+            >
               {shown.length}
             </Tag>
           </Flex>
