@@ -54,15 +54,18 @@ export function stackUp(profile) {
 
 const natsCredentials = (env) => JSON.parse(readFileSync(env.NATS_CREDENTIALS_FILE, 'utf8'));
 
-/** Builds every project; Nx skips the ones whose inputs did not change. */
-export function buildAll() {
+/** Runs an Nx target of every project; Nx skips the ones whose inputs did not change. */
+function runAll(target) {
   // Resolve the CLI from the package's own `bin` entry: its path moves between Nx versions.
   const nxPackage = join(ROOT, 'node_modules', 'nx', 'package.json');
   const nxCli = join(dirname(nxPackage), JSON.parse(readFileSync(nxPackage, 'utf8')).bin.nx);
-  run(process.execPath, [nxCli, 'run-many', '-t', 'build', '--output-style=stream-without-prefixes'], {
+  run(process.execPath, [nxCli, 'run-many', '-t', target, '--output-style=stream-without-prefixes'], {
     env: { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NX_TUI: 'false' },
   });
 }
+
+export const buildAll = () => runAll('build');
+export const typecheckAll = () => runAll('typecheck');
 
 /** Every process of the app: the services, their workers and the gateway. */
 export function appProcesses() {

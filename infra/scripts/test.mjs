@@ -3,7 +3,7 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildAll, ensureDependencies, freePort, ROOT, say, stackUp, startApp, waitForHealth } from './lib.mjs';
+import { buildAll, ensureDependencies, freePort, ROOT, say, stackUp, startApp, typecheckAll, waitForHealth } from './lib.mjs';
 import { seedDemoInventory } from './seed-demo.mjs';
 import { testEnv } from './test-env.mjs';
 
@@ -13,6 +13,22 @@ say('starting the test servers');
 const env = { ...process.env, ...testEnv, ...stackUp('test') };
 say('building');
 buildAll();
+
+// Guard rails first, fast: a lint, format, boundary or type error fails the run before any test.
+for (const [name, args] of [
+  ['lint and module boundaries (eslint)', ['node_modules/eslint/bin/eslint.js', '.']],
+  ['formatting (prettier --check)', ['node_modules/prettier/bin/prettier.cjs', '--check', '--log-level', 'warn', '.']],
+]) {
+  say(name);
+  const check = spawnSync(process.execPath, args, { cwd: ROOT, stdio: 'inherit' });
+  if (check.status !== 0) {
+    console.error(`${name} failed`);
+    console.log('0 passed, 1 failed, 0 skipped');
+    process.exit(1);
+  }
+}
+say('typecheck (every project, tests included)');
+typecheckAll();
 
 const reports = join(ROOT, 'artifacts', 'jest');
 mkdirSync(reports, { recursive: true });
