@@ -96,7 +96,14 @@ start_nats() {
     fi
     log "nats already up on $NATS_PORT"; return
   fi
-  if nats_ok; then log "restarting nats with authentication"; stop_pidfile nats "$DATA_DIR/pids/nats.pid"; fi
+  if nats_ok; then
+    # Answering, but not with our users: started by an older version of this script or from another
+    # checkout of the same profile (its passwords are not ours). Stop it and start ours.
+    log "restarting nats with this checkout's users"
+    stop_pidfile nats "$DATA_DIR/pids/nats.pid"
+    pkill -f "nats-server .*[.]data/$PROFILE/" 2>/dev/null || true
+    for _ in $(seq 1 50); do nats_ok || break; sleep 0.1; done
+  fi
   setsid -f nats-server -c "$conf" -P "$DATA_DIR/pids/nats.pid" >"$DATA_DIR/logs/nats.log" 2>&1
   wait_for nats nats_ok
   log "nats (JetStream, authenticated) up on $NATS_PORT, monitor $NATS_MONITOR_PORT"

@@ -28,7 +28,13 @@ for (const [name, args] of [
   }
 }
 say('typecheck (every project, tests included)');
-typecheckAll();
+try {
+  typecheckAll();
+} catch (error) {
+  console.error(error.message);
+  console.log('0 passed, 1 failed, 0 skipped');
+  process.exit(1);
+}
 
 const reports = join(ROOT, 'artifacts', 'jest');
 mkdirSync(reports, { recursive: true });

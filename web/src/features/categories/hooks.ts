@@ -1,9 +1,9 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { UpdateCategoryRequest } from '@inventory/contracts';
 import { createCategory, deleteCategory, listCategories, updateCategory, type CategoryInput } from '../../api/categories';
 import { errorMessage } from '../../api/http';
 import { queryKeys } from '../../api/query-keys';
-import { useToast } from '../../lib/toast';
+import { useToastMutation } from '../../lib/use-toast-mutation';
 
 export function useCategories(search: string) {
   return useQuery({
@@ -14,58 +14,34 @@ export function useCategories(search: string) {
 }
 
 // Categories feed the item form, dashboard and reports: refresh every reader.
-function useInvalidateCategories() {
-  const queryClient = useQueryClient();
-  return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: queryKeys.categories.all }),
-      queryClient.invalidateQueries({ queryKey: queryKeys.dashboard.all }),
-    ]);
-}
+const CATEGORY_READERS = [queryKeys.categories.all, queryKeys.dashboard.all];
 
-export function useCreateCategory() {
-  const toast = useToast();
-  const invalidate = useInvalidateCategories();
-  return useMutation({
+export const useCreateCategory = () =>
+  useToastMutation({
     mutationFn: (body: CategoryInput) => createCategory(body),
-    onSuccess: async () => {
-      toast({ title: 'Category created successfully' });
-      await invalidate();
-    },
-    onError: (error) =>
-      toast({
-        title: 'Error creating category',
-        description: `Failed to create category: ${errorMessage(error, error.message)}`,
-        variant: 'destructive',
-      }),
+    success: { title: 'Category created successfully' },
+    failure: (error) => ({
+      title: 'Error creating category',
+      description: `Failed to create category: ${errorMessage(error, error.message)}`,
+      variant: 'destructive',
+    }),
+    invalidates: CATEGORY_READERS,
   });
-}
 
 /** SPEC 8: update failures are not toasted; the dialog shows the message instead. */
-export function useUpdateCategory() {
-  const toast = useToast();
-  const invalidate = useInvalidateCategories();
-  return useMutation({
+export const useUpdateCategory = () =>
+  useToastMutation({
     mutationFn: (body: UpdateCategoryRequest) => updateCategory(body),
-    onSuccess: async () => {
-      toast({ title: 'Category updated successfully' });
-      await invalidate();
-    },
+    success: { title: 'Category updated successfully' },
+    invalidates: CATEGORY_READERS,
   });
-}
 
-export function useDeleteCategory() {
-  const toast = useToast();
-  const invalidate = useInvalidateCategories();
-  return useMutation({
+// SPEC 8 throws 'Failed to delete category' without a toast; a silent failure helps nobody, so it is
+// shown with that exact text.
+export const useDeleteCategory = () =>
+  useToastMutation({
     mutationFn: (id: string) => deleteCategory(id),
-    onSuccess: async () => {
-      toast({ title: 'Category deleted successfully' });
-      await invalidate();
-    },
-    // SPEC 8 throws 'Failed to delete category' without a toast; a silent failure helps nobody,
-    // so it is shown with that exact text.
-    onError: (error) =>
-      toast({ title: 'Failed to delete category', description: errorMessage(error, error.message), variant: 'destructive' }),
+    success: { title: 'Category deleted successfully' },
+    failure: (error) => ({ title: 'Failed to delete category', description: errorMessage(error, error.message), variant: 'destructive' }),
+    invalidates: CATEGORY_READERS,
   });
-}

@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { errorMessage } from '../../api/http';
 import {
   archiveItem,
@@ -18,6 +18,7 @@ import {
 import { queryKeys } from '../../api/query-keys';
 import { uploadImage } from '../../api/uploads';
 import { useToast } from '../../lib/toast';
+import { useToastMutation } from '../../lib/use-toast-mutation';
 
 /** One page of the filtered list; the previous page stays on screen while the next loads. */
 export function useItems(filters: ItemFilters) {
@@ -40,119 +41,72 @@ export function useItemMovements(itemId: string | null) {
 
 // Stock changes feed the list, the timelines, the dashboard (stats, activity, charts), the
 // reports and the low-stock alerts: refresh every reader.
-function useInvalidateInventory() {
-  const queryClient = useQueryClient();
-  return () =>
-    Promise.all(
-      [
-        queryKeys.inventory.all,
-        queryKeys.dashboard.all,
-        queryKeys.reports.all,
-        queryKeys.alerts.all,
-        queryKeys.categories.all,
-        queryKeys.locations.all,
-      ].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
-    );
-}
+const INVENTORY_READERS = [
+  queryKeys.inventory.all,
+  queryKeys.dashboard.all,
+  queryKeys.reports.all,
+  queryKeys.alerts.all,
+  queryKeys.categories.all,
+  queryKeys.locations.all,
+];
 
-const failure = (fallback: string) => (error: Error) => ({
-  title: 'Error',
-  description: errorMessage(error, fallback),
-  variant: 'destructive' as const,
-});
-
-export function useCreateItem() {
-  const toast = useToast();
-  const invalidate = useInvalidateInventory();
-  return useMutation({
+export const useCreateItem = () =>
+  useToastMutation({
     // The opening stock is booked at the chosen location by the API, in the same write.
     mutationFn: (body: NewItem) => createItem(body),
-    onSuccess: async () => {
-      toast({ title: 'Item Added', description: 'Inventory item has been added successfully' });
-      await invalidate();
-    },
-    onError: (error) => toast(failure('Failed to add item')(error)),
+    success: { title: 'Item Added', description: 'Inventory item has been added successfully' },
+    failure: 'Failed to add item',
+    invalidates: INVENTORY_READERS,
   });
-}
 
-export function useUpdateItem() {
-  const toast = useToast();
-  const invalidate = useInvalidateInventory();
-  return useMutation({
+export const useUpdateItem = () =>
+  useToastMutation({
     mutationFn: (body: ItemChanges & { id: string }) => updateItem(body),
-    onSuccess: async () => {
-      toast({ title: 'Item Updated', description: 'The item has been updated successfully.' });
-      await invalidate();
-    },
-    onError: (error) => toast(failure('Failed to update item')(error)),
+    success: { title: 'Item Updated', description: 'The item has been updated successfully.' },
+    failure: 'Failed to update item',
+    invalidates: INVENTORY_READERS,
   });
-}
 
-export function useUpdateReorderLevel() {
-  const toast = useToast();
-  const invalidate = useInvalidateInventory();
-  return useMutation({
+export const useUpdateReorderLevel = () =>
+  useToastMutation({
     mutationFn: ({ id, reorderLevel }: { id: string; reorderLevel: number }) => updateItem({ id, reorderLevel }),
-    onSuccess: async () => {
-      toast({ title: 'Reorder Level Updated', description: 'The reorder level has been updated successfully.' });
-      await invalidate();
-    },
-    onError: (error) => toast(failure('Failed to update reorder level')(error)),
+    success: { title: 'Reorder Level Updated', description: 'The reorder level has been updated successfully.' },
+    failure: 'Failed to update reorder level',
+    invalidates: INVENTORY_READERS,
   });
-}
 
-export function useRecordMovement() {
-  const toast = useToast();
-  const invalidate = useInvalidateInventory();
-  return useMutation({
+export const useRecordMovement = () =>
+  useToastMutation({
     mutationFn: (body: StockMovementInput & { id: string }) => recordMovement(body),
-    onSuccess: async () => {
-      toast({ title: 'Stock Updated', description: 'Stock level has been updated successfully.' });
-      await invalidate();
-    },
-    onError: (error) => toast(failure('Failed to update stock')(error)),
+    success: { title: 'Stock Updated', description: 'Stock level has been updated successfully.' },
+    failure: 'Failed to update stock',
+    invalidates: INVENTORY_READERS,
   });
-}
 
-export function useTransferStock() {
-  const toast = useToast();
-  const invalidate = useInvalidateInventory();
-  return useMutation({
+export const useTransferStock = () =>
+  useToastMutation({
     mutationFn: (body: TransferInput & { id: string }) => transferStock(body),
-    onSuccess: async () => {
-      toast({ title: 'Stock Transferred', description: 'Stock has been moved between locations.' });
-      await invalidate();
-    },
-    onError: (error) => toast(failure('Failed to transfer stock')(error)),
+    success: { title: 'Stock Transferred', description: 'Stock has been moved between locations.' },
+    failure: 'Failed to transfer stock',
+    invalidates: INVENTORY_READERS,
   });
-}
 
 /** A refused undo (409: already undone, would go negative) shows the server's sentence. */
-export function useUndoMovement() {
-  const toast = useToast();
-  const invalidate = useInvalidateInventory();
-  return useMutation({
+export const useUndoMovement = () =>
+  useToastMutation({
     mutationFn: (body: { id: string; movementId: string }) => undoMovement(body),
-    onSuccess: async () => {
-      toast({ title: 'Movement Undone', description: 'The movement has been undone.' });
-      await invalidate();
-    },
-    onError: (error) => toast(failure('Failed to undo movement')(error)),
+    success: { title: 'Movement Undone', description: 'The movement has been undone.' },
+    failure: 'Failed to undo movement',
+    invalidates: INVENTORY_READERS,
   });
-}
 
-export function useArchiveItem() {
-  const toast = useToast();
-  const invalidate = useInvalidateInventory();
-  return useMutation({
+export const useArchiveItem = () =>
+  useToastMutation({
     mutationFn: (id: string) => archiveItem(id),
-    onSuccess: async () => {
-      toast({ title: 'Item Archived', description: 'The item has been archived.' });
-      await invalidate();
-    },
-    onError: (error) => toast(failure('Failed to archive item')(error)),
+    success: { title: 'Item Archived', description: 'The item has been archived.' },
+    failure: 'Failed to archive item',
+    invalidates: INVENTORY_READERS,
   });
-}
 
 /** SPEC 8: 'Image uploaded successfully'; failure 'Failed to upload image: {message}'. */
 export const UPLOAD_IMAGE_KEY = ['upload-image'] as const;
