@@ -1,5 +1,6 @@
 import type { PublicUser } from '@inventory/contracts';
 import { ApiClient, signInAsSuperAdmin, uniqueEmail } from './support/api-client.js';
+import { captureLogs } from './support/logs.js';
 import { startSystem, type System } from './support/system.js';
 
 /**
@@ -11,23 +12,15 @@ import { startSystem, type System } from './support/system.js';
 const HOOK_TIMEOUT_MS = 60_000;
 const CASES_PER_ROUTE = 24;
 let system: System;
-const logs: string[] = [];
-const restoreWrites: (() => void)[] = [];
+let logs: ReturnType<typeof captureLogs>;
 
 beforeAll(async () => {
-  for (const stream of [process.stdout, process.stderr]) {
-    const write = stream.write.bind(stream);
-    stream.write = ((chunk: unknown, ...rest: unknown[]) => {
-      logs.push(String(chunk));
-      return (write as (...args: unknown[]) => boolean)(chunk, ...rest);
-    }) as typeof stream.write;
-    restoreWrites.push(() => (stream.write = write));
-  }
+  logs = captureLogs();
   system = await startSystem();
 }, HOOK_TIMEOUT_MS);
 afterAll(async () => {
   await system?.close();
-  restoreWrites.forEach((restore) => restore());
+  logs?.stop();
 }, HOOK_TIMEOUT_MS);
 
 /** A small seeded generator, so a failure can be replayed. */
@@ -236,7 +229,7 @@ describe('fuzzed bodies over every write route', () => {
   });
 
   it('left no password, hash or SQL statement in any log', () => {
-    const text = logs.join('');
+    const text = logs.text();
     expect(text).not.toMatch(/\$scrypt\$/);
     expect(text).not.toMatch(/fuzz-secret-1/);
     expect(text).not.toMatch(/insert into|update "\w+" set|values \(/i);

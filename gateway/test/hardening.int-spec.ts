@@ -3,6 +3,7 @@ import { MAX_INPUT_DEPTH, SafeInputMessages } from '@inventory/platform';
 import { queryDb } from '@inventory/platform/testing';
 import { randomInt, randomUUID } from 'node:crypto';
 import { ApiClient, signInAsSuperAdmin, uniqueEmail } from './support/api-client.js';
+import { captureLogs } from './support/logs.js';
 import { startSystem, type System } from './support/system.js';
 
 /**
@@ -13,31 +14,17 @@ import { startSystem, type System } from './support/system.js';
 const HOOK_TIMEOUT_MS = 60_000;
 const RATE_LIMIT = 8;
 let system: System;
-let logs: string[];
-const restoreWrites: (() => void)[] = [];
-
-/** Everything the gateway and the services in this process print, for the "no secret in a log" checks. */
-function captureLogs(): void {
-  logs = [];
-  for (const stream of [process.stdout, process.stderr]) {
-    const write = stream.write.bind(stream);
-    stream.write = ((chunk: unknown, ...rest: unknown[]) => {
-      logs.push(String(chunk));
-      return (write as (...args: unknown[]) => boolean)(chunk, ...rest);
-    }) as typeof stream.write;
-    restoreWrites.push(() => (stream.write = write));
-  }
-}
+let logs: ReturnType<typeof captureLogs>;
 
 beforeAll(async () => {
   process.env.AUTH_RATE_LIMIT = String(RATE_LIMIT);
   process.env.LOG_LEVEL = 'log';
-  captureLogs();
+  logs = captureLogs();
   system = await startSystem();
 }, HOOK_TIMEOUT_MS);
 afterAll(async () => {
   await system?.close();
-  restoreWrites.forEach((restore) => restore());
+  logs?.stop();
 }, HOOK_TIMEOUT_MS);
 
 /** A client on a loopback address of its own (127.x.y.z). */
@@ -110,7 +97,7 @@ describe('2. control characters and broken Unicode', () => {
   });
 
   it('prints no password hash, no password and no SQL in any log', () => {
-    const text = logs.join('');
+    const text = logs.text();
     expect(text).not.toMatch(/\$scrypt\$/);
     expect(text).not.toMatch(/secret-123/);
     expect(text).not.toMatch(/insert into|values \(/i);
