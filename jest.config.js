@@ -23,7 +23,11 @@ export default {
   // Global on purpose: Jest ignores testTimeout inside `projects`; hooks boot and stop real servers.
   testTimeout: 60_000,
   projects: [
-    { ...base, displayName: 'unit', testMatch: ['<rootDir>/{services,gateway}/**/src/**/*.spec.ts', '<rootDir>/infra/**/*.spec.ts'] },
+    {
+      ...base,
+      displayName: 'unit',
+      testMatch: ['<rootDir>/{services,gateway}/**/src/**/*.spec.ts', '<rootDir>/infra/**/*.spec.ts', '<rootDir>/web/src/**/*.spec.ts'],
+    },
     { ...base, displayName: 'integration', testMatch: ['<rootDir>/{services,gateway}/**/test/**/*.int-spec.ts'] },
     { ...base, displayName: 'e2e', testMatch: ['<rootDir>/web/e2e/**/*.e2e.ts'] },
   ],

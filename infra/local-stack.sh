@@ -90,21 +90,21 @@ start_nats() {
   [ -f "$conf" ] && before="$(cat "$conf")"
   mkdir -p "$DATA_DIR/nats"
   node "$ROOT/infra/nats/auth.mjs" local "$DATA_DIR" "$NATS_PORT" "$NATS_MONITOR_PORT" >/dev/null
-  if nats_ok && [ -n "$before" ]; then
-    if [ "$before" != "$(cat "$conf")" ] && [ -f "$DATA_DIR/pids/nats.pid" ]; then
-      kill -HUP "$(cat "$DATA_DIR/pids/nats.pid")" && log "nats reloaded its permissions"
-    fi
+  local pidfile="$DATA_DIR/pids/nats.pid"
+  # Ours: the process in our PID file runs our config (a zombie's command line is empty).
+  if nats_ok && [ -n "$before" ] && [ -f "$pidfile" ] && tr '\0' ' ' <"/proc/$(cat "$pidfile")/cmdline" 2>/dev/null | grep -qF "$conf"; then
+    if [ "$before" != "$(cat "$conf")" ]; then kill -HUP "$(cat "$pidfile")" && log "nats reloaded its permissions"; fi
     log "nats already up on $NATS_PORT"; return
   fi
   if nats_ok; then
     # Answering, but not with our users: started by an older version of this script or from another
     # checkout of the same profile (its passwords are not ours). Stop it and start ours.
     log "restarting nats with this checkout's users"
-    stop_pidfile nats "$DATA_DIR/pids/nats.pid"
+    stop_pidfile nats "$pidfile"
     pkill -f "nats-server .*[.]data/$PROFILE/" 2>/dev/null || true
     for _ in $(seq 1 50); do nats_ok || break; sleep 0.1; done
   fi
-  setsid -f nats-server -c "$conf" -P "$DATA_DIR/pids/nats.pid" >"$DATA_DIR/logs/nats.log" 2>&1
+  setsid -f nats-server -c "$conf" -P "$pidfile" >"$DATA_DIR/logs/nats.log" 2>&1
   wait_for nats nats_ok
   log "nats (JetStream, authenticated) up on $NATS_PORT, monitor $NATS_MONITOR_PORT"
 }

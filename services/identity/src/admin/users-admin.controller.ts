@@ -15,12 +15,12 @@ export class UsersAdminController {
   }
 
   @MessagePattern(IdentitySubjects.updateUser)
-  update(@Payload('data') dto: UserUpdateDto, @RpcActor() actor: Actor): Promise<PublicUser> {
-    return this.users.update(dto, actor);
+  update(@RpcActor() actor: Actor, @Payload('data') dto: UserUpdateDto): Promise<PublicUser> {
+    return this.users.update(actor, dto);
   }
 
   @MessagePattern(IdentitySubjects.deleteUser)
-  delete(@Payload('data') dto: UserRefDto, @RpcActor() actor: Actor): Promise<UserRef> {
-    return this.users.delete(dto, actor);
+  delete(@RpcActor() actor: Actor, @Payload('data') dto: UserRefDto): Promise<UserRef> {
+    return this.users.delete(actor, dto);
   }
 }

@@ -25,7 +25,7 @@ export class UsersAdminService {
     return users.map(toPublicUser);
   }
 
-  async update(dto: UserUpdateDto, actor: Actor): Promise<PublicUser> {
+  async update(actor: Actor, dto: UserUpdateDto): Promise<PublicUser> {
     assertSuperAdmin(actor);
     // Every visitor of 'Try Demo Mode' becomes this user: its profile and role stay as seeded.
     if (dto.id === DEMO_USER_ID) throw forbidden(IdentityMessages.demoUserImmutable);
@@ -46,7 +46,7 @@ export class UsersAdminService {
   }
 
   /** Deletes the account and, in the same transaction, announces it so every service purges its data. */
-  async delete(dto: UserRefDto, actor: Actor): Promise<UserRef> {
+  async delete(actor: Actor, dto: UserRefDto): Promise<UserRef> {
     assertSuperAdmin(actor);
     if (dto.id === DEMO_USER_ID) throw forbidden('The demo user cannot be deleted');
     if (dto.id === actor.userId) throw forbidden('You cannot delete your own account');

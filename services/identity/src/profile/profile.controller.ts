@@ -15,13 +15,13 @@ export class ProfileController {
   }
 
   @MessagePattern(IdentitySubjects.updateProfile)
-  update(@Payload('data') dto: ProfileUpdateDto, @RpcActor() actor: Actor): Promise<PublicUser> {
-    return this.profile.update(dto, actor);
+  update(@RpcActor() actor: Actor, @Payload('data') dto: ProfileUpdateDto): Promise<PublicUser> {
+    return this.profile.update(actor, dto);
   }
 
   @MessagePattern(IdentitySubjects.setProfilePhoto)
-  setPhoto(@Payload('data') dto: ProfilePhotoDto, @RpcActor() actor: Actor): Promise<ProfilePhotoResult> {
-    return this.profile.setPhoto(dto, actor);
+  setPhoto(@RpcActor() actor: Actor, @Payload('data') dto: ProfilePhotoDto): Promise<ProfilePhotoResult> {
+    return this.profile.setPhoto(actor, dto);
   }
 
   @MessagePattern(IdentitySubjects.getPreferences)
@@ -30,7 +30,7 @@ export class ProfileController {
   }
 
   @MessagePattern(IdentitySubjects.updatePreferences)
-  updatePreferences(@Payload('data') dto: NotificationPreferencesDto, @RpcActor() actor: Actor): Promise<NotificationPreferences> {
-    return this.profile.updatePreferences(dto, actor);
+  updatePreferences(@RpcActor() actor: Actor, @Payload('data') dto: NotificationPreferencesDto): Promise<NotificationPreferences> {
+    return this.profile.updatePreferences(actor, dto);
   }
 }

@@ -23,7 +23,7 @@ export class ProfileService {
     return toPublicUser(await this.ownUser(actor));
   }
 
-  async update(dto: ProfileUpdateDto, actor: Actor): Promise<PublicUser> {
+  async update(actor: Actor, dto: ProfileUpdateDto): Promise<PublicUser> {
     assertNotDemo(actor);
     const user = await this.ownUser(actor);
     if (dto.email !== undefined && dto.email !== user.email) await assertEmailFree(this.em, dto.email, user.id);
@@ -34,7 +34,7 @@ export class ProfileService {
     return toPublicUser(user);
   }
 
-  async setPhoto(dto: ProfilePhotoDto, actor: Actor): Promise<ProfilePhotoResult> {
+  async setPhoto(actor: Actor, dto: ProfilePhotoDto): Promise<ProfilePhotoResult> {
     assertNotDemo(actor);
     const user = await this.ownUser(actor);
     const replacedImageUrl = user.profileImageUrl;
@@ -47,7 +47,7 @@ export class ProfileService {
     return toPreferences(await this.ownUser(actor));
   }
 
-  async updatePreferences(dto: NotificationPreferencesDto, actor: Actor): Promise<NotificationPreferences> {
+  async updatePreferences(actor: Actor, dto: NotificationPreferencesDto): Promise<NotificationPreferences> {
     const user = await this.ownUser(actor);
     Object.assign(user.notifications, dto);
     await this.em.flush();

@@ -4,7 +4,7 @@ import { Outlet, useLocation } from 'react-router-dom';
 import { useAuth } from '../../features/auth/hooks';
 import { useIsMobile } from '../../lib/use-media-query';
 import { PageLoader } from '../PageLoader';
-import { pageTitle } from './nav-config';
+import { pageTitle } from './page-titles';
 import { SideNav } from './SideNav';
 import { MOBILE_NAV_ID, TopBar } from './TopBar';
 

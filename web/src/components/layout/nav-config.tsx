@@ -40,20 +40,3 @@ export function activeNavPath(pathname: string, entries: readonly NavEntry[]): s
   if (pathname === '/' || pathname === '/dashboard') return '/';
   return entries.find((entry) => entry.path !== '/' && (pathname === entry.path || pathname.startsWith(`${entry.path}/`)))?.path;
 }
-
-const PAGE_TITLES: Record<string, string> = {
-  '/': 'Dashboard',
-  '/dashboard': 'Dashboard',
-  '/inventory': 'Inventory Management',
-  '/categories': 'Categories',
-  '/locations': 'Locations',
-  '/reports': 'Reports & Analytics',
-  '/users': 'User Management',
-  '/account': 'Account Settings',
-  '/logout': 'Sign Out',
-};
-
-export function pageTitle(pathname: string): string {
-  const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  return PAGE_TITLES[trimmed] ?? 'Page Not Found';
-}

@@ -16,11 +16,15 @@ function download(blob: Blob, fileName: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-const quote = (text: string) => `"${text.replace(/"/g, '""')}"`;
+/**
+ * A quoted CSV text cell. One that a spreadsheet would run as a formula (starting with = + - @, a
+ * tab or a carriage return) gets a leading apostrophe, so an item named '=HYPERLINK(…)' stays text.
+ */
+const quote = (text: string) => `"${(/^[=+\-@\t\r]/.test(text) ? `'${text}` : text).replace(/"/g, '""')}"`;
 
-/** SPEC 9 CSV: fixed columns, item names quoted; nothing happens for an empty report. */
-export function exportReportCsv(rows: unknown): boolean {
-  if (!Array.isArray(rows) || rows.length === 0) return false;
+/** SPEC 9 CSV: fixed columns, item names quoted; null for an empty report or anything but a list. */
+export function reportCsv(rows: unknown): string | null {
+  if (!Array.isArray(rows) || rows.length === 0) return null;
   const header = 'Item Name,SKU,Current Stock,Reorder Level,Unit Price,Total Value,Status';
   const lines = (rows as ReportRow[]).map((row) =>
     [
@@ -33,7 +37,14 @@ export function exportReportCsv(rows: unknown): boolean {
       statusLabel(row),
     ].join(','),
   );
-  download(new Blob([[header, ...lines].join('\n')], { type: 'text/csv;charset=utf-8' }), `inventory-report-${isoDay()}.csv`);
+  return [header, ...lines].join('\n');
+}
+
+/** Downloads the report as inventory-report-{day}.csv; nothing happens for an empty report (SPEC 5). */
+export function exportReportCsv(rows: unknown): boolean {
+  const csv = reportCsv(rows);
+  if (csv === null) return false;
+  download(new Blob([csv], { type: 'text/csv;charset=utf-8' }), `inventory-report-${isoDay()}.csv`);
   return true;
 }
 

@@ -1,46 +1,28 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { deleteUser, listUsers, updateUser, type AdminUserUpdate } from '../../api/users';
-import { errorMessage } from '../../api/http';
 import { queryKeys } from '../../api/query-keys';
-import { useToast } from '../../lib/toast';
+import { useToastMutation } from '../../lib/use-toast-mutation';
 
 /** SPEC 6: the list is fetched only for a super admin. */
 export function useAdminUsers(enabled: boolean) {
   return useQuery({ queryKey: queryKeys.users.list(), queryFn: listUsers, enabled });
 }
 
-function useRefreshUsers() {
-  const queryClient = useQueryClient();
-  // An admin may edit themselves: the current user is refreshed too.
-  return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: queryKeys.users.all }),
-      queryClient.invalidateQueries({ queryKey: queryKeys.auth.user() }),
-    ]);
-}
+// An admin may edit themselves: the current user is refreshed too.
+const USER_READERS = [queryKeys.users.all, queryKeys.auth.user()];
 
-export function useUpdateUser() {
-  const toast = useToast();
-  const refresh = useRefreshUsers();
-  return useMutation({
+export const useUpdateUser = () =>
+  useToastMutation({
     mutationFn: (body: AdminUserUpdate) => updateUser(body),
-    onSuccess: async () => {
-      toast({ title: 'Success', description: 'User updated successfully' });
-      await refresh();
-    },
-    onError: (error) => toast({ title: 'Error', description: errorMessage(error, 'Failed to update user'), variant: 'destructive' }),
+    success: { title: 'Success', description: 'User updated successfully' },
+    failure: 'Failed to update user',
+    invalidates: USER_READERS,
   });
-}
 
-export function useDeleteUser() {
-  const toast = useToast();
-  const refresh = useRefreshUsers();
-  return useMutation({
+export const useDeleteUser = () =>
+  useToastMutation({
     mutationFn: (id: string) => deleteUser(id),
-    onSuccess: async () => {
-      toast({ title: 'Success', description: 'User deleted successfully' });
-      await refresh();
-    },
-    onError: (error) => toast({ title: 'Error', description: errorMessage(error, 'Failed to delete user'), variant: 'destructive' }),
+    success: { title: 'Success', description: 'User deleted successfully' },
+    failure: 'Failed to delete user',
+    invalidates: USER_READERS,
   });
-}

@@ -1,0 +1,17 @@
+/** The top bar's title for each screen (a phone shows only this one). */
+const PAGE_TITLES: Record<string, string> = {
+  '/': 'Dashboard',
+  '/dashboard': 'Dashboard',
+  '/inventory': 'Inventory Management',
+  '/categories': 'Categories',
+  '/locations': 'Locations',
+  '/reports': 'Reports & Analytics',
+  '/users': 'User Management',
+  '/account': 'Account Settings',
+  '/logout': 'Sign Out',
+};
+
+export function pageTitle(pathname: string): string {
+  const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return PAGE_TITLES[trimmed] ?? 'Page Not Found';
+}

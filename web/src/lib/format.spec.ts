@@ -1,0 +1,31 @@
+import { describe, expect, it } from '@jest/globals';
+import { formatCurrency, isoDay, STOCK_STATUS_LABELS, stockStatus } from './format';
+
+describe('stock status (SPEC 4)', () => {
+  it.each([
+    [0, 0, 'out-of-stock'],
+    [0, 5, 'out-of-stock'],
+    [5, 5, 'low-stock'],
+    [1, 5, 'low-stock'],
+    [6, 5, 'in-stock'],
+    [1, 0, 'in-stock'],
+  ] as const)('stock %i with reorder level %i is %s', (stock, level, status) => {
+    expect(stockStatus(stock, level)).toBe(status);
+  });
+
+  it('labels each status as the badges show it', () => {
+    expect(STOCK_STATUS_LABELS).toEqual({ 'in-stock': 'In Stock', 'low-stock': 'Low Stock', 'out-of-stock': 'Out of Stock' });
+  });
+});
+
+describe('money and days', () => {
+  it('shows US dollars in en-US format, from numbers and decimal strings', () => {
+    expect(formatCurrency(1234.5)).toBe('$1,234.50');
+    expect(formatCurrency('19.99')).toBe('$19.99');
+    expect(formatCurrency('not a number')).toBe('$0.00');
+  });
+
+  it('names a local day YYYY-MM-DD for file names', () => {
+    expect(isoDay(new Date(2026, 0, 5, 23, 30))).toBe('2026-01-05');
+  });
+});
