@@ -2,10 +2,11 @@
 // with other ports and a temporary data dir) and the built app processes a benchmark needs. Nothing
 // touches the dev or test servers, and everything is removed afterwards.
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { natsUrlFor, TOOLS_USER } from '../../infra/nats/auth.mjs';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -41,15 +42,22 @@ export function startStack(offset = Number(process.env.BENCH_PORT_OFFSET ?? 5000
       .map((line) => line.split(/=(.*)/s).slice(0, 2)),
   );
   const env = { ...process.env, ...serverEnv, NODE_ENV: 'test', LOG_LEVEL: 'warn', PORT: String(3000 + offset) };
+  // NATS wants a user per process (infra/nats/auth.mjs): each entry point gets its own, named after
+  // its project (services/<name>/…, gateway/…); the benchmark itself connects as the tools user.
+  const credentials = JSON.parse(readFileSync(serverEnv.NATS_CREDENTIALS_FILE, 'utf8'));
+  const natsUser = (script) => script.match(/^services\/([\w-]+)\//)?.[1] ?? 'gateway';
+  const envFor = (script) => ({ ...env, NATS_URL: natsUrlFor(serverEnv.NATS_URL, natsUser(script), credentials) });
   const children = [];
   return {
     env,
+    /** nats.js connection options for the benchmark's own connection. */
+    nats: { servers: serverEnv.NATS_URL, user: TOOLS_USER, pass: credentials[TOOLS_USER] },
     baseUrl: `http://127.0.0.1:${env.PORT}`,
     /** Starts a built entry point (e.g. services/reporting/dist/main.js) with the stack's environment. */
     start(script, extraEnv = {}) {
       const child = spawn(process.execPath, [join(ROOT, script)], {
         cwd: ROOT,
-        env: { ...env, ...extraEnv },
+        env: { ...envFor(script), ...extraEnv },
         stdio: ['ignore', 'ignore', 'inherit'],
       });
       children.push(child);
@@ -57,7 +65,11 @@ export function startStack(offset = Number(process.env.BENCH_PORT_OFFSET ?? 5000
     },
     /** Runs a built entry point to its end and returns what it logged. */
     run(script) {
-      const result = spawnSync(process.execPath, [join(ROOT, script)], { cwd: ROOT, env: { ...env, LOG_LEVEL: 'log' }, encoding: 'utf8' });
+      const result = spawnSync(process.execPath, [join(ROOT, script)], {
+        cwd: ROOT,
+        env: { ...envFor(script), LOG_LEVEL: 'log' },
+        encoding: 'utf8',
+      });
       if (result.status !== 0) throw new Error(`${script} failed: ${result.stderr}`);
       return result.stdout + result.stderr;
     },

@@ -33,7 +33,7 @@ try {
   const headers = { cookie: owner.cookie };
   // The reporting service has migrated its database once it answers.
   await waitFor(() => fetch(`${stack.baseUrl}/api/dashboard/stats`, { headers }).then((r) => r.ok));
-  const nc = await connect({ servers: stack.env.NATS_URL });
+  const nc = await connect(stack.nats);
   const js = jetstream(nc);
   const db = new pg.Client({ connectionString: `${stack.env.PG_URL}/reporting` });
   await db.connect();
