@@ -219,6 +219,7 @@ describe('6. dates out of range in reports', () => {
     ['/api/reports/inventory?asOf=0001-12-31T23:59:59Z', 'asOf'],
     ['/api/reports/inventory?range=custom&from=0000-01-01&to=2025-01-01', 'from'],
     ['/api/reports/value-history?range=custom&from=2025-01-01&to=0000-12-31', 'to'],
+    ['/api/reports/movement-history?range=custom&from=0000-01-01&to=2025-01-01', 'from'],
   ] as const)('%s answers 400', async (path, field) => {
     const { client } = await signUp();
     const res = await client.get(path);

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { waitForAnimationsToSettle } from './support/animations.js';
-import { launchBrowser, screenshot, seriousA11yViolations } from './support/browser.js';
+import { DESKTOP, launchBrowser, MOBILE, screenshot, seriousA11yViolations } from './support/browser.js';
 import { signUp } from './support/session.js';
 
 let browser: Browser;
@@ -98,6 +98,9 @@ describe('account settings', () => {
     await page.getByRole('heading', { name: 'Sign Out', level: 1 }).waitFor();
     await screenshot(page, 'logout-confirm');
     expect(await seriousA11yViolations(page)).toEqual([]);
+    await page.setViewportSize(MOBILE);
+    await screenshot(page, 'logout-confirm-mobile');
+    await page.setViewportSize(DESKTOP);
     await page.getByRole('button', { name: 'Cancel' }).click();
     await page.waitForURL('**/dashboard');
     await page.goto('/api/logout');

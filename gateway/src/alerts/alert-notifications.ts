@@ -47,11 +47,6 @@ export class AlertNotifications implements OnApplicationBootstrap, OnApplication
     );
   }
 
-  /** Open streams of a user on this instance. */
-  openCount(userId: string): number {
-    return this.open.get(userId)?.length ?? 0;
-  }
-
   onApplicationShutdown(): void {
     this.listener.stop();
     this.changes.complete();

@@ -90,7 +90,8 @@ export class ItemWriter {
     respond: (em: EntityManager, outcome: CommandOutcome) => Promise<R>,
   ): Promise<R> {
     // Before queueing: a category or place created a moment ago may still be on its way to the replicas.
-    if (hasReferences(commands)) await awaitReferences(this.orm.em.fork(), referencesOf(commands));
+    const references = referencesOf(commands);
+    if (references.categoryIds.length + references.locationIds.length > 0) await awaitReferences(this.orm.em.fork(), references);
     return new Promise<R>((resolve, reject) => {
       const request: PendingRequest = { context, commands, respond, resolve: resolve as (response: unknown) => void, reject };
       const key = `${context.userId}:${itemId}`;
