@@ -5,7 +5,7 @@ import { Category } from './categories/category.entity.js';
 import { getEnv } from './config/env.js';
 import { CategoryItemCountsProjection } from './item-counts/category-item-counts.projection.js';
 import { migrations } from './migrations/index.js';
-import { CatalogUserPurge } from './users/user-purge.handler.js';
+import { CatalogWorkspacePurge } from './workspaces/workspace-purge.handler.js';
 
 /** The modules of the catalog service; a rebuild runs them without the live consumers. */
 export function catalogModules({ startConsumers = true } = {}) {
@@ -21,7 +21,7 @@ export function catalogModules({ startConsumers = true } = {}) {
       // Rebuilt in this order: the purge replays after the counts, so purged users stay purged.
       consumers: [
         { name: 'item-counts', source: 'inventory', handler: CategoryItemCountsProjection },
-        { name: 'user-purge', source: 'identity', handler: CatalogUserPurge },
+        { name: 'user-purge', source: 'identity', handler: CatalogWorkspacePurge },
       ],
     }),
     CategoriesModule,

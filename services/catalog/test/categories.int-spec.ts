@@ -7,6 +7,7 @@ import {
   testServers,
   type RunningServices,
   type TestRpcClient,
+  testActor,
 } from '@inventory/platform/testing';
 import { randomUUID } from 'node:crypto';
 import { AppModule } from '../src/app.module.js';
@@ -21,7 +22,7 @@ const OUTBOX_WAIT_MS = 30_000;
 let services: RunningServices;
 let client: TestRpcClient;
 
-const newActor = (): Actor => ({ userId: `catalog-test-${randomUUID()}`, role: 'user' });
+const newActor = (): Actor => testActor(`catalog-test-${randomUUID()}`);
 const create = (actor: Actor, name: string, description?: string | null) =>
   client.call(CatalogSubjects.createCategory, { name, description }, actor);
 const list = (actor: Actor, search?: string) => client.call(CatalogSubjects.listCategories, search === undefined ? {} : { search }, actor);
@@ -31,7 +32,7 @@ const failure = (call: Promise<unknown>) =>
     () => Promise.reject(new Error('the call succeeded')),
     (e: { code: string; message: string }) => ({ code: e.code, message: e.message }),
   );
-const rowsOf = (actor: Actor) => queryDb('catalog', 'SELECT name FROM categories WHERE user_id = $1', [actor.userId]);
+const rowsOf = (actor: Actor) => queryDb('catalog', 'SELECT name FROM categories WHERE workspace_id = $1', [actor.userId]);
 
 beforeAll(async () => {
   services = await startServices({ catalog: AppModule });
@@ -231,7 +232,7 @@ describe('events out', () => {
     const rows = await eventually(async () => {
       const found = await queryDb<{
         subject: string;
-        payload: { data: unknown; metadata: { userId: string }; streamId: string };
+        payload: { data: unknown; metadata: { workspaceId: string; userId: string }; streamId: string };
         published_at: Date | null;
       }>('catalog', "SELECT subject, payload, published_at FROM outbox WHERE payload->>'streamId' = $1 ORDER BY position", [
         `category-${tools.id}`,

@@ -12,6 +12,7 @@ import {
   testServers,
   type RunningServices,
   type TestRpcClient,
+  testActor,
 } from '@inventory/platform/testing';
 import { randomUUID } from 'node:crypto';
 import { AppModule } from '../src/app.module.js';
@@ -27,7 +28,7 @@ let services: RunningServices;
 let client: TestRpcClient;
 let events: EventsConnection;
 
-const newActor = (): Actor => ({ userId: `catalog-test-${randomUUID()}`, role: 'user' });
+const newActor = (): Actor => testActor(`catalog-test-${randomUUID()}`);
 const create = (actor: Actor, name: string) => client.call(CatalogSubjects.createCategory, { name }, actor);
 const countsOf = async (actor: Actor) =>
   Object.fromEntries((await client.call(CatalogSubjects.listCategories, {}, actor)).map((c: CategoryView) => [c.name, c.itemCount]));
@@ -138,11 +139,11 @@ describe('a deleted user', () => {
       type: 'UserDeleted',
       streamId: `user-${actor.userId}`,
       data: { userId: actor.userId },
-      metadata: { userId: actor.userId },
+      metadata: { workspaceId: actor.userId, userId: actor.userId },
     });
     await publishEvents(events, [deleted]);
     await eventually(async () => (await client.call(CatalogSubjects.listCategories, {}, actor)).length === 0, CONSUMER_WAIT_MS);
-    expect(await queryDb('catalog', 'SELECT 1 FROM category_items WHERE user_id = $1', [actor.userId])).toEqual([]);
+    expect(await queryDb('catalog', 'SELECT 1 FROM category_items WHERE workspace_id = $1', [actor.userId])).toEqual([]);
   });
 });
 
@@ -163,7 +164,7 @@ describe('rebuilding the read model', () => {
       em
         .getConnection()
         .execute(
-          'SELECT item_id, category_id, active FROM category_items WHERE user_id = ? ORDER BY item_id',
+          'SELECT item_id, category_id, active FROM category_items WHERE workspace_id = ? ORDER BY item_id',
           [actor.userId],
           'all',
           em.getTransactionContext(),

@@ -2,7 +2,7 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import { ClientProxyFactory, type ClientProxy } from '@nestjs/microservices';
 import { DEMO_USER_ID, IdentityMessages, IdentitySubjects, type Actor, type PublicUser } from '@inventory/contracts';
 import { natsTransport, rpc, type ServiceError } from '@inventory/platform';
-import { eventually, queryDb, startServices, testServers, type RunningServices } from '@inventory/platform/testing';
+import { eventually, queryDb, startServices, testServers, type RunningServices, testActor } from '@inventory/platform/testing';
 import { randomUUID } from 'node:crypto';
 import { AppModule } from '../src/app.module.js';
 import { getEnv, LOCAL_SUPER_ADMIN_PASSWORD } from '../src/config/env.js';
@@ -18,7 +18,7 @@ let client: ClientProxy;
 const email = (label: string) => `${label}-${randomUUID().slice(0, 8)}@Example.test`;
 const newUser = (label = 'user') => ({ firstName: 'Ada', lastName: 'Lovelace', email: email(label), password: 'secret-123' });
 const register = (input = newUser()) => rpc(client, IdentitySubjects.register, input);
-const actorOf = (user: PublicUser): Actor => ({ userId: user.id, role: user.role });
+const actorOf = (user: PublicUser): Actor => testActor(user.id, { role: user.role });
 const superAdmin = async () =>
   rpc(client, IdentitySubjects.signInWithPassword, { email: getEnv().SUPER_ADMIN_EMAIL, password: LOCAL_SUPER_ADMIN_PASSWORD });
 /** The error a call ends with, as `{ code, message }`. */

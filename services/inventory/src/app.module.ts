@@ -8,7 +8,7 @@ import { ItemsModule } from './items/items.module.js';
 import { migrations } from './migrations/index.js';
 import { CategoryReplica } from './replicas/category-replica.handler.js';
 import { LocationReplica } from './replicas/location-replica.handler.js';
-import { InventoryUserPurge } from './users/user-purge.handler.js';
+import { InventoryWorkspacePurge } from './workspaces/workspace-purge.handler.js';
 
 /** The modules of the inventory service; a rebuild runs them without the live consumers. */
 export function inventoryModules({ startConsumers = true } = {}) {
@@ -27,7 +27,7 @@ export function inventoryModules({ startConsumers = true } = {}) {
         { name: 'low-stock', source: 'inventory', handler: LowStockWatch },
         { name: 'categories', source: 'catalog', handler: CategoryReplica },
         { name: 'locations', source: 'locations', handler: LocationReplica },
-        { name: 'user-purge', source: 'identity', handler: InventoryUserPurge },
+        { name: 'user-purge', source: 'identity', handler: InventoryWorkspacePurge },
       ],
     }),
     ItemsModule,

@@ -82,8 +82,8 @@ describe('low-stock alerts', () => {
         item: { id: item.id, name: 'Filter', currentStock: 4, reorderLevel: 5 },
       },
     ]);
-    expect(notifications.filter((n) => n.userId === owner.userId)).toEqual([
-      { kind: 'raised', userId: owner.userId, alert: expect.objectContaining({ id: alerts[0].id }) },
+    expect(notifications.filter((n) => n.workspaceId === owner.workspaceId)).toEqual([
+      { kind: 'raised', workspaceId: owner.workspaceId, alert: expect.objectContaining({ id: alerts[0].id }) },
     ]);
   });
 

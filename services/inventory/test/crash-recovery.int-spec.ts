@@ -145,7 +145,7 @@ it('publishes and applies every event once and raises one alert per crossing acr
         .n === 0,
     30_000,
   );
-  const caughtUp = `SELECT count(*)::int AS n FROM low_stock_watch w JOIN item_views v ON v.id = w.item_id AND v.version = w.version WHERE v.user_id = $1`;
+  const caughtUp = `SELECT count(*)::int AS n FROM low_stock_watch w JOIN item_views v ON v.id = w.item_id AND v.version = w.version WHERE v.workspace_id = $1`;
   await eventually(async () => (await queryDb('inventory', caughtUp, [owner.userId]))[0].n === ITEMS, 60_000);
   const redis = new Redis(getEnv().REDIS_URL, { maxRetriesPerRequest: null });
   const jobs = new Queue(ALERTS_QUEUE, { connection: redis });
@@ -195,7 +195,7 @@ it('publishes and applies every event once and raises one alert per crossing acr
   }
   const alerts = await queryDb<{ id: string; open: boolean }>(
     'inventory',
-    'SELECT id, resolved_at IS NULL AS open FROM alerts WHERE user_id = $1',
+    'SELECT id, resolved_at IS NULL AS open FROM alerts WHERE workspace_id = $1',
     [owner.userId],
   );
   expect(expectedAlerts.size).toBeGreaterThan(20); // the plan crosses the reorder level many times

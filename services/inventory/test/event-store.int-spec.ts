@@ -66,7 +66,7 @@ describe('the event store', () => {
     // The slow transaction appends (taking the earlier outbox position) and stays open.
     const slow = inv.orm.em.fork().transactional(async (em) => {
       const receive = { quantity: 1, locationId: null, reason: 'slow', movementId: randomUUID() };
-      const { events } = await applyItemCommands(em, { userId: owner.userId }, slowItem.id, [{ type: 'ReceiveStock', data: receive }]);
+      const { events } = await applyItemCommands(em, { workspaceId: owner.workspaceId, userId: owner.userId }, slowItem.id, [{ type: 'ReceiveStock', data: receive }]);
       written(events[0].id);
       await gate;
     });
@@ -103,7 +103,7 @@ describe('rebuilding', () => {
       owner,
     );
     await inv.call(S.archiveItem, { id: (await register(1)).id }, owner);
-    const rows = () => queryDb('inventory', 'SELECT * FROM item_views WHERE user_id = $1 ORDER BY id', [owner.userId]);
+    const rows = () => queryDb('inventory', 'SELECT * FROM item_views WHERE workspace_id = $1 ORDER BY id', [owner.userId]);
     const before = await rows();
     await queryDb('inventory', 'UPDATE item_views SET current_stock = 999, name = $2 WHERE id = $1', [item.id, 'corrupted']);
     expect(await rebuildItemViews(inv.orm)).toBeGreaterThanOrEqual(2);

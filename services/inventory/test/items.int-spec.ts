@@ -47,7 +47,7 @@ describe('registering and listing items', () => {
     const item = await register({ currentStock: 3, locationId: await knownPlace(owner, 'Shelf') });
     await move(item.id, 'in', 2, await knownPlace(owner, 'Van'));
     const before = await inv.call(S.listItems, {}, owner);
-    await queryDb('inventory', 'UPDATE item_views SET record_json = NULL WHERE user_id = $1', [owner.userId]);
+    await queryDb('inventory', 'UPDATE item_views SET record_json = NULL WHERE workspace_id = $1', [owner.userId]);
     expect(await inv.call(S.listItems, {}, owner)).toEqual(before);
     expect(before.items).toEqual([await inv.call(S.getItem, { id: item.id }, owner)]);
     const [row] = await queryDb('inventory', 'SELECT record_json FROM item_views WHERE id = $1', [item.id]);
@@ -254,7 +254,7 @@ describe('stock movements', () => {
     const wrote = new Promise<void>((resolve) => (written = resolve));
     // Another writer (a second instance, say) appends to the contested item and keeps its transaction open.
     const elsewhere = inv.orm.em.fork().transactional(async (em) => {
-      await applyItemCommands(em, { userId: owner.userId }, contested.id, [
+      await applyItemCommands(em, { workspaceId: owner.workspaceId, userId: owner.userId }, contested.id, [
         { type: 'ReceiveStock', data: { quantity: 10, locationId: null, reason: 'elsewhere', movementId: randomUUID() } },
       ]);
       written();

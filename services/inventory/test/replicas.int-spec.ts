@@ -30,7 +30,7 @@ const category = (type: CategoryEvent['type'], categoryId: string, name = 'Tools
     type,
     streamId: `category-${categoryId}`,
     data: { categoryId, name, description: null },
-    metadata: { userId },
+    metadata: { workspaceId: userId, userId },
   });
 const location = (type: LocationEvent['type'], locationId: string, name = 'Shelf') =>
   newEvent({
@@ -38,7 +38,7 @@ const location = (type: LocationEvent['type'], locationId: string, name = 'Shelf
     type,
     streamId: `location-${locationId}`,
     data: { locationId, name, type: 'Storage', parentLocationId: null },
-    metadata: { userId: owner.userId },
+    metadata: { workspaceId: owner.userId, userId: owner.userId },
   });
 const item = (id: string) => inv.call(S.getItem, { id }, owner);
 
@@ -100,7 +100,7 @@ describe('deleted categories and locations', () => {
         type: 'CategoryDeleted',
         streamId: `category-${categoryId}`,
         data: { categoryId },
-        metadata: { userId: owner.userId },
+        metadata: { workspaceId: owner.userId, userId: owner.userId },
       }),
     );
     await eventually(async () => (await item(created.id)).categoryId === null, 10_000);
@@ -121,7 +121,7 @@ describe('deleted categories and locations', () => {
         type: 'LocationDeleted',
         streamId: `location-${locationId}`,
         data: { locationId, parentLocationId: null },
-        metadata: { userId: owner.userId },
+        metadata: { workspaceId: owner.userId, userId: owner.userId },
       }),
     );
     await eventually(async () => (await item(created.id)).locationId === null, 10_000);
@@ -151,14 +151,20 @@ describe('a deleted user', () => {
       type: 'UserDeleted',
       streamId: `user-${owner.userId}`,
       data: { userId: owner.userId },
-      metadata: { userId: owner.userId },
+      metadata: { workspaceId: owner.userId, userId: owner.userId },
     });
     await inv.publish(deleted);
     const remaining = async () => {
       const counts = await Promise.all(
-        ['item_views', 'item_counts', 'alerts', 'low_stock_watch', 'idempotency_keys'].map(
-          async (table) =>
-            (await queryDb('inventory', `SELECT count(*)::int AS n FROM ${table} WHERE user_id = $1`, [owner.userId]))[0].n as number,
+        [
+          ['item_views', 'workspace_id'],
+          ['item_counts', 'workspace_id'],
+          ['alerts', 'workspace_id'],
+          ['low_stock_watch', 'workspace_id'],
+          ['idempotency_keys', 'user_id'],
+        ].map(
+          async ([table, column]) =>
+            (await queryDb('inventory', `SELECT count(*)::int AS n FROM ${table} WHERE ${column} = $1`, [owner.userId]))[0].n as number,
         ),
       );
       const [events] = await queryDb('inventory', 'SELECT count(*)::int AS n FROM events WHERE stream_id = $1', [`item-${created.id}`]);

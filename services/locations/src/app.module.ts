@@ -5,7 +5,7 @@ import { LocationItemCountsProjection } from './item-counts/location-item-counts
 import { Location } from './locations/location.entity.js';
 import { LocationsModule } from './locations/locations.module.js';
 import { migrations } from './migrations/index.js';
-import { LocationsUserPurge } from './users/user-purge.handler.js';
+import { LocationsWorkspacePurge } from './workspaces/workspace-purge.handler.js';
 
 /** The modules of the locations service; a rebuild runs them without the live consumers. */
 export function locationsModules({ startConsumers = true } = {}) {
@@ -21,7 +21,7 @@ export function locationsModules({ startConsumers = true } = {}) {
       // Rebuilt in this order: the purge replays after the counts, so purged users stay purged.
       consumers: [
         { name: 'item-counts', source: 'inventory', handler: LocationItemCountsProjection },
-        { name: 'user-purge', source: 'identity', handler: LocationsUserPurge },
+        { name: 'user-purge', source: 'identity', handler: LocationsWorkspacePurge },
       ],
     }),
     LocationsModule,

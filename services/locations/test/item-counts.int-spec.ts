@@ -12,6 +12,7 @@ import {
   testServers,
   type RunningServices,
   type TestRpcClient,
+  testActor,
 } from '@inventory/platform/testing';
 import { randomUUID } from 'node:crypto';
 import { AppModule } from '../src/app.module.js';
@@ -27,7 +28,7 @@ let services: RunningServices;
 let client: TestRpcClient;
 let events: EventsConnection;
 
-const newActor = (): Actor => ({ userId: `locations-test-${randomUUID()}`, role: 'user' });
+const newActor = (): Actor => testActor(`locations-test-${randomUUID()}`);
 const create = (actor: Actor, name: string) => client.call(LocationsSubjects.createLocation, { name }, actor);
 const countsOf = async (actor: Actor) =>
   Object.fromEntries((await client.call(LocationsSubjects.listLocations, {}, actor)).map((l) => [l.name, l.itemCount]));
@@ -145,11 +146,11 @@ describe('a deleted user', () => {
       type: 'UserDeleted',
       streamId: `user-${actor.userId}`,
       data: { userId: actor.userId },
-      metadata: { userId: actor.userId },
+      metadata: { workspaceId: actor.userId, userId: actor.userId },
     });
     await publishEvents(events, [deleted]);
     await eventually(async () => (await client.call(LocationsSubjects.listLocations, {}, actor)).length === 0, CONSUMER_WAIT_MS);
-    expect(await queryDb('locations', 'SELECT 1 FROM location_items WHERE user_id = $1', [actor.userId])).toEqual([]);
+    expect(await queryDb('locations', 'SELECT 1 FROM location_items WHERE workspace_id = $1', [actor.userId])).toEqual([]);
     expect(await queryDb('locations', 'SELECT 1 FROM location_item_stock WHERE item_id = $1', [item.itemId])).toEqual([]);
   });
 });
@@ -172,7 +173,7 @@ describe('rebuilding the read model', () => {
     const rowsOf = (em: EntityManager) =>
       em.getConnection().execute(
         `SELECT i.item_id, i.active, s.location_id, s.quantity FROM location_items i LEFT JOIN location_item_stock s ON s.item_id = i.item_id
-          WHERE i.user_id = ? ORDER BY i.item_id, s.location_id`,
+          WHERE i.workspace_id = ? ORDER BY i.item_id, s.location_id`,
         [actor.userId],
         'all',
         em.getTransactionContext(),

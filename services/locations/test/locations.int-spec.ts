@@ -7,6 +7,7 @@ import {
   testServers,
   type RunningServices,
   type TestRpcClient,
+  testActor,
 } from '@inventory/platform/testing';
 import { randomUUID } from 'node:crypto';
 import { AppModule } from '../src/app.module.js';
@@ -21,7 +22,7 @@ const OUTBOX_WAIT_MS = 30_000;
 let services: RunningServices;
 let client: TestRpcClient;
 
-const newActor = (): Actor => ({ userId: `locations-test-${randomUUID()}`, role: 'user' });
+const newActor = (): Actor => testActor(`locations-test-${randomUUID()}`);
 const create = (actor: Actor, data: CreateLocationRequest) => client.call(LocationsSubjects.createLocation, data, actor);
 const update = (
   actor: Actor,
@@ -38,7 +39,7 @@ const failure = (call: Promise<unknown>) =>
   );
 const invalid = (message: string) => ({ code: 'VALIDATION', message });
 const rowsOf = (actor: Actor) =>
-  queryDb('locations', 'SELECT name, parent_location_id FROM locations WHERE user_id = $1 ORDER BY name', [actor.userId]);
+  queryDb('locations', 'SELECT name, parent_location_id FROM locations WHERE workspace_id = $1 ORDER BY name', [actor.userId]);
 
 beforeAll(async () => {
   services = await startServices({ locations: AppModule });
@@ -261,7 +262,7 @@ describe("another user's location answers exactly like a missing one", () => {
 });
 
 describe('events out', () => {
-  type Row = { subject: string; payload: { data: unknown; metadata: { userId: string } }; published_at: Date | null };
+  type Row = { subject: string; payload: { data: unknown; metadata: { workspaceId: string; userId: string } }; published_at: Date | null };
   const published = (actor: Actor, count: number) =>
     eventually(async () => {
       const rows = await queryDb<Row>(

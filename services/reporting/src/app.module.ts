@@ -5,7 +5,7 @@ import { DashboardModule } from './dashboard/dashboard.module.js';
 import { migrations } from './migrations/index.js';
 import { CategoriesProjection } from './read-models/categories.projection.js';
 import { InventoryProjection } from './read-models/inventory.projection.js';
-import { UserPurgeProjection } from './read-models/user-purge.projection.js';
+import { WorkspacePurgeProjection } from './read-models/workspace-purge.projection.js';
 import { ReportsModule } from './reports/reports.module.js';
 
 /** The modules of the reporting service; a rebuild runs them without the live consumers. */
@@ -18,11 +18,11 @@ export function reportingModules({ startConsumers = true } = {}) {
       natsUrl: env.NATS_URL,
       pgUrl: env.PG_URL,
       startConsumers,
-      // Purged users are remembered, so the consumers may apply (and rebuild) in any order.
+      // Purged workspaces are remembered, so the consumers may apply (and rebuild) in any order.
       consumers: [
         { name: 'items', source: 'inventory', handler: InventoryProjection },
         { name: 'categories', source: 'catalog', handler: CategoriesProjection },
-        { name: 'user-purge', source: 'identity', handler: UserPurgeProjection },
+        { name: 'user-purge', source: 'identity', handler: WorkspacePurgeProjection },
       ],
     }),
     DashboardModule,

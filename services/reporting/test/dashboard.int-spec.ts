@@ -74,7 +74,7 @@ describe('dashboard stats', () => {
       'reporting',
       `SELECT count(*)::int AS total_items, count(*) FILTER (WHERE stock <= reorder_level)::int AS low_stock_items,
               sum(stock * unit_price)::text AS total_value
-         FROM items WHERE user_id = $1 AND active`,
+         FROM items WHERE workspace_id = $1 AND active`,
       [userId],
     );
     expect(await stats(userId)).toEqual({
@@ -156,7 +156,7 @@ describe('idempotency and purge', () => {
 
     expect(await stats(userId)).toEqual({ totalItems: 0, lowStockItems: 0, totalValue: 0, categoriesCount: 0 });
     for (const table of ['items', 'item_history', 'movements', 'categories']) {
-      expect(await queryDb('reporting', `SELECT 1 FROM ${table} WHERE user_id = $1`, [userId])).toEqual([]);
+      expect(await queryDb('reporting', `SELECT 1 FROM ${table} WHERE workspace_id = $1`, [userId])).toEqual([]);
     }
   });
 });

@@ -4,7 +4,7 @@ import { newUserId, startReporting, type ReportingHarness } from './support/repo
 import { daysAgo, TestCategory, TestItem, userDeleted } from './support/test-item.js';
 
 let reporting: ReportingHarness;
-const TABLES = ['items', 'item_history', 'movements', 'item_totals', 'categories', 'purged_users'];
+const TABLES = ['items', 'item_history', 'movements', 'item_totals', 'categories', 'purged_workspaces'];
 
 /** A digest of every row of these users in every reporting table (the shared test database has others too). */
 async function digest(userIds: string[]): Promise<Record<string, { rows: number; hash: string }>> {
@@ -13,7 +13,7 @@ async function digest(userIds: string[]): Promise<Record<string, { rows: number;
       const [row] = await queryDb<{ rows: number; hash: string }>(
         'reporting',
         `SELECT count(*)::int AS rows, md5(coalesce(string_agg(t::text, E'\\n' ORDER BY t::text), '')) AS hash
-           FROM ${table} t WHERE user_id = ANY($1)`,
+           FROM ${table} t WHERE workspace_id = ANY($1)`,
         [userIds],
       );
       return [table, row] as const;
@@ -60,7 +60,7 @@ describe('rebuild', () => {
     await reporting.publish([userDeleted(purged)]);
     const before = await digest([first, second, purged]);
     expect(before.item_history.rows).toBe(2 * 11);
-    expect(before.purged_users.rows).toBe(1);
+    expect(before.purged_workspaces.rows).toBe(1);
     const firstBefore = await digest([first]);
 
     let rebuilding = true;

@@ -1,4 +1,4 @@
-import type { ExternalProvider, Role } from '@inventory/contracts';
+import type { CurrentWorkspace, ExternalProvider, Role } from '@inventory/contracts';
 import { http, resetCsrfToken } from './http';
 
 /** The signed-in user as returned by GET /api/auth/user (SPEC 3, User). */
@@ -9,6 +9,8 @@ export interface CurrentUser {
   lastName: string | null;
   profileImageUrl: string | null;
   role: Role;
+  /** The workspace the session works in: every list, report and write is scoped to it. */
+  workspace: CurrentWorkspace;
   /** How the account signs in (Account Settings, Security tab). */
   hasPassword?: boolean;
   externalProviders?: ExternalProvider[];

@@ -11,6 +11,7 @@ const locations = ['locations'] as const;
 const reports = ['reports'] as const;
 const users = ['admin-users'] as const;
 const account = ['account'] as const;
+const workspaces = ['workspaces'] as const;
 
 export const queryKeys = {
   auth: { all: auth, user: () => [...auth, 'user'] as const },
@@ -43,4 +44,12 @@ export const queryKeys = {
   },
   users: { all: users, list: () => [...users, 'list'] as const },
   account: { all: account, preferences: () => [...account, 'preferences'] as const },
+  workspaces: {
+    all: workspaces,
+    list: () => [...workspaces, 'list'] as const,
+    members: (id: string) => [...workspaces, id, 'members'] as const,
+    invitations: (id: string) => [...workspaces, id, 'invitations'] as const,
+  },
+  /** A public invitation preview, by its token. */
+  invitation: (token: string) => ['invitation', token] as const,
 } as const;

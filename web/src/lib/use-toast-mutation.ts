@@ -5,8 +5,8 @@ import { useToast, type ToastOptions } from './toast';
 interface ToastMutationOptions<TVariables, TData> {
   mutationFn: (variables: TVariables) => Promise<TData>;
   mutationKey?: MutationKey;
-  /** The toast on success (SPEC 8 wording). */
-  success: ToastOptions;
+  /** The toast on success (SPEC 8 wording), or built from the answer (e.g. a name it returns). */
+  success: ToastOptions | ((data: TData, variables: TVariables) => ToastOptions);
   /**
    * The toast on failure: a fallback text shows as 'Error' with the server's message (else the
    * fallback); a function builds the toast from the error; none leaves the failure to the caller.
@@ -14,6 +14,8 @@ interface ToastMutationOptions<TVariables, TData> {
   failure?: string | ((error: Error) => ToastOptions);
   /** Every query that reads what the mutation changed; refetched after a success. */
   invalidates: QueryKey[];
+  /** More to do after a success, before the readers are refetched (e.g. update a cached answer). */
+  onSuccess?: (data: TData, variables: TVariables) => void | Promise<void>;
 }
 
 /**
@@ -26,14 +28,16 @@ export function useToastMutation<TVariables = void, TData = unknown>({
   success,
   failure,
   invalidates,
+  onSuccess,
 }: ToastMutationOptions<TVariables, TData>) {
   const toast = useToast();
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey,
     mutationFn,
-    onSuccess: async () => {
-      toast(success);
+    onSuccess: async (data, variables) => {
+      toast(typeof success === 'function' ? success(data, variables) : success);
+      await onSuccess?.(data, variables);
       await Promise.all(invalidates.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
     },
     onError: (error) => {

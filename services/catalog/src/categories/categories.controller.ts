@@ -1,7 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { CatalogSubjects, type Actor, type CategoryView } from '@inventory/contracts';
-import { RpcActor } from '@inventory/platform';
+import { RpcActor, RpcWriter } from '@inventory/platform';
 import { CategoriesService } from './categories.service.js';
 import { CategoryIdDto, CreateCategoryDto, ListCategoriesDto, UpdateCategoryDto } from './categories.dto.js';
 
@@ -20,17 +20,17 @@ export class CategoriesController {
   }
 
   @MessagePattern(CatalogSubjects.createCategory)
-  create(@RpcActor() actor: Actor, @Payload('data') dto: CreateCategoryDto): Promise<CategoryView> {
+  create(@RpcWriter() actor: Actor, @Payload('data') dto: CreateCategoryDto): Promise<CategoryView> {
     return this.categories.create(actor, dto);
   }
 
   @MessagePattern(CatalogSubjects.updateCategory)
-  update(@RpcActor() actor: Actor, @Payload('data') dto: UpdateCategoryDto): Promise<CategoryView> {
+  update(@RpcWriter() actor: Actor, @Payload('data') dto: UpdateCategoryDto): Promise<CategoryView> {
     return this.categories.update(actor, dto);
   }
 
   @MessagePattern(CatalogSubjects.deleteCategory)
-  delete(@RpcActor() actor: Actor, @Payload('data') dto: CategoryIdDto): Promise<null> {
+  delete(@RpcWriter() actor: Actor, @Payload('data') dto: CategoryIdDto): Promise<null> {
     return this.categories.delete(actor, dto);
   }
 }

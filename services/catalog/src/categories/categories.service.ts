@@ -10,7 +10,7 @@ import { categoryCreated, categoryDeleted, categoryRenamed } from './category.ev
 import { Category } from './category.entity.js';
 import { toCategoryView } from './category.view.js';
 
-/** A user's categories. Every change commits with its event in the outbox. */
+/** A workspace's categories. Every change commits with its event in the outbox. */
 @Injectable()
 export class CategoriesService {
   constructor(
@@ -22,10 +22,10 @@ export class CategoriesService {
     const [categories, counts] = await Promise.all([
       this.em.find(
         Category,
-        { userId: actor.userId, ...(search ? { name: { $ilike: containsPattern(search) } } : {}) },
+        { workspaceId: actor.workspaceId, ...(search ? { name: { $ilike: containsPattern(search) } } : {}) },
         { orderBy: { [raw('lower(name)')]: 'asc', createdAt: 'asc' } },
       ),
-      this.counts.forUser(actor.userId),
+      this.counts.forWorkspace(actor.workspaceId),
     ]);
     return categories.map((category) => toCategoryView(category, counts.get(category.id) ?? 0));
   }
@@ -36,9 +36,9 @@ export class CategoriesService {
 
   create(actor: Actor, dto: CreateCategoryDto): Promise<CategoryView> {
     return this.write(async (em) => {
-      const category = em.create(Category, { userId: actor.userId, name: dto.name, description: dto.description ?? null });
+      const category = em.create(Category, { workspaceId: actor.workspaceId, userId: actor.userId, name: dto.name, description: dto.description ?? null });
       await em.flush();
-      await writeOutbox(em, [categoryCreated(category)]);
+      await writeOutbox(em, [categoryCreated(category, actor)]);
       return toCategoryView(category, 0);
     });
   }
@@ -52,7 +52,7 @@ export class CategoriesService {
       category.name = changes.name ?? category.name;
       if (changes.description !== undefined) category.description = changes.description;
       await em.flush();
-      await writeOutbox(em, [categoryRenamed(category)]);
+      await writeOutbox(em, [categoryRenamed(category, actor)]);
       return this.view(actor, category);
     });
   }
@@ -63,19 +63,19 @@ export class CategoriesService {
       const category = await this.find(em, actor, id);
       em.remove(category);
       await em.flush();
-      await writeOutbox(em, [categoryDeleted(category)]);
+      await writeOutbox(em, [categoryDeleted(category, actor)]);
       return null;
     });
   }
 
   private async view(actor: Actor, category: Category): Promise<CategoryView> {
-    const counts = await this.counts.forUser(actor.userId);
+    const counts = await this.counts.forWorkspace(actor.workspaceId);
     return toCategoryView(category, counts.get(category.id) ?? 0);
   }
 
-  /** Another user's category answers exactly like a missing one. */
+  /** Another workspace's category answers exactly like a missing one. */
   private async find(em: EntityManager, actor: Actor, id: string): Promise<Category> {
-    const category = isUUID(id) ? await em.findOne(Category, { id, userId: actor.userId }) : null;
+    const category = isUUID(id) ? await em.findOne(Category, { id, workspaceId: actor.workspaceId }) : null;
     if (!category) throw new ServiceError('NOT_FOUND', CategoryMessages.notFound);
     return category;
   }

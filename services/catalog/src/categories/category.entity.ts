@@ -8,6 +8,11 @@ export class Category {
   @PrimaryKey({ type: 'uuid' })
   id: string = randomUUID();
 
+  /** The workspace the category belongs to: every query is scoped by it. */
+  @Property({ type: 'text' })
+  workspaceId: string;
+
+  /** Who created it. */
   @Property({ type: 'text' })
   userId: string;
 

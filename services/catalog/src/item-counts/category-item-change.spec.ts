@@ -8,7 +8,7 @@ describe('categoryItemChange', () => {
     expect(categoryItemChange(item.registered({ categoryId: 'tools' }))).toEqual({
       kind: 'registered',
       itemId: item.itemId,
-      userId: 'user-1',
+      workspaceId: 'user-1',
       categoryId: 'tools',
     });
   });

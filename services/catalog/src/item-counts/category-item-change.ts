@@ -2,7 +2,7 @@ import type { EventEnvelope, ItemEvent } from '@inventory/contracts';
 
 /** What an inventory event means for the items-per-category read model. */
 export type CategoryItemChange =
-  | { kind: 'registered'; itemId: string; userId: string; categoryId: string | null }
+  | { kind: 'registered'; itemId: string; workspaceId: string; categoryId: string | null }
   | { kind: 'recategorised'; itemId: string; categoryId: string | null }
   | { kind: 'archived'; itemId: string };
 
@@ -11,7 +11,7 @@ export function categoryItemChange(event: EventEnvelope): CategoryItemChange | n
   const item = event as ItemEvent;
   switch (item.type) {
     case 'ItemRegistered':
-      return { kind: 'registered', itemId: item.data.itemId, userId: item.metadata.userId, categoryId: item.data.categoryId };
+      return { kind: 'registered', itemId: item.data.itemId, workspaceId: item.metadata.workspaceId, categoryId: item.data.categoryId };
     case 'ItemDetailsChanged':
       return 'categoryId' in item.data.changes
         ? { kind: 'recategorised', itemId: item.data.itemId, categoryId: item.data.changes.categoryId ?? null }

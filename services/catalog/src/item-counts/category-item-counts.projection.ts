@@ -4,7 +4,7 @@ import type { EventEnvelope, ItemEvent } from '@inventory/contracts';
 import type { EventHandler } from '@inventory/platform';
 import { categoryItemChange } from './category-item-change.js';
 
-/** Keeps category_items (item → owner, category, active) in step with the inventory events. */
+/** Keeps category_items (item → workspace, category, active) in step with the inventory events. */
 @Injectable()
 export class CategoryItemCountsProjection implements EventHandler {
   /** Membership changes only: stock movements, the bulk of the stream, never touch it. */
@@ -17,9 +17,9 @@ export class CategoryItemCountsProjection implements EventHandler {
     switch (change.kind) {
       case 'registered':
         await run(
-          `INSERT INTO category_items (item_id, user_id, category_id, active) VALUES (?, ?, ?, true)
+          `INSERT INTO category_items (item_id, workspace_id, category_id, active) VALUES (?, ?, ?, true)
            ON CONFLICT (item_id) DO UPDATE SET category_id = excluded.category_id`,
-          [change.itemId, change.userId, change.categoryId],
+          [change.itemId, change.workspaceId, change.categoryId],
         );
         return;
       case 'recategorised':

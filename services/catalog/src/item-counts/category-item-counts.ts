@@ -1,16 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 
-/** Reads the item-count read model: active items per category of one user. */
+/** Reads the item-count read model: active items per category of one workspace. */
 @Injectable()
 export class CategoryItemCounts {
   constructor(private readonly em: EntityManager) {}
 
-  async forUser(userId: string): Promise<Map<string, number>> {
+  async forWorkspace(workspaceId: string): Promise<Map<string, number>> {
     const rows = await this.em.getConnection().execute<{ category_id: string; n: number }[]>(
       `SELECT category_id, count(*)::int AS n FROM category_items
-        WHERE user_id = ? AND active AND category_id IS NOT NULL GROUP BY category_id`,
-      [userId],
+        WHERE workspace_id = ? AND active AND category_id IS NOT NULL GROUP BY category_id`,
+      [workspaceId],
     );
     return new Map(rows.map((row) => [row.category_id, row.n]));
   }

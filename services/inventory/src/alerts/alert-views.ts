@@ -21,17 +21,17 @@ const ALERT_SELECT = `
 const MAX_ALERTS = 500;
 
 /** The user's open, unread alerts of active items, newest first; severity from the item's stock now. */
-export async function listUnreadAlerts(em: EntityManager, userId: string): Promise<LowStockAlertView[]> {
+export async function listUnreadAlerts(em: EntityManager, workspaceId: string): Promise<LowStockAlertView[]> {
   const rows = await sqlOf(em)<AlertRow>(
-    `${ALERT_SELECT} WHERE a.user_id = ? AND a.resolved_at IS NULL AND NOT a.is_read AND v.is_active
+    `${ALERT_SELECT} WHERE a.workspace_id = ? AND a.resolved_at IS NULL AND NOT a.is_read AND v.is_active
       ORDER BY a.created_at DESC, a.id LIMIT ?`,
-    [userId, MAX_ALERTS],
+    [workspaceId, MAX_ALERTS],
   );
   return rows.map(toAlertView);
 }
 
-export async function findAlert(em: EntityManager, userId: string, alertId: string): Promise<LowStockAlertView | null> {
-  const [row] = await sqlOf(em)<AlertRow>(`${ALERT_SELECT} WHERE a.id = ? AND a.user_id = ?`, [alertId, userId]);
+export async function findAlert(em: EntityManager, workspaceId: string, alertId: string): Promise<LowStockAlertView | null> {
+  const [row] = await sqlOf(em)<AlertRow>(`${ALERT_SELECT} WHERE a.id = ? AND a.workspace_id = ?`, [alertId, workspaceId]);
   return row ? toAlertView(row) : null;
 }
 

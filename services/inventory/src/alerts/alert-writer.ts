@@ -19,32 +19,32 @@ export async function applyAlertJob(em: EntityManager, job: AlertJob): Promise<A
 
 async function raise(em: EntityManager, job: Extract<AlertJob, { kind: 'raise' }>): Promise<AlertNotification | null> {
   const sql = sqlOf(em);
-  const { itemId, userId, crossing } = job;
+  const { itemId, workspaceId, crossing } = job;
   await sql('UPDATE alerts SET resolved_at = ? WHERE item_id = ? AND resolved_at IS NULL AND crossing_version < ?', [
     crossing.at,
     itemId,
     crossing.version,
   ]);
   const [inserted] = await sql<{ resolved_at: Date | null }>(
-    `INSERT INTO alerts (id, user_id, item_id, crossing_version, created_at, resolved_at)
+    `INSERT INTO alerts (id, workspace_id, item_id, crossing_version, created_at, resolved_at)
      SELECT ?, ?, ?, ?, ?, (SELECT min(created_at) FROM alerts WHERE item_id = ? AND crossing_version > ?)
-      WHERE EXISTS (SELECT 1 FROM item_views WHERE id = ? AND user_id = ?)
+      WHERE EXISTS (SELECT 1 FROM item_views WHERE id = ? AND workspace_id = ?)
      ON CONFLICT (id) DO NOTHING RETURNING resolved_at`,
-    [crossing.eventId, userId, itemId, crossing.version, crossing.at, itemId, crossing.version, itemId, userId],
+    [crossing.eventId, workspaceId, itemId, crossing.version, crossing.at, itemId, crossing.version, itemId, workspaceId],
   );
   if (!inserted || inserted.resolved_at) return null;
-  const alert = await findAlert(em, userId, crossing.eventId);
-  return alert && { kind: 'raised', userId, alert };
+  const alert = await findAlert(em, workspaceId, crossing.eventId);
+  return alert && { kind: 'raised', workspaceId, alert };
 }
 
 async function resolve(em: EntityManager, job: Extract<AlertJob, { kind: 'resolve' }>): Promise<AlertNotification | null> {
-  const { itemId, userId, crossing, resolvedAt } = job;
+  const { itemId, workspaceId, crossing, resolvedAt } = job;
   const [resolved] = await sqlOf(em)(
-    `INSERT INTO alerts (id, user_id, item_id, crossing_version, created_at, resolved_at)
-     SELECT ?, ?, ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM item_views WHERE id = ? AND user_id = ?)
+    `INSERT INTO alerts (id, workspace_id, item_id, crossing_version, created_at, resolved_at)
+     SELECT ?, ?, ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM item_views WHERE id = ? AND workspace_id = ?)
      ON CONFLICT (id) DO UPDATE SET resolved_at = excluded.resolved_at WHERE alerts.resolved_at IS NULL
      RETURNING id`,
-    [crossing.eventId, userId, itemId, crossing.version, crossing.at, resolvedAt, itemId, userId],
+    [crossing.eventId, workspaceId, itemId, crossing.version, crossing.at, resolvedAt, itemId, workspaceId],
   );
-  return resolved ? { kind: 'resolved', userId, alertId: crossing.eventId, itemId } : null;
+  return resolved ? { kind: 'resolved', workspaceId, alertId: crossing.eventId, itemId } : null;
 }

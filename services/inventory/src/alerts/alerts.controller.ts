@@ -1,7 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { InventorySubjects, type Actor, type LowStockAlertView } from '@inventory/contracts';
-import { RpcActor } from '@inventory/platform';
+import { RpcActor, RpcWriter } from '@inventory/platform';
 import { AlertIdDto } from './alerts.dto.js';
 import { AlertsService } from './alerts.service.js';
 
@@ -15,7 +15,7 @@ export class AlertsController {
   }
 
   @MessagePattern(InventorySubjects.markAlertRead)
-  markRead(@RpcActor() actor: Actor, @Payload('data') dto: AlertIdDto): Promise<LowStockAlertView> {
+  markRead(@RpcWriter() actor: Actor, @Payload('data') dto: AlertIdDto): Promise<LowStockAlertView> {
     return this.alerts.markRead(actor, dto);
   }
 }

@@ -13,16 +13,16 @@ export class AlertsService {
   constructor(@Inject(MikroORM) private readonly orm: MikroORM) {}
 
   listUnread(actor: Actor): Promise<LowStockAlertView[]> {
-    return listUnreadAlerts(this.orm.em.fork(), actor.userId);
+    return listUnreadAlerts(this.orm.em.fork(), actor.workspaceId);
   }
 
   /** Read alerts leave the list; the alert stays open until stock is back above the level. */
   async markRead(actor: Actor, { id }: AlertIdDto): Promise<LowStockAlertView> {
     const em = this.orm.em.fork();
     const updated = isUUID(id)
-      ? await sqlOf(em)('UPDATE alerts SET is_read = true WHERE id = ? AND user_id = ? RETURNING id', [id, actor.userId])
+      ? await sqlOf(em)('UPDATE alerts SET is_read = true WHERE id = ? AND workspace_id = ? RETURNING id', [id, actor.workspaceId])
       : [];
-    const alert = updated.length > 0 ? await findAlert(em, actor.userId, id) : null;
+    const alert = updated.length > 0 ? await findAlert(em, actor.workspaceId, id) : null;
     if (!alert) throw new ServiceError('NOT_FOUND', M.alertNotFound);
     return alert;
   }

@@ -12,7 +12,7 @@ const event = (type: ItemEvent['type'], data: object): ItemEvent =>
     version,
     occurredAt: `2026-01-01T00:00:${String(version).padStart(2, '0')}.000Z`,
     data: { itemId: ITEM, ...data },
-    metadata: { userId: 'u1' },
+    metadata: { workspaceId: 'u1', userId: 'u1' },
   }) as ItemEvent;
 
 const registered = (reorderLevel: number, initialStock?: number) => event('ItemRegistered', { reorderLevel, initialStock });

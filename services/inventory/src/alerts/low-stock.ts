@@ -3,7 +3,7 @@ import type { AlertSeverity, ItemEvent } from '@inventory/contracts';
 /** What the alert consumer knows of one item, as of `version`. */
 export interface WatchState {
   itemId: string;
-  userId: string;
+  workspaceId: string;
   version: number;
   stock: number;
   reorderLevel: number;
@@ -20,8 +20,8 @@ export interface Crossing {
 }
 
 export type AlertJob =
-  | { kind: 'raise'; itemId: string; userId: string; crossing: Crossing }
-  | { kind: 'resolve'; itemId: string; userId: string; crossing: Crossing; resolvedAt: string };
+  | { kind: 'raise'; itemId: string; workspaceId: string; crossing: Crossing }
+  | { kind: 'resolve'; itemId: string; workspaceId: string; crossing: Crossing; resolvedAt: string };
 
 /** Deterministic BullMQ job id: a redelivered event asks for the same job, which BullMQ keeps once. */
 export const alertJobId = (job: AlertJob) => `${job.kind}:${job.itemId}:${job.crossing.eventId}`;
@@ -37,7 +37,7 @@ export function watchStep(state: WatchState | null, event: ItemEvent): { state: 
   if (event.type === 'ItemRegistered') {
     const registered: WatchState = {
       itemId: event.data.itemId,
-      userId: event.metadata.userId,
+      workspaceId: event.metadata.workspaceId,
       version: event.version,
       stock: 0,
       reorderLevel: event.data.reorderLevel,
@@ -68,7 +68,7 @@ function evaluate(state: WatchState, event: ItemEvent): { state: WatchState; job
   const low = state.stock <= state.reorderLevel;
   if (low && !state.openCrossing) {
     const crossing = { eventId: event.id, version: event.version, at: event.occurredAt };
-    return { state: { ...state, openCrossing: crossing }, job: { kind: 'raise', itemId: state.itemId, userId: state.userId, crossing } };
+    return { state: { ...state, openCrossing: crossing }, job: { kind: 'raise', itemId: state.itemId, workspaceId: state.workspaceId, crossing } };
   }
   if (!low && state.openCrossing) return { state: { ...state, openCrossing: null }, job: resolve(state, state.openCrossing, event) };
   return { state, job: null };
@@ -77,7 +77,7 @@ function evaluate(state: WatchState, event: ItemEvent): { state: WatchState; job
 const resolve = (state: WatchState, crossing: Crossing, event: ItemEvent): AlertJob => ({
   kind: 'resolve',
   itemId: state.itemId,
-  userId: state.userId,
+  workspaceId: state.workspaceId,
   crossing,
   resolvedAt: event.occurredAt,
 });

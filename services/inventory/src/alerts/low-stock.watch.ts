@@ -9,7 +9,7 @@ import { watchStep, type AlertJob, type WatchState } from './low-stock.js';
 
 interface WatchRow {
   item_id: string;
-  user_id: string;
+  workspace_id: string;
   version: number;
   stock: number;
   reorder_level: number;
@@ -94,7 +94,7 @@ async function save(em: EntityManager, states: WatchState[]): Promise<void> {
   if (states.length === 0) return;
   const rows = states.map((state) => ({
     item_id: state.itemId,
-    user_id: state.userId,
+    workspace_id: state.workspaceId,
     version: state.version,
     stock: state.stock,
     reorder_level: state.reorderLevel,
@@ -116,7 +116,7 @@ async function save(em: EntityManager, states: WatchState[]): Promise<void> {
 function fromRow(row: WatchRow): WatchState {
   return {
     itemId: row.item_id,
-    userId: row.user_id,
+    workspaceId: row.workspace_id,
     version: row.version,
     stock: row.stock,
     reorderLevel: row.reorder_level,

@@ -17,8 +17,11 @@ import type { ItemCommand, ItemState } from './domain/item.js';
 import { loadSnapshots, snapshotUpsert } from './read-models/item-views.js';
 
 export interface CommandContext {
-  /** Owner of the item: the signed-in user, or the owner named by the event a consumer reacts to. */
+  /** The workspace the item belongs to: the actor's, or the one named by the event a consumer reacts to. */
+  workspaceId: string;
+  /** Who did it (recorded in the events' metadata), and their display name at the time. */
   userId: string;
+  userName?: string;
   correlationId?: string;
   /** The event that caused this command, when a consumer issues it. */
   causationId?: string;
@@ -94,7 +97,7 @@ export class ItemWriter {
     if (references.categoryIds.length + references.locationIds.length > 0) await awaitReferences(this.orm.em.fork(), references);
     return new Promise<R>((resolve, reject) => {
       const request: PendingRequest = { context, commands, respond, resolve: resolve as (response: unknown) => void, reject };
-      const key = `${context.userId}:${itemId}`;
+      const key = `${context.workspaceId}:${itemId}`;
       const queue = this.waiting.get(key);
       if (queue) return void queue.push(request);
       this.waiting.set(key, [request]);
@@ -313,7 +316,9 @@ function decideAll(initial: ItemState, itemId: string, occurredAt: string, { con
         data: fact.data,
         occurredAt,
         metadata: {
+          workspaceId: context.workspaceId,
           userId: context.userId,
+          userName: context.userName,
           correlationId: context.correlationId,
           causationId: context.causationId,
           movementId: 'movementId' in fact.data ? fact.data.movementId : undefined,
@@ -345,10 +350,10 @@ async function refusalOr<T>(run: () => T | Promise<T>): Promise<T | ServiceError
 async function loadStates(em: EntityManager, items: ItemRequests[], lock: boolean): Promise<ItemState[]> {
   const owned = items.map(({ itemId, requests }) => ({
     itemId,
-    userId: requests[0].context.userId,
+    workspaceId: requests[0].context.workspaceId,
     commands: requests.flatMap((request) => request.commands),
   }));
-  if (lock) for (const { userId, commands } of owned) await lockReferences(em, userId, referencesOf(commands));
+  if (lock) for (const { workspaceId, commands } of owned) await lockReferences(em, workspaceId, referencesOf(commands));
   const states = owned.length > 0 ? await loadSnapshots(em, owned, { lock }) : [];
   for (const [i, { itemId, commands }] of owned.entries()) {
     const state = states[i];

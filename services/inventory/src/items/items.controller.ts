@@ -1,7 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { InventorySubjects, type Actor, type Envelope, type ItemView, type MovementEntry, type MovementResult } from '@inventory/contracts';
-import { RpcActor, type JsonText } from '@inventory/platform';
+import { RpcActor, RpcWriter, type JsonText } from '@inventory/platform';
 import {
   ItemIdDto,
   ListItemsDto,
@@ -32,32 +32,32 @@ export class ItemsController {
   }
 
   @MessagePattern(InventorySubjects.registerItem)
-  register(@RpcActor() actor: Actor, @Payload('meta') meta: Meta, @Payload('data') dto: RegisterItemDto): Promise<ItemView> {
+  register(@RpcWriter() actor: Actor, @Payload('meta') meta: Meta, @Payload('data') dto: RegisterItemDto): Promise<ItemView> {
     return this.items.register(actor, meta, dto);
   }
 
   @MessagePattern(InventorySubjects.updateItem)
-  update(@RpcActor() actor: Actor, @Payload('meta') meta: Meta, @Payload('data') dto: UpdateItemDto): Promise<ItemView> {
+  update(@RpcWriter() actor: Actor, @Payload('meta') meta: Meta, @Payload('data') dto: UpdateItemDto): Promise<ItemView> {
     return this.items.update(actor, meta, dto);
   }
 
   @MessagePattern(InventorySubjects.archiveItem)
-  archive(@RpcActor() actor: Actor, @Payload('meta') meta: Meta, @Payload('data') dto: ItemIdDto): Promise<ItemView> {
+  archive(@RpcWriter() actor: Actor, @Payload('meta') meta: Meta, @Payload('data') dto: ItemIdDto): Promise<ItemView> {
     return this.items.archive(actor, meta, dto);
   }
 
   @MessagePattern(InventorySubjects.recordMovement)
-  recordMovement(@RpcActor() actor: Actor, @Payload('meta') meta: Meta, @Payload('data') dto: RecordMovementDto): Promise<MovementResult> {
+  recordMovement(@RpcWriter() actor: Actor, @Payload('meta') meta: Meta, @Payload('data') dto: RecordMovementDto): Promise<MovementResult> {
     return this.items.recordMovement(actor, meta, dto);
   }
 
   @MessagePattern(InventorySubjects.transferStock)
-  transfer(@RpcActor() actor: Actor, @Payload('meta') meta: Meta, @Payload('data') dto: TransferStockDto): Promise<MovementResult> {
+  transfer(@RpcWriter() actor: Actor, @Payload('meta') meta: Meta, @Payload('data') dto: TransferStockDto): Promise<MovementResult> {
     return this.items.transfer(actor, meta, dto);
   }
 
   @MessagePattern(InventorySubjects.undoMovement)
-  undo(@RpcActor() actor: Actor, @Payload('meta') meta: Meta, @Payload('data') dto: UndoMovementDto): Promise<MovementResult> {
+  undo(@RpcWriter() actor: Actor, @Payload('meta') meta: Meta, @Payload('data') dto: UndoMovementDto): Promise<MovementResult> {
     return this.items.undo(actor, meta, dto);
   }
 

@@ -8,6 +8,7 @@ import {
   type ItemView,
   type MovementEntry,
   type MovementResult,
+  WorkspacePermissions,
 } from '@inventory/contracts';
 import { pageJson, ServiceError, type JsonText } from '@inventory/platform';
 import { isUUID } from 'class-validator';
@@ -35,7 +36,7 @@ type Meta = Envelope<unknown>['meta'];
 const MOVEMENT_COMMANDS = { in: 'ReceiveStock', out: 'IssueStock', adjustment: 'AdjustStock' } as const;
 const UNDO_REASON = 'Undo';
 
-/** The user's items: queries read the read model, commands go through the item's decider. */
+/** The workspace's items: queries read the read model, commands go through the item's decider. */
 @Injectable()
 export class ItemsService {
   constructor(
@@ -45,20 +46,20 @@ export class ItemsService {
 
   /** An ItemPage as JSON text: a page is large, and the gateway passes it to HTTP without parsing it. */
   async list(actor: Actor, query: ListItemsDto): Promise<JsonText> {
-    const { itemsJson, total } = await listItemsJson(this.orm.em.fork(), actor.userId, query);
+    const { itemsJson, total } = await listItemsJson(this.orm.em.fork(), actor.workspaceId, query);
     return pageJson(total, itemsJson);
   }
 
   async get(actor: Actor, { id }: ItemIdDto): Promise<ItemView> {
     const em = this.orm.em.fork();
-    const [view] = await viewsOf(em, actor.userId, [await this.activeItem(em, actor, id)]);
+    const [view] = await viewsOf(em, actor.workspaceId, [await this.activeItem(em, actor, id)]);
     return view;
   }
 
   async movements(actor: Actor, { id, ...query }: ListMovementsDto): Promise<MovementEntry[]> {
     const em = this.orm.em.fork();
     await this.activeItem(em, actor, id);
-    return listMovements(em, actor.userId, id, query);
+    return listMovements(em, actor.workspaceId, id, query);
   }
 
   register(actor: Actor, meta: Meta, dto: RegisterItemDto): Promise<ItemView> {
@@ -122,7 +123,13 @@ export class ItemsService {
   undo(actor: Actor, meta: Meta, dto: UndoMovementDto): Promise<MovementResult> {
     const command: ItemCommand = {
       type: 'UndoMovement',
-      data: { targetMovementId: dto.movementId, movementId: randomUUID(), reason: dto.reason ?? UNDO_REASON },
+      data: {
+        targetMovementId: dto.movementId,
+        movementId: randomUUID(),
+        reason: dto.reason ?? UNDO_REASON,
+        actorUserId: actor.userId,
+        mayUndoOthers: WorkspacePermissions.undoOthers(actor.workspaceRole),
+      },
     };
     return this.write(actor, meta, InventorySubjects.undoMovement, dto, [command], (em, outcome) => this.movementResult(em, outcome));
   }
@@ -143,14 +150,16 @@ export class ItemsService {
   private context(actor: Actor, meta: Meta, subject: string, payload: unknown): CommandContext {
     const key = meta?.idempotencyKey;
     return {
+      workspaceId: actor.workspaceId,
       userId: actor.userId,
+      userName: actor.userName,
       correlationId: meta?.correlationId,
       idempotency: key ? { userId: actor.userId, key, fingerprint: requestFingerprint(subject, payload) } : undefined,
     };
   }
 
   private async itemView(em: EntityManager, { state }: CommandOutcome): Promise<ItemView> {
-    const [view] = await viewsOf(em, state.userId, [state]);
+    const [view] = await viewsOf(em, state.workspaceId, [state]);
     return view;
   }
 
@@ -158,21 +167,21 @@ export class ItemsService {
     const event = events[events.length - 1];
     const { categoryIds, locationIds } = referencesOfItems([state]);
     const moved = (movementChanges(event) ?? []).map((change) => change.locationId);
-    const names = await referenceNames(em, state.userId, categoryIds, [...locationIds, ...moved]);
+    const names = await referenceNames(em, state.workspaceId, categoryIds, [...locationIds, ...moved]);
     return { movement: movementOf(event, names), item: itemViewOf(state, names) };
   }
 
-  /** An item of the user's that is not archived; anything else answers 404 like a missing one. */
+  /** An item of the workspace's that is not archived; anything else answers 404 like a missing one. */
   private async activeItem(em: EntityManager, actor: Actor, itemId: string): Promise<ItemState> {
-    const item = isUUID(itemId) ? await findItem(em, actor.userId, itemId) : null;
+    const item = isUUID(itemId) ? await findItem(em, actor.workspaceId, itemId) : null;
     if (item?.status !== 'active') throw new ServiceError('NOT_FOUND', M.itemNotFound);
     return item;
   }
 }
 
 /** The views of items, with one lookup of the names they need. */
-async function viewsOf(em: EntityManager, userId: string, states: ItemState[]): Promise<ItemView[]> {
+async function viewsOf(em: EntityManager, workspaceId: string, states: ItemState[]): Promise<ItemView[]> {
   const { categoryIds, locationIds } = referencesOfItems(states);
-  const names = await referenceNames(em, userId, categoryIds, locationIds);
+  const names = await referenceNames(em, workspaceId, categoryIds, locationIds);
   return states.map((state) => itemViewOf(state, names));
 }

@@ -7,6 +7,7 @@ import { Inventory0004Replicas } from './Inventory0004_replicas.js';
 import { Inventory0005Alerts } from './Inventory0005_alerts.js';
 import { Inventory0006ItemRecordJson } from './Inventory0006_item_record_json.js';
 import { Inventory0007ItemCounts } from './Inventory0007_item_counts.js';
+import { Inventory0008Workspaces } from './Inventory0008_workspaces.js';
 
 /** Every migration of this service, oldest first. */
 export const migrations: MigrationObject[] = [
@@ -19,4 +20,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Inventory0005_alerts', class: Inventory0005Alerts },
   { name: 'Inventory0006_item_record_json', class: Inventory0006ItemRecordJson },
   { name: 'Inventory0007_item_counts', class: Inventory0007ItemCounts },
+  { name: 'Inventory0008_workspaces', class: Inventory0008Workspaces },
 ];

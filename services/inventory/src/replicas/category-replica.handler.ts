@@ -11,16 +11,16 @@ import { deleteReplica, upsertReplica } from './replica-rows.js';
 export class CategoryReplica implements EventHandler {
   async handle(envelope: EventEnvelope, em: EntityManager): Promise<void> {
     const event = envelope as CategoryEvent;
-    const userId = event.metadata.userId;
+    const workspaceId = event.metadata.workspaceId;
     switch (event.type) {
       case 'CategoryCreated':
       case 'CategoryRenamed':
-        return upsertReplica(em, 'category_replicas', event.data.categoryId, userId, event.data.name);
+        return upsertReplica(em, 'category_replicas', event.data.categoryId, workspaceId, event.data.name);
       case 'CategoryDeleted': {
         const { categoryId } = event.data;
-        await deleteReplica(em, 'category_replicas', categoryId, userId);
-        const items = await sqlOf(em)<{ id: string }>('SELECT id FROM item_views WHERE user_id = ? AND category_id = ? ORDER BY id', [
-          userId,
+        await deleteReplica(em, 'category_replicas', categoryId, workspaceId);
+        const items = await sqlOf(em)<{ id: string }>('SELECT id FROM item_views WHERE workspace_id = ? AND category_id = ? ORDER BY id', [
+          workspaceId,
           categoryId,
         ]);
         return detachFromItems(em, event, items, { type: 'DetachCategory', data: { categoryId } });

@@ -13,7 +13,8 @@ export async function detachFromItems(
   items: { id: string }[],
   command: ItemCommand | (() => ItemCommand),
 ): Promise<void> {
-  const context = { userId: cause.metadata.userId, correlationId: cause.metadata.correlationId, causationId: cause.id };
+  const { workspaceId, userId, userName, correlationId } = cause.metadata;
+  const context = { workspaceId, userId, userName, correlationId, causationId: cause.id };
   for (const { id } of items) {
     await applyItemCommands(em, context, id, [typeof command === 'function' ? command() : command]);
   }

@@ -15,17 +15,17 @@ import { deleteReplica, upsertReplica } from './replica-rows.js';
 export class LocationReplica implements EventHandler {
   async handle(envelope: EventEnvelope, em: EntityManager): Promise<void> {
     const event = envelope as LocationEvent;
-    const userId = event.metadata.userId;
+    const workspaceId = event.metadata.workspaceId;
     switch (event.type) {
       case 'LocationCreated':
       case 'LocationUpdated':
-        return upsertReplica(em, 'location_replicas', event.data.locationId, userId, event.data.name);
+        return upsertReplica(em, 'location_replicas', event.data.locationId, workspaceId, event.data.name);
       case 'LocationDeleted': {
         const { locationId } = event.data;
-        await deleteReplica(em, 'location_replicas', locationId, userId);
+        await deleteReplica(em, 'location_replicas', locationId, workspaceId);
         const items = await sqlOf(em)<{ id: string }>(
-          'SELECT id FROM item_views WHERE user_id = ? AND (location_id = ? OR stock @> ?::jsonb) ORDER BY id',
-          [userId, locationId, JSON.stringify([{ locationId }])],
+          'SELECT id FROM item_views WHERE workspace_id = ? AND (location_id = ? OR stock @> ?::jsonb) ORDER BY id',
+          [workspaceId, locationId, JSON.stringify([{ locationId }])],
         );
         return detachFromItems(em, event, items, () => ({ type: 'DetachLocation', data: { locationId, movementId: randomUUID() } }));
       }

@@ -46,15 +46,15 @@ export async function awaitReferences(em: EntityManager, refs: References): Prom
  * missing one). The replica rows are share-locked until the write commits, so a deletion being
  * applied waits for the write and then sees (and detaches) the item that refers to it.
  */
-export async function lockReferences(em: EntityManager, userId: string, refs: References): Promise<void> {
+export async function lockReferences(em: EntityManager, workspaceId: string, refs: References): Promise<void> {
   for (const { table, ids, message } of KINDS) {
     const wanted = [...new Set(ids(refs))];
     if (wanted.length === 0) continue;
-    const rows = await sqlOf(em)<{ user_id: string; deleted: boolean }>(
-      `SELECT user_id, deleted FROM ${table} WHERE id = ANY(?) ORDER BY id FOR SHARE`,
+    const rows = await sqlOf(em)<{ workspace_id: string; deleted: boolean }>(
+      `SELECT workspace_id, deleted FROM ${table} WHERE id = ANY(?) ORDER BY id FOR SHARE`,
       [wanted],
     );
-    if (rows.length !== wanted.length || rows.some((row) => row.user_id !== userId || row.deleted))
+    if (rows.length !== wanted.length || rows.some((row) => row.workspace_id !== workspaceId || row.deleted))
       throw new ServiceError('NOT_FOUND', message);
   }
 }

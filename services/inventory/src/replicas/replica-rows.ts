@@ -4,19 +4,19 @@ import { sqlOf } from '../database/sql.js';
 type ReplicaTable = 'category_replicas' | 'location_replicas';
 
 /** A created or renamed category or location; a late event never revives a deleted one. */
-export async function upsertReplica(em: EntityManager, table: ReplicaTable, id: string, userId: string, name: string): Promise<void> {
+export async function upsertReplica(em: EntityManager, table: ReplicaTable, id: string, workspaceId: string, name: string): Promise<void> {
   await sqlOf(em)(
-    `INSERT INTO ${table} (id, user_id, name) VALUES (?, ?, ?)
-     ON CONFLICT (id) DO UPDATE SET name = excluded.name WHERE ${table}.user_id = excluded.user_id AND NOT ${table}.deleted`,
-    [id, userId, name],
+    `INSERT INTO ${table} (id, workspace_id, name) VALUES (?, ?, ?)
+     ON CONFLICT (id) DO UPDATE SET name = excluded.name WHERE ${table}.workspace_id = excluded.workspace_id AND NOT ${table}.deleted`,
+    [id, workspaceId, name],
   );
 }
 
 /** Keeps a tombstone, so that the id is refused if a write still points at it. */
-export async function deleteReplica(em: EntityManager, table: ReplicaTable, id: string, userId: string): Promise<void> {
+export async function deleteReplica(em: EntityManager, table: ReplicaTable, id: string, workspaceId: string): Promise<void> {
   await sqlOf(em)(
-    `INSERT INTO ${table} (id, user_id, name, deleted) VALUES (?, ?, '', true)
-     ON CONFLICT (id) DO UPDATE SET deleted = true WHERE ${table}.user_id = excluded.user_id`,
-    [id, userId],
+    `INSERT INTO ${table} (id, workspace_id, name, deleted) VALUES (?, ?, '', true)
+     ON CONFLICT (id) DO UPDATE SET deleted = true WHERE ${table}.workspace_id = excluded.workspace_id`,
+    [id, workspaceId],
   );
 }

@@ -12,7 +12,7 @@ import {
   type Subject,
 } from '@inventory/contracts';
 import { connectEvents, EventsRuntime, natsTransport, rpc, ServiceError, type EventsConnection } from '@inventory/platform';
-import { queryDb, startServices, testServers, type RunningServices } from '@inventory/platform/testing';
+import { queryDb, startServices, testServers, type RunningServices, testActor } from '@inventory/platform/testing';
 import { DeliverPolicy } from '@nats-io/jetstream';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
@@ -84,7 +84,7 @@ export async function startInventory({ worker = false } = {}): Promise<Inventory
   };
 }
 
-export const newActor = (): Actor => ({ userId: `test-${randomUUID()}`, role: 'user' });
+export const newActor = (): Actor => testActor(`test-${randomUUID()}`);
 
 /**
  * A category or place of `actor`'s that the inventory's replicas know (as if its created event had
@@ -92,7 +92,7 @@ export const newActor = (): Actor => ({ userId: `test-${randomUUID()}`, role: 'u
  */
 export async function knownReference(kind: 'category' | 'location', actor: Actor, name: string = kind): Promise<string> {
   const id = randomUUID();
-  await queryDb('inventory', `INSERT INTO ${kind}_replicas (id, user_id, name) VALUES ($1, $2, $3)`, [id, actor.userId, name]);
+  await queryDb('inventory', `INSERT INTO ${kind}_replicas (id, workspace_id, name) VALUES ($1, $2, $3)`, [id, actor.workspaceId, name]);
   return id;
 }
 export const knownPlace = (actor: Actor, name?: string) => knownReference('location', actor, name);

@@ -7,7 +7,7 @@ describe('locationItemChange', () => {
     expect(locationItemChange(item.registered({ locationId: 'shelf' }))).toEqual({
       kind: 'registered',
       itemId: item.itemId,
-      userId: 'user-1',
+      workspaceId: 'user-1',
     });
   });
 
@@ -18,7 +18,7 @@ describe('locationItemChange', () => {
     expect(locationItemChange(item.transferred('shelf', 'bin', 1))).toEqual({
       kind: 'stock',
       itemId: item.itemId,
-      userId: 'user-1',
+      workspaceId: 'user-1',
       locations: [
         { locationId: 'shelf', quantity: 1 },
         { locationId: 'bin', quantity: 1 },

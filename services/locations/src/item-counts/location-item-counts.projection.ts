@@ -22,7 +22,7 @@ export class LocationItemCountsProjection implements EventHandler {
     for (const change of events.map(locationItemChange)) {
       if (!change) continue;
       if (change.kind === 'archived') archived.add(change.itemId);
-      else tracked.set(change.itemId, change.userId);
+      else tracked.set(change.itemId, change.workspaceId);
       if (change.kind === 'stock') stock.set(change.itemId, change.locations);
     }
     const trx = em.getTransactionContext<Knex.Transaction>();
@@ -31,9 +31,9 @@ export class LocationItemCountsProjection implements EventHandler {
     const json = (value: unknown) => JSON.stringify(value);
     if (tracked.size > 0) {
       await trx.raw(
-        `INSERT INTO location_items (item_id, user_id) SELECT item_id, user_id FROM jsonb_to_recordset(?::jsonb) AS r(item_id text, user_id text)
+        `INSERT INTO location_items (item_id, workspace_id) SELECT item_id, workspace_id FROM jsonb_to_recordset(?::jsonb) AS r(item_id text, workspace_id text)
          ON CONFLICT (item_id) DO NOTHING`,
-        [json([...tracked].map(([item_id, user_id]) => ({ item_id, user_id })))],
+        [json([...tracked].map(([item_id, workspace_id]) => ({ item_id, workspace_id })))],
       );
     }
     if (archived.size > 0) {

@@ -9,6 +9,11 @@ export class Location {
   @PrimaryKey({ type: 'uuid' })
   id: string = randomUUID();
 
+  /** The workspace the location belongs to: every query is scoped by it. */
+  @Property({ type: 'text' })
+  workspaceId: string;
+
+  /** Who created it. */
   @Property({ type: 'text' })
   userId: string;
 

@@ -1,7 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { LocationsSubjects, type Actor, type LocationTreeNode, type LocationView } from '@inventory/contracts';
-import { RpcActor } from '@inventory/platform';
+import { RpcActor, RpcWriter } from '@inventory/platform';
 import { CreateLocationDto, ListLocationsDto, LocationIdDto, UpdateLocationDto } from './locations.dto.js';
 import { LocationsService } from './locations.service.js';
 
@@ -25,17 +25,17 @@ export class LocationsController {
   }
 
   @MessagePattern(LocationsSubjects.createLocation)
-  create(@RpcActor() actor: Actor, @Payload('data') dto: CreateLocationDto): Promise<LocationView> {
+  create(@RpcWriter() actor: Actor, @Payload('data') dto: CreateLocationDto): Promise<LocationView> {
     return this.locations.create(actor, dto);
   }
 
   @MessagePattern(LocationsSubjects.updateLocation)
-  update(@RpcActor() actor: Actor, @Payload('data') dto: UpdateLocationDto): Promise<LocationView> {
+  update(@RpcWriter() actor: Actor, @Payload('data') dto: UpdateLocationDto): Promise<LocationView> {
     return this.locations.update(actor, dto);
   }
 
   @MessagePattern(LocationsSubjects.deleteLocation)
-  delete(@RpcActor() actor: Actor, @Payload('data') dto: LocationIdDto): Promise<null> {
+  delete(@RpcWriter() actor: Actor, @Payload('data') dto: LocationIdDto): Promise<null> {
     return this.locations.delete(actor, dto);
   }
 }

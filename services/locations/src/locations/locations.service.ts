@@ -11,7 +11,7 @@ import { buildTree, parentProblem } from './location-tree.js';
 import { toLocationView } from './location.view.js';
 import type { CreateLocationDto, ListLocationsDto, LocationIdDto, UpdateLocationDto } from './locations.dto.js';
 
-/** A user's location tree. Every change commits with its events in the outbox. */
+/** A workspace's location tree. Every change commits with its events in the outbox. */
 @Injectable()
 export class LocationsService {
   constructor(
@@ -23,10 +23,10 @@ export class LocationsService {
     const [locations, counts] = await Promise.all([
       this.em.find(
         Location,
-        { userId: actor.userId, ...(search ? { name: { $ilike: containsPattern(search) } } : {}), ...(type ? { type } : {}) },
+        { workspaceId: actor.workspaceId, ...(search ? { name: { $ilike: containsPattern(search) } } : {}), ...(type ? { type } : {}) },
         { orderBy: { [raw('lower(name)')]: 'asc', createdAt: 'asc' } },
       ),
-      this.counts.forUser(actor.userId),
+      this.counts.forWorkspace(actor.workspaceId),
     ]);
     return locations.map((location) => toLocationView(location, counts.get(location.id) ?? 0));
   }
@@ -43,6 +43,7 @@ export class LocationsService {
     return this.write(actor, async (em) => {
       if (dto.parentLocationId) await this.checkParent(em, actor, null, dto.parentLocationId);
       const location = em.create(Location, {
+        workspaceId: actor.workspaceId,
         userId: actor.userId,
         name: dto.name,
         ...(dto.type ? { type: dto.type } : {}),
@@ -50,7 +51,7 @@ export class LocationsService {
         parentLocationId: dto.parentLocationId ?? null,
       });
       await em.flush();
-      await writeOutbox(em, [locationCreated(location)]);
+      await writeOutbox(em, [locationCreated(location, actor)]);
       return toLocationView(location, 0);
     });
   }
@@ -67,7 +68,7 @@ export class LocationsService {
       if (changes.description !== undefined) location.description = changes.description;
       if (changes.parentLocationId !== undefined) location.parentLocationId = changes.parentLocationId;
       await em.flush();
-      if (JSON.stringify(publishedFields(location)) !== publishedBefore) await writeOutbox(em, [locationUpdated(location)]);
+      if (JSON.stringify(publishedFields(location)) !== publishedBefore) await writeOutbox(em, [locationUpdated(location, actor)]);
       return this.view(actor, location);
     });
   }
@@ -76,32 +77,32 @@ export class LocationsService {
   delete(actor: Actor, { id }: LocationIdDto): Promise<null> {
     return this.write(actor, async (em) => {
       const location = await this.find(em, actor, id);
-      const children = await em.find(Location, { userId: actor.userId, parentLocationId: location.id });
+      const children = await em.find(Location, { workspaceId: actor.workspaceId, parentLocationId: location.id });
       for (const child of children) child.parentLocationId = location.parentLocationId;
       await em.flush();
       em.remove(location);
       await em.flush();
-      await writeOutbox(em, [...children.map(locationUpdated), locationDeleted(location)]);
+      await writeOutbox(em, [...children.map((child) => locationUpdated(child, actor)), locationDeleted(location, actor)]);
       return null;
     });
   }
 
   /** The parent must be one of the user's locations and not the location itself or below it. */
   private async checkParent(em: EntityManager, actor: Actor, locationId: string | null, parentId: string): Promise<void> {
-    const rows = await em.find(Location, { userId: actor.userId }, { fields: ['id', 'parentLocationId'] });
+    const rows = await em.find(Location, { workspaceId: actor.workspaceId }, { fields: ['id', 'parentLocationId'] });
     const problem = parentProblem(new Map(rows.map((row) => [row.id, row.parentLocationId])), locationId, parentId);
     if (problem === 'unknown-parent') throw invalid(LocationMessages.parentInvalid);
     if (problem === 'cycle') throw invalid(LocationMessages.parentCycle);
   }
 
   private async view(actor: Actor, location: Location): Promise<LocationView> {
-    const counts = await this.counts.forUser(actor.userId);
+    const counts = await this.counts.forWorkspace(actor.workspaceId);
     return toLocationView(location, counts.get(location.id) ?? 0);
   }
 
   /** Another user's location answers exactly like a missing one. */
   private async find(em: EntityManager, actor: Actor, id: string): Promise<Location> {
-    const location = isUUID(id) ? await em.findOne(Location, { id, userId: actor.userId }) : null;
+    const location = isUUID(id) ? await em.findOne(Location, { id, workspaceId: actor.workspaceId }) : null;
     if (!location) throw new ServiceError('NOT_FOUND', LocationMessages.notFound);
     return location;
   }
@@ -114,7 +115,7 @@ export class LocationsService {
     return this.em.transactional(async (em) => {
       await em
         .getConnection()
-        .execute('SELECT pg_advisory_xact_lock(hashtextextended(?, 0))', [`locations:${actor.userId}`], 'run', em.getTransactionContext());
+        .execute('SELECT pg_advisory_xact_lock(hashtextextended(?, 0))', [`locations:${actor.workspaceId}`], 'run', em.getTransactionContext());
       return work(em);
     });
   }

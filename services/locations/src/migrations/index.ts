@@ -2,6 +2,7 @@ import type { MigrationObject } from '@mikro-orm/core';
 import { outboxMigration, processedEventsMigration } from '@inventory/platform';
 import { Migration0001Locations } from './Migration0001_locations.js';
 import { Migration0002LocationItems } from './Migration0002_location_items.js';
+import { Migration0003Workspaces } from './Migration0003_workspaces.js';
 
 /** Every migration of this service, oldest first. */
 export const migrations: MigrationObject[] = [
@@ -9,4 +10,5 @@ export const migrations: MigrationObject[] = [
   processedEventsMigration,
   { name: 'Migration0001_locations', class: Migration0001Locations },
   { name: 'Migration0002_location_items', class: Migration0002LocationItems },
+  { name: 'Migration0003_workspaces', class: Migration0003Workspaces },
 ];

@@ -10,11 +10,11 @@ export class DashboardController {
 
   @MessagePattern(ReportingSubjects.dashboardStats)
   stats(@RpcActor() actor: Actor): Promise<DashboardStats> {
-    return this.dashboard.stats(actor.userId);
+    return this.dashboard.stats(actor.workspaceId);
   }
 
   @MessagePattern(ReportingSubjects.recentMovements)
   recentMovements(@RpcActor() actor: Actor): Promise<RecentMovement[]> {
-    return this.dashboard.recentMovements(actor.userId);
+    return this.dashboard.recentMovements(actor.workspaceId);
   }
 }

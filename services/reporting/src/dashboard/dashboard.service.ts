@@ -9,15 +9,15 @@ import { money } from '../reports/report-rows.js';
 export class DashboardService {
   constructor(private readonly em: EntityManager) {}
 
-  async stats(userId: string): Promise<DashboardStats> {
+  async stats(workspaceId: string): Promise<DashboardStats> {
     const [row] = await this.em
       .getConnection()
       .execute<{ total_items: number; low_stock_items: number; total_value: string; categories_count: number }[]>(
         `SELECT COALESCE(t.total_items, 0) AS total_items, COALESCE(t.low_stock_items, 0) AS low_stock_items,
               COALESCE(t.total_value, 0)::text AS total_value,
-              (SELECT count(*)::int FROM categories WHERE user_id = ? AND deleted_at IS NULL) AS categories_count
-         FROM (SELECT 1) AS one LEFT JOIN item_totals t ON t.user_id = ?`,
-        [userId, userId],
+              (SELECT count(*)::int FROM categories WHERE workspace_id = ? AND deleted_at IS NULL) AS categories_count
+         FROM (SELECT 1) AS one LEFT JOIN item_totals t ON t.workspace_id = ?`,
+        [workspaceId, workspaceId],
       );
     return {
       totalItems: row.total_items,
@@ -27,16 +27,16 @@ export class DashboardService {
     };
   }
 
-  async recentMovements(userId: string): Promise<RecentMovement[]> {
+  async recentMovements(workspaceId: string): Promise<RecentMovement[]> {
     const rows = await this.em
       .getConnection()
-      .execute<{ movement_id: string; movement_type: TimelineEntryType; quantity: number; occurred_at: string; name: string }[]>(
-        `SELECT m.movement_id, m.movement_type, m.quantity, ${isoTime('m.occurred_at')} AS occurred_at, i.name
+      .execute<{ movement_id: string; movement_type: TimelineEntryType; quantity: number; occurred_at: string; name: string; user_name: string | null }[]>(
+        `SELECT m.movement_id, m.movement_type, m.quantity, ${isoTime('m.occurred_at')} AS occurred_at, i.name, m.user_name
          FROM movements m JOIN items i ON i.item_id = m.item_id
-        WHERE m.user_id = ?
+        WHERE m.workspace_id = ?
         ORDER BY m.occurred_at DESC, m.version DESC
         LIMIT ?`,
-        [userId, RECENT_MOVEMENTS_LIMIT],
+        [workspaceId, RECENT_MOVEMENTS_LIMIT],
       );
     return rows.map((row) => ({
       id: row.movement_id,
@@ -44,6 +44,7 @@ export class DashboardService {
       quantity: row.quantity,
       createdAt: row.occurred_at,
       item: { name: row.name },
+      userName: row.user_name,
     }));
   }
 }

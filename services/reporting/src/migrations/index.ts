@@ -2,10 +2,12 @@ import type { MigrationObject } from '@mikro-orm/core';
 import { processedEventsMigration } from '@inventory/platform';
 import { Reporting0001ReadModels } from './Reporting0001_read_models.js';
 import { Reporting0002ItemTotals } from './Reporting0002_item_totals.js';
+import { Reporting0003Workspaces } from './Reporting0003_workspaces.js';
 
 /** Every migration of this service, oldest first. */
 export const migrations: MigrationObject[] = [
   processedEventsMigration,
   { name: 'Reporting0001_read_models', class: Reporting0001ReadModels },
   { name: 'Reporting0002_item_totals', class: Reporting0002ItemTotals },
+  { name: 'Reporting0003_workspaces', class: Reporting0003Workspaces },
 ];

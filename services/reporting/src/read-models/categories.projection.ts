@@ -10,10 +10,10 @@ export class CategoriesProjection implements EventHandler {
   async handle(envelope: EventEnvelope, em: EntityManager): Promise<void> {
     const event = envelope as CategoryEvent;
     const { run } = inTransaction(em);
-    const owner = event.metadata.userId;
+    const owner = event.metadata.workspaceId;
     switch (event.type) {
       case 'CategoryCreated':
-        await run(`INSERT INTO categories (category_id, user_id, name, created_at) SELECT ?, ?, ?, ?::timestamptz WHERE NOT ${IS_PURGED}`, [
+        await run(`INSERT INTO categories (category_id, workspace_id, name, created_at) SELECT ?, ?, ?, ?::timestamptz WHERE NOT ${IS_PURGED}`, [
           event.data.categoryId,
           owner,
           event.data.name,

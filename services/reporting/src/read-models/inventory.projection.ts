@@ -9,7 +9,7 @@ type Db = ReturnType<typeof inTransaction>;
 
 interface ItemRow {
   item_id: string;
-  user_id: string;
+  workspace_id: string;
   name: string;
   sku: string | null;
   category_id: string | null;
@@ -21,13 +21,13 @@ interface ItemRow {
   updated_at: string;
 }
 
-const ITEM_FIELDS = `item_id text, user_id text, name text, sku text, category_id text, unit_price numeric, reorder_level integer,
+const ITEM_FIELDS = `item_id text, workspace_id text, name text, sku text, category_id text, unit_price numeric, reorder_level integer,
   stock integer, active boolean, version integer`;
 
 // Rows travel as one JSON parameter per table: a batch is one statement, whatever its size.
 const WRITE_BATCH = `
   WITH upserted AS (
-    INSERT INTO items (item_id, user_id, name, sku, category_id, unit_price, reorder_level, stock, active, version, updated_at)
+    INSERT INTO items (item_id, workspace_id, name, sku, category_id, unit_price, reorder_level, stock, active, version, updated_at)
     SELECT * FROM jsonb_to_recordset(?::jsonb) AS r(${ITEM_FIELDS}, updated_at timestamptz)
     ON CONFLICT (item_id) DO UPDATE SET
       name = excluded.name, sku = excluded.sku, category_id = excluded.category_id, unit_price = excluded.unit_price,
@@ -35,8 +35,8 @@ const WRITE_BATCH = `
       version = excluded.version, updated_at = excluded.updated_at
   ), history AS (
     INSERT INTO item_history
-      (event_id, item_id, user_id, version, occurred_at, name, sku, category_id, unit_price, reorder_level, stock, active, value_delta)
-    SELECT event_id, item_id, user_id, version, occurred_at, name, sku, category_id, unit_price, reorder_level, stock, active,
+      (event_id, item_id, workspace_id, version, occurred_at, name, sku, category_id, unit_price, reorder_level, stock, active, value_delta)
+    SELECT event_id, item_id, workspace_id, version, occurred_at, name, sku, category_id, unit_price, reorder_level, stock, active,
            -- What the item adds to the total value (stock × price while active), after minus before, exact.
            (CASE WHEN active THEN stock * unit_price::numeric(12, 2) ELSE 0 END)
              - (CASE WHEN prev_active THEN prev_stock * prev_unit_price::numeric(12, 2) ELSE 0 END)
@@ -44,21 +44,21 @@ const WRITE_BATCH = `
         AS r(event_id text, occurred_at timestamptz, ${ITEM_FIELDS}, prev_active boolean, prev_stock integer, prev_unit_price numeric)
   ), totals AS (
     -- Each user's figures move by what the batch changed, from each item's state before it to after it.
-    INSERT INTO item_totals (user_id, total_items, low_stock_items, total_value)
-    SELECT user_id, sum(after_active::int - before_active::int), sum(after_low::int - before_low::int),
+    INSERT INTO item_totals (workspace_id, total_items, low_stock_items, total_value)
+    SELECT workspace_id, sum(after_active::int - before_active::int), sum(after_low::int - before_low::int),
            sum((CASE WHEN after_active THEN after_stock * after_price::numeric(12, 2) ELSE 0 END)
              - (CASE WHEN before_active THEN before_stock * before_price::numeric(12, 2) ELSE 0 END))
-      FROM jsonb_to_recordset(?::jsonb) AS r(user_id text, before_active boolean, before_low boolean, before_stock integer,
+      FROM jsonb_to_recordset(?::jsonb) AS r(workspace_id text, before_active boolean, before_low boolean, before_stock integer,
         before_price numeric, after_active boolean, after_low boolean, after_stock integer, after_price numeric)
-     GROUP BY user_id
-    ON CONFLICT (user_id) DO UPDATE SET
+     GROUP BY workspace_id
+    ON CONFLICT (workspace_id) DO UPDATE SET
       total_items = item_totals.total_items + excluded.total_items,
       low_stock_items = item_totals.low_stock_items + excluded.low_stock_items,
       total_value = item_totals.total_value + excluded.total_value
   )
-  INSERT INTO movements (event_id, movement_id, item_id, user_id, version, movement_type, quantity, delta, occurred_at)
-  SELECT * FROM jsonb_to_recordset(?::jsonb) AS r(event_id text, movement_id text, item_id text, user_id text, version integer,
-    movement_type text, quantity integer, delta integer, occurred_at timestamptz)`;
+  INSERT INTO movements (event_id, movement_id, item_id, workspace_id, version, movement_type, quantity, delta, occurred_at, user_id, user_name)
+  SELECT * FROM jsonb_to_recordset(?::jsonb) AS r(event_id text, movement_id text, item_id text, workspace_id text, version integer,
+    movement_type text, quantity integer, delta integer, occurred_at timestamptz, user_id text, user_name text)`;
 
 /**
  * Folds inventory events into items (state now), item_history (state after every event), movements
@@ -83,7 +83,7 @@ export class InventoryProjection implements EventHandler {
     const history: object[] = [];
     const movements: object[] = [];
     for (const event of itemEvents) {
-      if (purged.has(event.metadata.userId)) continue;
+      if (purged.has(event.metadata.workspaceId)) continue;
       const before = items.get(event.data.itemId) ?? null;
       const after = evolveItem(before, event);
       if (!after) {
@@ -122,11 +122,11 @@ async function loadState(db: Db, events: ItemEvent[]): Promise<{ items: Map<stri
   const ids = (values: string[]) => JSON.stringify([...new Set(values)]);
   const [row] = await db.rows<{ items: ItemRow[] | null; purged: string[] | null }>(
     `SELECT (SELECT json_agg(i) FROM (
-               SELECT item_id, user_id, name, sku, category_id, unit_price::text AS unit_price, reorder_level, stock, active,
+               SELECT item_id, workspace_id, name, sku, category_id, unit_price::text AS unit_price, reorder_level, stock, active,
                       version, ${isoTime('updated_at')} AS updated_at
                  FROM items WHERE item_id IN (SELECT jsonb_array_elements_text(?::jsonb))) i) AS items,
-            (SELECT json_agg(user_id) FROM purged_users WHERE user_id IN (SELECT jsonb_array_elements_text(?::jsonb))) AS purged`,
-    [ids(events.map((e) => e.data.itemId)), ids(events.map((e) => e.metadata.userId))],
+            (SELECT json_agg(workspace_id) FROM purged_workspaces WHERE workspace_id IN (SELECT jsonb_array_elements_text(?::jsonb))) AS purged`,
+    [ids(events.map((e) => e.data.itemId)), ids(events.map((e) => e.metadata.workspaceId))],
   );
   return { items: new Map((row.items ?? []).map((item) => [item.item_id, toSnapshot(item)])), purged: new Set(row.purged ?? []) };
 }
@@ -134,7 +134,7 @@ async function loadState(db: Db, events: ItemEvent[]): Promise<{ items: Map<stri
 function toSnapshot(row: ItemRow): ItemSnapshot {
   return {
     itemId: row.item_id,
-    userId: row.user_id,
+    workspaceId: row.workspace_id,
     name: row.name,
     sku: row.sku,
     categoryId: row.category_id,
@@ -149,7 +149,7 @@ function toSnapshot(row: ItemRow): ItemSnapshot {
 
 const itemRow = (s: ItemSnapshot) => ({
   item_id: s.itemId,
-  user_id: s.userId,
+  workspace_id: s.workspaceId,
   name: s.name,
   sku: s.sku,
   category_id: s.categoryId,
@@ -174,16 +174,19 @@ const movementRow = (event: ItemEvent, after: ItemSnapshot, movement: MovementRe
   event_id: event.id,
   movement_id: movement.movementId,
   item_id: after.itemId,
-  user_id: after.userId,
+  workspace_id: after.workspaceId,
   version: after.version,
   movement_type: movement.type,
   quantity: movement.quantity,
   delta: movement.delta,
   occurred_at: after.at,
+  // Who recorded it, as the event names them (absent in events from before names were recorded).
+  user_id: event.metadata.userId,
+  user_name: event.metadata.userName ?? null,
 });
 
 const totalsRow = (before: ItemSnapshot | null, after: ItemSnapshot) => ({
-  user_id: after.userId,
+  workspace_id: after.workspaceId,
   before_active: before?.active ?? false,
   before_low: isLowStock(before),
   before_stock: before?.stock ?? 0,

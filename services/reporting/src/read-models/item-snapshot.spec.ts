@@ -13,7 +13,7 @@ const event = <T extends ItemEvent['type']>(type: T, data: Omit<Of<T>['data'], '
     streamId: 'item-i1',
     version,
     occurredAt: at(version),
-    metadata: { userId: 'u1' },
+    metadata: { workspaceId: 'u1', userId: 'u1' },
   };
   return { ...envelope, type, data: { itemId: 'i1', ...data } } as ItemEvent;
 };
@@ -38,7 +38,7 @@ describe('evolveItem', () => {
   it('starts a registered item active with no stock', () => {
     expect(fold([registered()])).toEqual({
       itemId: 'i1',
-      userId: 'u1',
+      workspaceId: 'u1',
       name: 'Bolt',
       sku: 'B-1',
       categoryId: 'c1',

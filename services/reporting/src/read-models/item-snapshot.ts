@@ -3,7 +3,7 @@ import type { ItemEvent, ItemEventType, STOCK_EVENT_TYPES, TimelineEntryType } f
 /** What reporting knows of an item after one of its events. */
 export interface ItemSnapshot {
   itemId: string;
-  userId: string;
+  workspaceId: string;
   name: string;
   sku: string | null;
   categoryId: string | null;
@@ -56,7 +56,7 @@ export function evolveItem(state: ItemSnapshot | null, event: ItemEvent): ItemSn
     const { data } = event;
     return {
       itemId: data.itemId,
-      userId: event.metadata.userId,
+      workspaceId: event.metadata.workspaceId,
       name: data.name,
       sku: data.sku,
       categoryId: data.categoryId,

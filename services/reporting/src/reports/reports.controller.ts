@@ -13,16 +13,16 @@ export class ReportsController {
   /** Answered in chunks: a report of many items is larger than one NATS message. */
   @MessagePattern(ReportingSubjects.inventoryReport)
   async inventory(@RpcActor() actor: Actor, @Payload('data') query: InventoryReportDto): Promise<Observable<ReportRow[]>> {
-    return inChunks(await this.reports.inventoryReport(actor.userId, query));
+    return inChunks(await this.reports.inventoryReport(actor.workspaceId, query));
   }
 
   @MessagePattern(ReportingSubjects.valueHistory)
   valueHistory(@RpcActor() actor: Actor, @Payload('data') query: ReportPeriodDto): Promise<ValueHistoryPoint[]> {
-    return this.reports.valueHistory(actor.userId, query);
+    return this.reports.valueHistory(actor.workspaceId, query);
   }
 
   @MessagePattern(ReportingSubjects.movementHistory)
   movementHistory(@RpcActor() actor: Actor, @Payload('data') query: ReportPeriodDto): Promise<MovementHistoryPoint[]> {
-    return this.reports.movementHistory(actor.userId, query);
+    return this.reports.movementHistory(actor.workspaceId, query);
   }
 }

@@ -37,7 +37,7 @@ const SNAPSHOT_SHAPES: Record<SnapshotType, { columns: string; filter: string; o
 const ITEM_COLUMNS = 'item_id, name, sku, category_id, unit_price, reorder_level, stock, active';
 /** The state of item `i` after its last event at or before the instant parameter. */
 const LATEST_STATE = `SELECT ${ITEM_COLUMNS} FROM item_history h
-  WHERE h.user_id = i.user_id AND h.item_id = i.item_id AND h.occurred_at <= ?
+  WHERE h.workspace_id = i.workspace_id AND h.item_id = i.item_id AND h.occurred_at <= ?
   ORDER BY h.occurred_at DESC, h.version DESC LIMIT 1`;
 const ROW_COLUMNS = `s.item_id AS id, s.name, s.sku, c.name AS category_name, s.stock, s.reorder_level,
   s.unit_price::text AS unit_price, (s.stock * s.unit_price)::text AS total_value`;
@@ -47,39 +47,39 @@ const ROW_COLUMNS = `s.item_id AS id, s.name, s.sku, c.name AS category_name, s.
 export class ReportsService {
   constructor(private readonly em: EntityManager) {}
 
-  async inventoryReport(userId: string, query: InventoryReportQuery): Promise<ReportRow[]> {
+  async inventoryReport(workspaceId: string, query: InventoryReportQuery): Promise<ReportRow[]> {
     const period = resolvePeriod(query, new Date());
     const instant = snapshotInstant(query, period);
     const type = query.type ?? REPORT_DEFAULTS.type;
-    if (type === 'movement') return (await this.movementRows(userId, period)).map(toMovementRow);
-    const rows = await this.snapshotRows(userId, instant, type);
+    if (type === 'movement') return (await this.movementRows(workspaceId, period)).map(toMovementRow);
+    const rows = await this.snapshotRows(workspaceId, instant, type);
     return type === 'value' ? (rows as ValueRowRecord[]).map(toValueRow) : rows.map(toReportRow);
   }
 
   /** The total value at the end of every day of the period (the last day: up to now). */
-  async valueHistory(userId: string, query: ReportPeriodQuery): Promise<ValueHistoryPoint[]> {
+  async valueHistory(workspaceId: string, query: ReportPeriodQuery): Promise<ValueHistoryPoint[]> {
     const now = new Date();
     const { firstDay, lastDay, through } = periodDays(resolvePeriod(query, now), now);
     const opening = new Date(`${firstDay}T00:00:00Z`);
     const rows = await this.em.getConnection().execute<{ date: string; total_value: string }[]>(
       `WITH opening AS (
-         SELECT COALESCE(sum(value_delta), 0) AS value FROM item_history WHERE user_id = ? AND occurred_at < ?
+         SELECT COALESCE(sum(value_delta), 0) AS value FROM item_history WHERE workspace_id = ? AND occurred_at < ?
        ), changes AS (
          SELECT (occurred_at AT TIME ZONE 'UTC')::date AS day, sum(value_delta) AS delta
-           FROM item_history WHERE user_id = ? AND occurred_at >= ? AND occurred_at <= ? GROUP BY 1
+           FROM item_history WHERE workspace_id = ? AND occurred_at >= ? AND occurred_at <= ? GROUP BY 1
        )
        SELECT to_char(d.day, 'YYYY-MM-DD') AS date,
               (opening.value + COALESCE(sum(changes.delta) OVER (ORDER BY d.day), 0))::text AS total_value
          FROM generate_series(?::date, ?::date, interval '1 day') AS d(day)
          CROSS JOIN opening LEFT JOIN changes ON changes.day = d.day::date
         ORDER BY d.day`,
-      [userId, opening, userId, opening, through, firstDay, lastDay],
+      [workspaceId, opening, workspaceId, opening, through, firstDay, lastDay],
     );
     return rows.map((row) => ({ date: row.date, totalValue: money(row.total_value) }));
   }
 
   /** Units received and issued on every day of the period (the last day: up to now), zero-filled. */
-  async movementHistory(userId: string, query: ReportPeriodQuery): Promise<MovementHistoryPoint[]> {
+  async movementHistory(workspaceId: string, query: ReportPeriodQuery): Promise<MovementHistoryPoint[]> {
     const now = new Date();
     const { firstDay, lastDay, through } = periodDays(resolvePeriod(query, now), now);
     const rows = await this.em.getConnection().execute<{ date: string; stock_in: number; stock_out: number }[]>(
@@ -87,38 +87,38 @@ export class ReportsService {
          SELECT (occurred_at AT TIME ZONE 'UTC')::date AS day,
                 sum(quantity) FILTER (WHERE movement_type = 'in') AS stock_in,
                 sum(quantity) FILTER (WHERE movement_type = 'out') AS stock_out
-           FROM movements WHERE user_id = ? AND occurred_at >= ? AND occurred_at <= ? GROUP BY 1
+           FROM movements WHERE workspace_id = ? AND occurred_at >= ? AND occurred_at <= ? GROUP BY 1
        )
        SELECT to_char(d.day, 'YYYY-MM-DD') AS date, COALESCE(daily.stock_in, 0)::int AS stock_in, COALESCE(daily.stock_out, 0)::int AS stock_out
          FROM generate_series(?::date, ?::date, interval '1 day') AS d(day)
          LEFT JOIN daily ON daily.day = d.day::date
         ORDER BY d.day`,
-      [userId, new Date(`${firstDay}T00:00:00Z`), through, firstDay, lastDay],
+      [workspaceId, new Date(`${firstDay}T00:00:00Z`), through, firstDay, lastDay],
     );
     return rows.map((row) => ({ date: row.date, stockIn: row.stock_in, stockOut: row.stock_out }));
   }
 
   /** Active items at `instant` (null: now) with the category they had then. */
-  private snapshotRows(userId: string, instant: Date | null, type: SnapshotType): Promise<ReportRowRecord[]> {
+  private snapshotRows(workspaceId: string, instant: Date | null, type: SnapshotType): Promise<ReportRowRecord[]> {
     const shape = SNAPSHOT_SHAPES[type];
     // At an instant: each of the user's items (archived ones too) as its last event up to then left
     // it; one index probe per item, however long its history.
     const source = instant
-      ? `SELECT h.* FROM items i CROSS JOIN LATERAL (${LATEST_STATE}) h WHERE i.user_id = ?`
-      : `SELECT ${ITEM_COLUMNS} FROM items WHERE user_id = ?`;
-    const sourceParams = instant ? [instant, userId] : [userId];
+      ? `SELECT h.* FROM items i CROSS JOIN LATERAL (${LATEST_STATE}) h WHERE i.workspace_id = ?`
+      : `SELECT ${ITEM_COLUMNS} FROM items WHERE workspace_id = ?`;
+    const sourceParams = instant ? [instant, workspaceId] : [workspaceId];
     return this.em.getConnection().execute<ReportRowRecord[]>(
       `SELECT ${ROW_COLUMNS}${shape.columns}
          FROM (${source}) s
          LEFT JOIN categories c ON ${categoryAt(instant)}
         WHERE s.active ${shape.filter}
         ORDER BY ${shape.order}`,
-      [...sourceParams, userId, ...(instant ? [instant] : [])],
+      [...sourceParams, workspaceId, ...(instant ? [instant] : [])],
     );
   }
 
   /** Items that moved within the period: what moved, and their stock and value at its end. */
-  private movementRows(userId: string, period: ReportPeriod): Promise<MovementRowRecord[]> {
+  private movementRows(workspaceId: string, period: ReportPeriod): Promise<MovementRowRecord[]> {
     return this.em.getConnection().execute<MovementRowRecord[]>(
       `WITH moved AS (
          SELECT item_id,
@@ -127,7 +127,7 @@ export class ReportsService {
                 COALESCE(sum(delta) FILTER (WHERE movement_type = 'adjustment'), 0)::int AS adjusted,
                 COALESCE(sum(delta) FILTER (WHERE movement_type = 'undo'), 0)::int AS undone,
                 sum(delta)::int AS net_change
-           FROM movements WHERE user_id = ? AND occurred_at >= ? AND occurred_at <= ?
+           FROM movements WHERE workspace_id = ? AND occurred_at >= ? AND occurred_at <= ?
           GROUP BY item_id
        )
        SELECT ${ROW_COLUMNS}, moved.stock_in, moved.stock_out, moved.adjusted, moved.undone, moved.net_change
@@ -136,7 +136,7 @@ export class ReportsService {
          CROSS JOIN LATERAL (${LATEST_STATE}) s
          LEFT JOIN categories c ON ${categoryAt(period.end)}
         ORDER BY lower(s.name), s.item_id`,
-      [userId, period.start, period.end, period.end, userId, period.end],
+      [workspaceId, period.start, period.end, period.end, workspaceId, period.end],
     );
   }
 }
@@ -144,5 +144,5 @@ export class ReportsService {
 /** Join condition: the row's category as it stood at `instant` (null: now). Takes the user id, then the instant. */
 function categoryAt(instant: Date | null): string {
   const existing = instant ? '(c.deleted_at IS NULL OR c.deleted_at > ?)' : 'c.deleted_at IS NULL';
-  return `c.category_id = s.category_id AND c.user_id = ? AND ${existing}`;
+  return `c.category_id = s.category_id AND c.workspace_id = ? AND ${existing}`;
 }

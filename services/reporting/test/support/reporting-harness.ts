@@ -11,7 +11,7 @@ import {
   type Subject,
 } from '@inventory/contracts';
 import { connectEvents, EventsRuntime, natsTransport, rpc, rpcChunked, type EventsConnection } from '@inventory/platform';
-import { eventually, queryDb, startServices, testServers } from '@inventory/platform/testing';
+import { eventually, queryDb, startServices, testServers, testActor } from '@inventory/platform/testing';
 import { randomUUID } from 'node:crypto';
 import { AppModule } from '../../src/app.module.js';
 
@@ -70,5 +70,5 @@ export async function waitUntilApplied(ids: string[]): Promise<void> {
 }
 
 export const newUserId = () => `user-${randomUUID()}`;
-const actorOf = (userId: string): Actor => ({ userId, role: 'user' });
+const actorOf = (userId: string): Actor => testActor(userId);
 const PUBLISH_WINDOW = 500;

@@ -146,7 +146,7 @@ export class TestItem {
       streamId: `item-${this.itemId}`,
       version: this.version,
       data,
-      metadata: { userId: this.userId },
+      metadata: { workspaceId: this.userId, userId: this.userId },
       occurredAt,
     });
     this.events.push(event as ItemEvent);
@@ -186,14 +186,14 @@ export class TestCategory {
       type,
       streamId,
       data,
-      metadata: { userId: this.userId },
+      metadata: { workspaceId: this.userId, userId: this.userId },
       occurredAt: at.toISOString(),
     }) as CategoryEvent;
   }
 }
 
 export const userDeleted = (userId: string): UserEvent =>
-  newEvent({ source: 'identity', type: 'UserDeleted', streamId: `user-${userId}`, data: { userId }, metadata: { userId } });
+  newEvent({ source: 'identity', type: 'UserDeleted', streamId: `user-${userId}`, data: { userId }, metadata: { workspaceId: userId, userId } });
 
 /** Exact value of stock × price as the API sends it: cents counted in integers, then a number. */
 export const valueOf = (stock: number, unitPrice: string): number => {

@@ -18,8 +18,15 @@ export interface EventEnvelope<TType extends string = string, TData = unknown> {
 }
 
 export interface EventMetadata {
-  /** Owner of the data the event is about (the actor's user id for user-owned records). */
+  /**
+   * The workspace that owns the data the event is about. Events recorded before workspaces lack it:
+   * upcastEvent() fills it from userId (a user's personal workspace has the user's id).
+   */
+  workspaceId: string;
+  /** Who did it (the acting user); for events from before workspaces, also the owner. */
   userId: string;
+  /** The actor's display name at the time, when a person did it. */
+  userName?: string;
   correlationId?: string;
   causationId?: string;
   [key: string]: unknown;
@@ -32,3 +39,14 @@ export const eventSubject = (source: ServiceName, type: string) => `events.${sou
 /** The event type a subject carries: the inverse of eventSubject. */
 export const typeOfEventSubject = (subject: string) => subject.split('.').slice(2).join('.');
 export const sourceSubjects = (source: ServiceName) => `events.${source}.>` as const;
+
+/**
+ * The one upcaster: an event as read from the stream or the store, in today's shape. Before
+ * workspaces, metadata.userId was the owner and every user owned exactly their personal workspace,
+ * whose id is the user's id (docs/workspaces.md), so the owner's workspace is that id.
+ */
+export function upcastEvent<E extends EventEnvelope>(event: E): E {
+  const metadata = event.metadata as Partial<EventMetadata> & { userId: string };
+  if (typeof metadata.workspaceId === 'string') return event;
+  return { ...event, metadata: { ...metadata, workspaceId: metadata.userId } };
+}

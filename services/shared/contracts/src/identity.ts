@@ -1,4 +1,5 @@
 import type { Role } from './envelope.js';
+import type { CurrentWorkspace } from './workspaces.js';
 
 /** NATS subjects of the identity service. */
 export const IdentitySubjects = {
@@ -67,6 +68,14 @@ export interface PublicUser {
   externalProviders: ExternalProvider[];
   createdAt: string;
   updatedAt: string;
+}
+
+/**
+ * A user with the workspace their session works in: what sign-in and GET /api/auth/user answer.
+ * At sign-in it is the workspace used last (the personal one at first).
+ */
+export interface CurrentUser extends PublicUser {
+  workspace: CurrentWorkspace;
 }
 
 export interface RegisterRequest {
@@ -156,12 +165,12 @@ export interface PublicConfig {
 }
 
 export interface IdentityRpc {
-  [IdentitySubjects.register]: { request: RegisterRequest; response: PublicUser };
-  [IdentitySubjects.signInWithPassword]: { request: PasswordSignInRequest; response: PublicUser };
-  [IdentitySubjects.signInSuperAdmin]: { request: SuperAdminSignInRequest; response: PublicUser };
-  [IdentitySubjects.signInDemo]: { request: void; response: PublicUser };
-  [IdentitySubjects.signInExternal]: { request: ExternalSignInRequest; response: PublicUser };
-  [IdentitySubjects.getProfile]: { request: void; response: PublicUser };
+  [IdentitySubjects.register]: { request: RegisterRequest; response: CurrentUser };
+  [IdentitySubjects.signInWithPassword]: { request: PasswordSignInRequest; response: CurrentUser };
+  [IdentitySubjects.signInSuperAdmin]: { request: SuperAdminSignInRequest; response: CurrentUser };
+  [IdentitySubjects.signInDemo]: { request: void; response: CurrentUser };
+  [IdentitySubjects.signInExternal]: { request: ExternalSignInRequest; response: CurrentUser };
+  [IdentitySubjects.getProfile]: { request: void; response: CurrentUser };
   [IdentitySubjects.updateProfile]: { request: ProfileUpdate; response: PublicUser };
   [IdentitySubjects.setProfilePhoto]: { request: ProfilePhotoUpdate; response: ProfilePhotoResult };
   [IdentitySubjects.getPreferences]: { request: void; response: NotificationPreferences };

@@ -14,3 +14,4 @@ export * from './locations.js';
 export * from './identity-events.js';
 export * from './identity.js';
 export * from './reporting.js';
+export * from './workspaces.js';

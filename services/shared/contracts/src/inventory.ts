@@ -112,6 +112,7 @@ export interface LocationStockView extends LocationQuantity {
 /** An inventory item as the API lists it (SPEC 3 plus SKU, status and per-location stock). */
 export interface ItemView {
   id: string;
+  /** The user who created the item (the item belongs to the workspace). */
   userId: string;
   name: string;
   sku: string | null;
@@ -156,6 +157,8 @@ export interface MovementEntry {
   reason: string;
   /** Who recorded it. */
   userId: string;
+  /** Their display name when they recorded it (null for movements from before it was recorded). */
+  userName: string | null;
   createdAt: string;
   /** Id of the undo that compensated this movement, if any. */
   undoneBy: string | null;
@@ -195,9 +198,10 @@ export const AlertStreamEvents = {
   heartbeat: 'heartbeat',
 } as const;
 
-/** Published on InventoryNotificationSubjects.alertChanged for the owner's open browser tabs. */
+/** Published on InventoryNotificationSubjects.alertChanged for the open browser tabs of the workspace's members. */
 export type AlertNotification =
-  { kind: 'raised'; userId: string; alert: LowStockAlertView } | { kind: 'resolved'; userId: string; alertId: string; itemId: string };
+  | { kind: 'raised'; workspaceId: string; alert: LowStockAlertView }
+  | { kind: 'resolved'; workspaceId: string; alertId: string; itemId: string };
 
 // ---- Request shapes (the gateway's and the service's DTO classes implement these) ----
 

@@ -77,6 +77,8 @@ export interface RecentMovement {
   /** ISO 8601 time of the movement. */
   createdAt: string;
   item: { name: string };
+  /** Who recorded it, by display name at the time (null for movements from before it was recorded). */
+  userName: string | null;
 }
 
 /** What moved of one item within the report's range (type=movement). */

@@ -29,7 +29,7 @@ class RecordingHandler implements EventHandler {
 }
 
 const event = (key: string) =>
-  newEvent({ source: 'catalog', type: 'Counted', streamId: `tally-${key}`, data: key, metadata: { userId: 'u1' } });
+  newEvent({ source: 'catalog', type: 'Counted', streamId: `tally-${key}`, data: key, metadata: { workspaceId: 'u1', userId: 'u1' } });
 const apply = (handler: EventHandler, events: EventEnvelope[]) =>
   orm.em.fork().transactional((em) => applyEvents(em, 'test-batch', handler, events));
 

@@ -57,7 +57,7 @@ let relay: OutboxRelay;
 const dbUrl = () => withDatabase(testServers.pgUrl(), dbName);
 
 const event = (key: string) =>
-  newEvent({ source: 'catalog', type: `${topic}.Counted`, streamId: `tally-${key}`, data: { key }, metadata: { userId: 'u1' } });
+  newEvent({ source: 'catalog', type: `${topic}.Counted`, streamId: `tally-${key}`, data: { key }, metadata: { workspaceId: 'u1', userId: 'u1' } });
 
 async function commitEvents(list: EventEnvelope[]): Promise<void> {
   await orm.em.fork().transactional((em) => writeOutbox(em, list));
@@ -237,7 +237,7 @@ describe('event consumer of some event types only', () => {
       type: `${topic}.Ignored`,
       streamId: 'tally-ignored',
       data: { key: 'ignored' },
-      metadata: { userId: 'u1' },
+      metadata: { workspaceId: 'u1', userId: 'u1' },
     });
     await commitEvents([ignored, event('picky')]);
     consumer = new EventConsumer({ durable, filterSubject, handler, events, orm, dbUrl: dbUrl() });

@@ -1,4 +1,4 @@
-import { InventoryMessages as M, MAX_STOCK, type ItemEvent } from '@inventory/contracts';
+import { InventoryMessages as M, MAX_STOCK, WorkspaceMessages, type ItemEvent } from '@inventory/contracts';
 import { ServiceError } from '@inventory/platform';
 import { decide, evolve } from './item.decider.js';
 import { initialState, type ItemCommand, type ItemDetails, type ItemFact, type ItemState } from './item.js';
@@ -18,7 +18,7 @@ function fold(facts: ItemFact[]): ItemState {
         streamId: `item-${ITEM}`,
         version: i + 1,
         occurredAt: `2026-01-01T00:00:0${i % 10}.000Z`,
-        metadata: { userId: 'user-1' },
+        metadata: { workspaceId: 'user-1', userId: 'user-1' },
       } as ItemEvent),
     initialState(ITEM),
   );
@@ -100,9 +100,10 @@ const transfer = (quantity: number, fromLocationId: string | null, toLocationId:
   type: 'TransferStock',
   data: { quantity, fromLocationId, toLocationId, reason: 'restock', movementId: 'm-new' },
 });
-const undo = (targetMovementId: string): ItemCommand => ({
+/** By default the user who recorded every given movement ('user-1') asks, as a member. */
+const undo = (targetMovementId: string, by = { actorUserId: 'user-1', mayUndoOthers: false }): ItemCommand => ({
   type: 'UndoMovement',
-  data: { targetMovementId, movementId: 'm-undo', reason: 'mistake' },
+  data: { targetMovementId, movementId: 'm-undo', reason: 'mistake', ...by },
 });
 
 describe('registering an item', () => {
@@ -358,6 +359,14 @@ describe('undoing a movement', () => {
     given(registered(), received(5, null, [[null, 5]]), undone)
       .when(undo('m-in'))
       .thenThrows('CONFLICT', M.alreadyUndone);
+  });
+
+  it("refuses a member's undo of a movement someone else recorded; an owner or admin may", () => {
+    const facts = [registered(), received(5, SHELF, [[SHELF, 5]])];
+    given(...facts)
+      .when(undo('m-in', { actorUserId: 'user-2', mayUndoOthers: false }))
+      .thenThrows('FORBIDDEN', WorkspaceMessages.undoOthersForbidden);
+    expect(decide(undo('m-in', { actorUserId: 'user-2', mayUndoOthers: true }), fold(facts))).toMatchObject([{ type: 'MovementUndone' }]);
   });
 
   it('refuses an undo that would leave negative stock', () =>

@@ -1,6 +1,7 @@
 import {
   ITEM_NAME_MAX_LENGTH,
   InventoryMessages as M,
+  WorkspaceMessages,
   MAX_STOCK,
   UNIT_PRICE_PATTERN,
   type ItemEvent,
@@ -111,6 +112,7 @@ function undo(data: Extract<ItemCommand, { type: 'UndoMovement' }>['data'], stat
   if (target.kind === 'undo') throw new ServiceError('CONFLICT', M.undoOfUndo);
   if (target.kind === 'relocation') throw new ServiceError('CONFLICT', M.relocationUndo);
   if (target.undoneBy) throw new ServiceError('CONFLICT', M.alreadyUndone);
+  if (!data.mayUndoOthers && target.recordedBy !== data.actorUserId) throw new ServiceError('FORBIDDEN', WorkspaceMessages.undoOthersForbidden);
   const changes = target.changes.map(({ locationId, delta }) => ({ locationId, delta: -delta }));
   for (const { locationId, delta } of changes) {
     const available = quantityAt(state.stock, locationId);
@@ -168,7 +170,8 @@ export function evolve(state: ItemState, event: ItemEvent): ItemState {
   switch (event.type) {
     case 'ItemRegistered': {
       const { itemId, reorderLevel, ...details } = event.data;
-      return { ...next, status: 'active', itemId, userId: event.metadata.userId, details, reorderLevel, createdAt: event.occurredAt };
+      const { workspaceId, userId: createdBy } = event.metadata;
+      return { ...next, status: 'active', itemId, workspaceId, createdBy, details, reorderLevel, createdAt: event.occurredAt };
     }
     case 'ItemDetailsChanged':
       return { ...next, details: { ...state.details, ...event.data.changes } };
@@ -187,7 +190,7 @@ export function recordMovement(movements: Record<string, MovementRecord>, event:
   if (!changes || !('movementId' in event.data)) return movements;
   const next = { ...movements };
   const kind = event.type === 'MovementUndone' ? 'undo' : event.type === 'StockRelocated' ? 'relocation' : 'movement';
-  next[event.data.movementId] = { kind, changes, undoneBy: null };
+  next[event.data.movementId] = { kind, changes, undoneBy: null, recordedBy: event.metadata.userId };
   if (event.type === 'MovementUndone' && next[event.data.undoneMovementId]) {
     next[event.data.undoneMovementId] = { ...next[event.data.undoneMovementId], undoneBy: event.data.movementId };
   }

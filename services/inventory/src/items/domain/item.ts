@@ -12,6 +12,8 @@ export interface MovementRecord {
   kind: 'movement' | 'undo' | 'relocation';
   changes: StockChange[];
   undoneBy: string | null;
+  /** The user who recorded it: a member may undo only their own movements. */
+  recordedBy: string;
 }
 
 /**
@@ -22,7 +24,9 @@ export interface MovementRecord {
 export interface ItemState {
   status: 'absent' | 'active' | 'archived';
   itemId: string;
-  userId: string;
+  workspaceId: string;
+  /** The user who registered the item. */
+  createdBy: string;
   details: ItemDetails;
   reorderLevel: number;
   stock: LocationQuantity[];
@@ -35,7 +39,8 @@ export interface ItemState {
 export const initialState = (itemId: string): ItemState => ({
   status: 'absent',
   itemId,
-  userId: '',
+  workspaceId: '',
+  createdBy: '',
   details: { name: '', sku: null, description: null, unitPrice: '0.00', categoryId: null, locationId: null, imageUrl: null },
   reorderLevel: 0,
   stock: [],
@@ -54,7 +59,17 @@ export type ItemCommand =
   | { type: 'IssueStock'; data: StockMovementInput }
   | { type: 'AdjustStock'; data: { newLevel: number; locationId: string | null; reason: string; movementId: string } }
   | { type: 'TransferStock'; data: TransferInput }
-  | { type: 'UndoMovement'; data: { targetMovementId: string; movementId: string; reason: string } }
+  | {
+      type: 'UndoMovement';
+      data: {
+        targetMovementId: string;
+        movementId: string;
+        reason: string;
+        /** Who asks, and whether their workspace role lets them undo someone else's movement. */
+        actorUserId: string;
+        mayUndoOthers: boolean;
+      };
+    }
   | { type: 'DetachCategory'; data: { categoryId: string } }
   | { type: 'DetachLocation'; data: { locationId: string; movementId: string } }
   | { type: 'ArchiveItem'; data: Record<string, never> };

@@ -8,7 +8,8 @@ import { referenceNames, type ReferenceNames } from './reference-names.js';
 
 interface SnapshotRow {
   id: string;
-  user_id: string;
+  workspace_id: string;
+  created_by: string;
   name: string;
   sku: string | null;
   description: string | null;
@@ -24,7 +25,7 @@ interface SnapshotRow {
   updated_at: string;
 }
 
-const SNAPSHOT_COLUMNS = `id, user_id, name, sku, description, unit_price::text AS unit_price, reorder_level, category_id, location_id,
+const SNAPSHOT_COLUMNS = `id, workspace_id, created_by, name, sku, description, unit_price::text AS unit_price, reorder_level, category_id, location_id,
   image_url, stock, is_active, version, created_at, updated_at`;
 
 /**
@@ -35,24 +36,24 @@ const SNAPSHOT_COLUMNS = `id, user_id, name, sku, description, unit_price::text 
  */
 export async function loadSnapshots(
   em: EntityManager,
-  items: readonly { userId: string; itemId: string }[],
+  items: readonly { workspaceId: string; itemId: string }[],
   { lock }: { lock: boolean },
 ): Promise<ItemState[]> {
   const rows = await sqlOf(em)<SnapshotRow>(
-    `SELECT ${SNAPSHOT_COLUMNS} FROM item_views WHERE id = ANY(?::uuid[]) AND user_id = ANY(?::text[]) ORDER BY id${lock ? ' FOR UPDATE' : ''}`,
-    [items.map((item) => item.itemId), [...new Set(items.map((item) => item.userId))]],
+    `SELECT ${SNAPSHOT_COLUMNS} FROM item_views WHERE id = ANY(?::uuid[]) AND workspace_id = ANY(?::text[]) ORDER BY id${lock ? ' FOR UPDATE' : ''}`,
+    [items.map((item) => item.itemId), [...new Set(items.map((item) => item.workspaceId))]],
   );
   const byId = new Map(rows.map((row) => [row.id, row]));
-  return items.map(({ userId, itemId }) => {
+  return items.map(({ workspaceId, itemId }) => {
     const row = byId.get(itemId);
     // Another user's item reads as absent, exactly like a missing one.
-    return row?.user_id === userId ? stateOf(row) : initialState(itemId);
+    return row?.workspace_id === workspaceId ? stateOf(row) : initialState(itemId);
   });
 }
 
 /** One of the user's items, archived ones included (callers decide whether those count). */
-export async function findItem(em: EntityManager, userId: string, itemId: string): Promise<ItemState | null> {
-  const [row] = await sqlOf(em)<SnapshotRow>(`SELECT ${SNAPSHOT_COLUMNS} FROM item_views WHERE id = ? AND user_id = ?`, [itemId, userId]);
+export async function findItem(em: EntityManager, workspaceId: string, itemId: string): Promise<ItemState | null> {
+  const [row] = await sqlOf(em)<SnapshotRow>(`SELECT ${SNAPSHOT_COLUMNS} FROM item_views WHERE id = ? AND workspace_id = ?`, [itemId, workspaceId]);
   return row ? stateOf(row) : null;
 }
 
@@ -60,7 +61,8 @@ function stateOf(row: SnapshotRow): ItemState {
   return {
     status: row.is_active ? 'active' : 'archived',
     itemId: row.id,
-    userId: row.user_id,
+    workspaceId: row.workspace_id,
+    createdBy: row.created_by,
     details: {
       name: row.name,
       sku: row.sku,
@@ -84,7 +86,7 @@ export function snapshotUpsert(states: readonly ItemState[]): SqlStatement {
   const params: unknown[] = [];
   const rows = states.map((state) => {
     const { details: d } = state;
-    params.push(state.itemId, state.userId, d.name, d.sku, d.description, d.unitPrice, totalOf(state.stock), state.reorderLevel);
+    params.push(state.itemId, state.workspaceId, state.createdBy, d.name, d.sku, d.description, d.unitPrice, totalOf(state.stock), state.reorderLevel);
     params.push(
       d.categoryId,
       d.locationId,
@@ -96,10 +98,10 @@ export function snapshotUpsert(states: readonly ItemState[]): SqlStatement {
       state.updatedAt,
     );
     params.push(JSON.stringify(itemRecordOf(state)));
-    return '(?, ?, ?, ?, ?, ?::numeric, ?::int, ?::int, ?, ?, ?, ?::jsonb, ?::boolean, ?::int, ?::timestamptz, ?::timestamptz, ?)';
+    return '(?, ?, ?, ?, ?, ?, ?::numeric, ?::int, ?::int, ?, ?, ?, ?::jsonb, ?::boolean, ?::int, ?::timestamptz, ?::timestamptz, ?)';
   });
   return {
-    sql: `INSERT INTO item_views (id, user_id, name, sku, description, unit_price, current_stock, reorder_level, category_id, location_id,
+    sql: `INSERT INTO item_views (id, workspace_id, created_by, name, sku, description, unit_price, current_stock, reorder_level, category_id, location_id,
             image_url, stock, is_active, version, created_at, updated_at, record_json)
           VALUES ${rows.join(', ')}
           ON CONFLICT (id) DO UPDATE SET name = excluded.name, sku = excluded.sku, description = excluded.description,
@@ -143,7 +145,7 @@ function itemRecordOf(state: ItemState): ItemRecord {
   const currentStock = totalOf(state.stock);
   return {
     id: state.itemId,
-    userId: state.userId,
+    userId: state.createdBy,
     name: d.name,
     sku: d.sku,
     description: d.description,
@@ -201,12 +203,12 @@ interface ListRow {
  */
 export async function listItemsJson(
   em: EntityManager,
-  userId: string,
+  workspaceId: string,
   query: ListItemsQuery,
 ): Promise<{ itemsJson: string; total: number }> {
-  const mine = ['user_id = ?', 'is_active'];
+  const mine = ['workspace_id = ?', 'is_active'];
   const where = [...mine];
-  const params: unknown[] = [userId];
+  const params: unknown[] = [workspaceId];
   if (query.search) {
     where.push('(name ILIKE ? OR sku ILIKE ?)');
     params.push(containsPattern(query.search), containsPattern(query.search));
@@ -226,7 +228,7 @@ export async function listItemsJson(
   const isFiltered = where.length > mine.length;
   const [count, countParams] = isFiltered
     ? [`SELECT count(*)::int FROM item_views WHERE ${filter}`, params]
-    : ['SELECT coalesce((SELECT active FROM item_counts WHERE user_id = ?), 0)', [userId]];
+    : ['SELECT coalesce((SELECT active FROM item_counts WHERE workspace_id = ?), 0)', [workspaceId]];
   const rows = await sqlOf(em)<ListRow>(
     `SELECT (${count}) AS total, id, record_json, category_id, location_id, stock FROM item_views WHERE ${filter}
      ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`,
@@ -235,10 +237,10 @@ export async function listItemsJson(
   // Past the last page no row carries the total.
   const total =
     rows[0]?.total ?? (query.offset ? (await sqlOf(em)<{ total: number }>(`SELECT (${count}) AS total`, countParams))[0].total : 0);
-  const items = await withRecords(em, userId, rows);
+  const items = await withRecords(em, workspaceId, rows);
   const refs = items.map((item) => item.refs);
   const { categoryIds, locationIds } = referencesOfItems(refs);
-  const names = await referenceNames(em, userId, categoryIds, locationIds);
+  const names = await referenceNames(em, workspaceId, categoryIds, locationIds);
   return { itemsJson: `[${items.map((item) => itemJsonOf(item.recordJson, item.refs, names)).join(',')}]`, total };
 }
 
@@ -246,12 +248,12 @@ export async function listItemsJson(
  * The rows' records and references. A row written before record_json existed gets its record from
  * its state now, stored for next time unless the item changed meanwhile.
  */
-async function withRecords(em: EntityManager, userId: string, rows: ListRow[]): Promise<{ recordJson: string; refs: References }[]> {
+async function withRecords(em: EntityManager, workspaceId: string, rows: ListRow[]): Promise<{ recordJson: string; refs: References }[]> {
   const missing = rows.filter((row) => row.record_json === null).map((row) => row.id);
   const filled = new Map<string, ItemState>();
   if (missing.length > 0) {
     const states = (
-      await sqlOf(em)<SnapshotRow>(`SELECT ${SNAPSHOT_COLUMNS} FROM item_views WHERE user_id = ? AND id = ANY(?)`, [userId, missing])
+      await sqlOf(em)<SnapshotRow>(`SELECT ${SNAPSHOT_COLUMNS} FROM item_views WHERE workspace_id = ? AND id = ANY(?)`, [workspaceId, missing])
     ).map(stateOf);
     for (const state of states) filled.set(state.itemId, state);
     await sqlOf(em)(

@@ -25,6 +25,7 @@ export function movementEntryOf(event: ItemEvent): Entry | null {
     stockAfter: event.data.stockAfter.total,
     reason: event.data.reason,
     userId: event.metadata.userId,
+    userName: event.metadata.userName ?? null,
     createdAt: event.occurredAt,
     undoes: null,
   };
@@ -68,7 +69,7 @@ export function movementOf(event: ItemEvent, names: ReferenceNames): MovementEnt
 /** An item's movements from its events, newest first; the caller has checked the item is the user's. */
 export async function listMovements(
   em: EntityManager,
-  userId: string,
+  workspaceId: string,
   itemId: string,
   query: ListMovementsQuery,
 ): Promise<MovementEntry[]> {
@@ -95,7 +96,7 @@ export async function listMovements(
   const undoneBy = new Map(undos.map((row) => [row.undone, row.undo]));
   const names = await referenceNames(
     em,
-    userId,
+    workspaceId,
     [],
     entries.flatMap((e) => [e.locationId, e.toLocationId]),
   );

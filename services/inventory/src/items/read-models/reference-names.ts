@@ -28,7 +28,7 @@ export class ReferenceNames {
 /** One query for all the names needed (none when nothing is referenced). */
 export async function referenceNames(
   em: EntityManager,
-  userId: string,
+  workspaceId: string,
   categoryIds: (string | null)[],
   locationIds: (string | null)[],
 ): Promise<ReferenceNames> {
@@ -37,8 +37,8 @@ export async function referenceNames(
   const add = (kind: string, table: string, ids: (string | null)[]) => {
     const wanted = [...new Set(ids.filter((id): id is string => id !== null))];
     if (wanted.length === 0) return;
-    parts.push(`SELECT '${kind}' AS kind, id, name, deleted FROM ${table} WHERE user_id = ? AND id = ANY(?)`);
-    params.push(userId, wanted);
+    parts.push(`SELECT '${kind}' AS kind, id, name, deleted FROM ${table} WHERE workspace_id = ? AND id = ANY(?)`);
+    params.push(workspaceId, wanted);
   };
   add('category', 'category_replicas', categoryIds);
   add('location', 'location_replicas', locationIds);

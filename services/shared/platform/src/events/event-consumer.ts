@@ -2,7 +2,7 @@ import { Logger } from '@nestjs/common';
 import { AckPolicy, DeliverPolicy, type JsMsg } from '@nats-io/jetstream';
 import { nanos } from '@nats-io/transport-node';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
-import { EVENTS_STREAM, typeOfEventSubject, type EventEnvelope } from '@inventory/contracts';
+import { EVENTS_STREAM, typeOfEventSubject, upcastEvent, type EventEnvelope } from '@inventory/contracts';
 import { createHash } from 'node:crypto';
 import pg from 'pg';
 import { runSql } from '../database/sql.js';
@@ -249,5 +249,5 @@ export async function applyEvents(em: EntityManager, consumer: string, handler: 
   return applied;
 }
 
-const decode = (msg: JsMsg) => msg.json<EventEnvelope>();
+const decode = (msg: JsMsg) => upcastEvent(msg.json<EventEnvelope>());
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

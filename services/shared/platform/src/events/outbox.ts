@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { EventEnvelope, EventMetadata, ServiceName } from '@inventory/contracts';
+import type { Actor, EventEnvelope, EventMetadata, ServiceName } from '@inventory/contracts';
 import { randomUUID } from 'node:crypto';
 import { runSql } from '../database/sql.js';
 import { outboxInsert } from './outbox-statement.js';
@@ -26,6 +26,13 @@ export function newEvent<TType extends string, TData>(input: {
     metadata: input.metadata,
   };
 }
+
+/** Metadata of an event a person caused: the workspace it belongs to and who did it, by name. */
+export const actorMetadata = (actor: Actor): EventMetadata => ({
+  workspaceId: actor.workspaceId,
+  userId: actor.userId,
+  userName: actor.userName,
+});
 
 /**
  * Queues events for publishing in the caller's transaction (`em` must be inside

@@ -1,5 +1,5 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { EVENTS_STREAM, type EventEnvelope } from '@inventory/contracts';
+import { EVENTS_STREAM, upcastEvent, type EventEnvelope } from '@inventory/contracts';
 import { applyEvents, consumerLockKeys, type EventHandler } from './event-consumer.js';
 import type { EventsConnection } from './jetstream.js';
 
@@ -43,7 +43,7 @@ export async function* replay(events: EventsConnection, filterSubject: string, b
       const batch: EventEnvelope[] = [];
       const messages = await consumer.fetch({ max_messages: Math.min(batchSize, remaining), expires: 5000 });
       for await (const msg of messages) {
-        batch.push(msg.json<EventEnvelope>());
+        batch.push(upcastEvent(msg.json<EventEnvelope>()));
         remaining = msg.info.pending;
       }
       if (batch.length === 0) break;

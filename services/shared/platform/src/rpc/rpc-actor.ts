@@ -1,13 +1,30 @@
 import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
-import type { Actor, Envelope } from '@inventory/contracts';
+import { WorkspacePermissions, WorkspaceMessages, type Actor, type Envelope } from '@inventory/contracts';
 import { ServiceError } from '../errors/service-error.js';
+
+function actorOf(context: ExecutionContext): Actor {
+  const actor = context.switchToRpc().getData<Envelope<unknown> | undefined>()?.actor;
+  if (typeof actor?.userId !== 'string' || actor.userId === '' || typeof actor.workspaceId !== 'string' || actor.workspaceId === '')
+    throw new ServiceError('UNAUTHORIZED', 'Sign-in required');
+  return actor;
+}
 
 /**
  * The actor of a message handler, from the envelope the gateway filled from the session. A request
- * without one is refused (401), so no handler can run unscoped by mistake.
+ * without one (or without its workspace) is refused (401), so no handler can run unscoped by mistake.
  */
-export const RpcActor = createParamDecorator((_: unknown, context: ExecutionContext): Actor => {
-  const actor = context.switchToRpc().getData<Envelope<unknown> | undefined>()?.actor;
-  if (typeof actor?.userId !== 'string' || actor.userId === '') throw new ServiceError('UNAUTHORIZED', 'Sign-in required');
+export const RpcActor = createParamDecorator((_: unknown, context: ExecutionContext): Actor => actorOf(context));
+
+/**
+ * The actor of a handler that changes the workspace's data: a viewer is refused (403). The gateway
+ * refuses the same requests first (docs/workspaces.md); this is the owning service's own check.
+ */
+export const RpcWriter = createParamDecorator((_: unknown, context: ExecutionContext): Actor => {
+  const actor = actorOf(context);
+  assertMayWriteData(actor);
   return actor;
 });
+
+export function assertMayWriteData(actor: Actor): void {
+  if (!WorkspacePermissions.writeData(actor.workspaceRole)) throw new ServiceError('FORBIDDEN', WorkspaceMessages.roleForbids);
+}

@@ -15,7 +15,8 @@ export class FakeItem {
   private version = 0;
   private readonly stock = new Map<string | null, number>();
 
-  constructor(readonly userId: string) {}
+  /** Owned by `workspaceId`, recorded by that workspace's owner (a personal workspace's id is its owner's id). */
+  constructor(readonly workspaceId: string) {}
 
   registered(fields: Partial<Pick<ItemRegisteredData, 'categoryId' | 'locationId' | 'name'>> = {}): Of<'ItemRegistered'> {
     return this.event('ItemRegistered', {
@@ -84,7 +85,7 @@ export class FakeItem {
       streamId: `item-${this.itemId}`,
       version: this.version,
       data,
-      metadata: { userId: this.userId },
+      metadata: { workspaceId: this.workspaceId, userId: this.workspaceId },
     });
     return event as unknown as Of<T>;
   }

@@ -1,5 +1,5 @@
 import type { INestMicroservice, Type } from '@nestjs/common';
-import type { ServiceName } from '@inventory/contracts';
+import type { Actor, ServiceName } from '@inventory/contracts';
 import pg from 'pg';
 import { withDatabase } from '../database/ensure-database.js';
 import { createService } from '../nats/bootstrap-service.js';
@@ -67,3 +67,14 @@ export async function eventually<T>(check: () => Promise<T> | T, timeoutMs = 500
 export { FakeItem, publishEvents } from './fake-item.js';
 export { connectRpcClient, type TestRpcClient } from './rpc-client.js';
 export { consumerCaughtUp } from './consumer-lag.js';
+
+/**
+ * An actor working in their personal workspace (whose id is the user's id), as the gateway sends
+ * it for a solo user. Pass a workspace and role to act as a member of someone else's workspace.
+ */
+export function testActor(
+  userId: string,
+  { role = 'user', workspaceId = userId, workspaceRole = 'owner' }: Partial<Pick<Actor, 'role' | 'workspaceId' | 'workspaceRole'>> = {},
+): Actor {
+  return { userId, role, workspaceId, workspaceRole, userName: `Tester ${userId.slice(-6)}` };
+}
