@@ -13,6 +13,8 @@ import { Seeder } from './seed/seeder.js';
 import { ExternalIdentity } from './users/external-identity.entity.js';
 import { NotificationSettings } from './users/notification-settings.embeddable.js';
 import { User } from './users/user.entity.js';
+import { WorkspacesController } from './workspaces/workspaces.controller.js';
+import { WorkspacesService } from './workspaces/workspaces.service.js';
 
 const env = getEnv();
 
@@ -24,10 +26,10 @@ const env = getEnv();
       entities: [User, ExternalIdentity, NotificationSettings],
       migrations,
     }),
-    // Publishes UserDeleted from the outbox, so every service purges a deleted user's data.
+    // Publishes UserDeleted and WorkspaceDeleted from the outbox, so every service purges the data.
     EventsModule.forService({ service: 'identity', natsUrl: env.NATS_URL, pgUrl: env.PG_URL, publishes: true }),
   ],
-  controllers: [healthControllerFor('identity'), AccountsController, ProfileController, UsersAdminController],
-  providers: [passwordHasherProvider, AccountsService, ProfileService, UsersAdminService, Seeder],
+  controllers: [healthControllerFor('identity'), AccountsController, ProfileController, UsersAdminController, WorkspacesController],
+  providers: [passwordHasherProvider, AccountsService, ProfileService, UsersAdminService, WorkspacesService, Seeder],
 })
 export class AppModule {}

@@ -207,7 +207,7 @@ describe('user management', () => {
   it('is for super admins only', async () => {
     const user = await register(newUser('plain'));
     for (const role of ['user', 'admin'] as const) {
-      const actor = { userId: user.id, role };
+      const actor = testActor(user.id, { role });
       expect((await failure(rpc(client, IdentitySubjects.listUsers, undefined, { actor }))).code).toBe('FORBIDDEN');
       expect((await failure(rpc(client, IdentitySubjects.deleteUser, { id: user.id }, { actor }))).code).toBe('FORBIDDEN');
     }

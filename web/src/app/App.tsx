@@ -2,6 +2,7 @@ import { App as AntApp, ConfigProvider } from 'antd';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { BrowserRouter } from 'react-router-dom';
+import { watchWorkspaceChanges } from '../features/workspace/workspace-cache';
 import { nameSelectListboxes } from '../lib/select-listbox-names';
 import { AppRoutes } from './AppRoutes';
 import { createQueryClient } from './query-client';
@@ -28,6 +29,8 @@ export function App() {
   const [queryClient] = useState(createQueryClient);
   // antd gives Select option lists no accessible name; see lib/select-listbox-names.ts.
   useEffect(() => nameSelectListboxes(), []);
+  // Every cached answer but the session belongs to one workspace: a switch starts them over.
+  useEffect(() => watchWorkspaceChanges(queryClient), [queryClient]);
   return (
     <QueryClientProvider client={queryClient}>
       <ThemeModeProvider>

@@ -12,6 +12,8 @@ const SignedInRoutes = lazyNamed(() => import('./SignedInRoutes'), 'SignedInRout
 const RegisterPage = lazyNamed(() => import('../features/auth/pages/RegisterPage'), 'RegisterPage');
 const SignedOutWelcomePage = lazyNamed(() => import('../features/auth/pages/SignedOutWelcomePage'), 'SignedOutWelcomePage');
 const AccountWelcomePage = lazyNamed(() => import('../features/auth/pages/AccountWelcomePage'), 'AccountWelcomePage');
+// Opened from an invitation link before the visitor has an account or a session.
+const InvitationPage = lazyNamed(() => import('../features/workspace/pages/InvitationPage'), 'InvitationPage');
 
 /** SPEC 2 route switch. */
 export function AppRoutes() {
@@ -37,6 +39,7 @@ export function AppRoutes() {
         <Route path="/categories" element={<SignedOutWelcomePage />} />
         <Route path="/locations" element={<SignedOutWelcomePage />} />
         <Route path="/account" element={<AccountWelcomePage />} />
+        <Route path="/invite/:token" element={<InvitationPage />} />
         <Route path="*" element={<LandingPage />} />
       </Routes>
     </Suspense>

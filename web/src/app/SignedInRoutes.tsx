@@ -1,8 +1,9 @@
-import { Navigate, Route, Routes } from 'react-router-dom';
+import { Navigate, Route, Routes, useSearchParams } from 'react-router-dom';
 import { AppShell } from '../components/layout/AppShell';
 import { LandingPage } from '../features/auth/pages/LandingPage';
 import { RegisterPage } from '../features/auth/pages/RegisterPage';
 import { lazyNamed } from '../lib/lazy';
+import { safeNextPath } from '../lib/next-path';
 
 // One chunk per screen: a visit downloads only the screens it opens.
 const DashboardPage = lazyNamed(() => import('../features/dashboard/pages/DashboardPage'), 'DashboardPage');
@@ -11,17 +12,27 @@ const CategoriesPage = lazyNamed(() => import('../features/categories/pages/Cate
 const LocationsPage = lazyNamed(() => import('../features/locations/pages/LocationsPage'), 'LocationsPage');
 const ReportsPage = lazyNamed(() => import('../features/reports/pages/ReportsPage'), 'ReportsPage');
 const UsersPage = lazyNamed(() => import('../features/users/pages/UsersPage'), 'UsersPage');
+const WorkspacePage = lazyNamed(() => import('../features/workspace/pages/WorkspacePage'), 'WorkspacePage');
+const InvitationPage = lazyNamed(() => import('../features/workspace/pages/InvitationPage'), 'InvitationPage');
 const AccountPage = lazyNamed(() => import('../features/account/pages/AccountPage'), 'AccountPage');
 const LogoutConfirmPage = lazyNamed(() => import('../features/auth/pages/LogoutConfirmPage'), 'LogoutConfirmPage');
 const NotFoundPage = lazyNamed(() => import('../features/errors/pages/NotFoundPage'), 'NotFoundPage');
+
+/** A signed-in visit to /login goes where the sign-in was meant to lead (an invitation), else home. */
+function AfterSignIn() {
+  const [searchParams] = useSearchParams();
+  return <Navigate to={safeNextPath(searchParams.get('next')) ?? '/dashboard'} replace />;
+}
 
 /** SPEC 2 routes for a signed-in visitor. */
 export function SignedInRoutes() {
   return (
     <Routes>
-      <Route path="/login" element={<Navigate to="/dashboard" replace />} />
+      <Route path="/login" element={<AfterSignIn />} />
       <Route path="/landing" element={<LandingPage />} />
       <Route path="/register" element={<RegisterPage />} />
+      {/* Outside the shell, like the signed-out copy of the same page: one focused question. */}
+      <Route path="/invite/:token" element={<InvitationPage />} />
       <Route element={<AppShell />}>
         <Route path="/" element={<DashboardPage />} />
         <Route path="/dashboard" element={<DashboardPage />} />
@@ -30,6 +41,7 @@ export function SignedInRoutes() {
         <Route path="/locations" element={<LocationsPage />} />
         <Route path="/reports" element={<ReportsPage />} />
         <Route path="/users" element={<UsersPage />} />
+        <Route path="/workspace" element={<WorkspacePage />} />
         <Route path="/account" element={<AccountPage />} />
         <Route path="/logout" element={<LogoutConfirmPage />} />
         <Route path="*" element={<NotFoundPage />} />

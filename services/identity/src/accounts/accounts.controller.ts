@@ -1,35 +1,40 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { IdentitySubjects, type Actor, type PublicUser } from '@inventory/contracts';
+import { IdentitySubjects, type Actor, type CurrentUser } from '@inventory/contracts';
 import { ExternalSignInDto, PasswordSignInDto, RegisterDto, SuperAdminSignInDto } from './accounts.dto.js';
 import { AccountsService } from './accounts.service.js';
+import { WorkspacesService } from '../workspaces/workspaces.service.js';
 
+/** Every sign-in answers the user with the workspace the new session opens in. */
 @Controller()
 export class AccountsController {
-  constructor(private readonly accounts: AccountsService) {}
+  constructor(
+    private readonly accounts: AccountsService,
+    private readonly workspaces: WorkspacesService,
+  ) {}
 
   @MessagePattern(IdentitySubjects.register)
-  register(@Payload('data') dto: RegisterDto): Promise<PublicUser> {
-    return this.accounts.register(dto);
+  async register(@Payload('data') dto: RegisterDto): Promise<CurrentUser> {
+    return this.workspaces.withWorkspace(await this.accounts.register(dto));
   }
 
   @MessagePattern(IdentitySubjects.signInWithPassword)
-  signInWithPassword(@Payload('data') dto: PasswordSignInDto): Promise<PublicUser> {
-    return this.accounts.signInWithPassword(dto);
+  async signInWithPassword(@Payload('data') dto: PasswordSignInDto): Promise<CurrentUser> {
+    return this.workspaces.withWorkspace(await this.accounts.signInWithPassword(dto));
   }
 
   @MessagePattern(IdentitySubjects.signInSuperAdmin)
-  signInSuperAdmin(@Payload('data') dto: SuperAdminSignInDto): Promise<PublicUser> {
-    return this.accounts.signInSuperAdmin(dto);
+  async signInSuperAdmin(@Payload('data') dto: SuperAdminSignInDto): Promise<CurrentUser> {
+    return this.workspaces.withWorkspace(await this.accounts.signInSuperAdmin(dto));
   }
 
   @MessagePattern(IdentitySubjects.signInDemo)
-  signInDemo(): Promise<PublicUser> {
-    return this.accounts.signInDemo();
+  async signInDemo(): Promise<CurrentUser> {
+    return this.workspaces.withWorkspace(await this.accounts.signInDemo());
   }
 
   @MessagePattern(IdentitySubjects.signInExternal)
-  signInExternal(@Payload('data') dto: ExternalSignInDto, @Payload('actor') actor?: Actor): Promise<PublicUser> {
-    return this.accounts.signInExternal(dto, actor);
+  async signInExternal(@Payload('data') dto: ExternalSignInDto, @Payload('actor') actor?: Actor): Promise<CurrentUser> {
+    return this.workspaces.withWorkspace(await this.accounts.signInExternal(dto, actor));
   }
 }

@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { IdentitySubjects, type Actor, type PublicUser, type UserRef } from '@inventory/contracts';
+import { IdentitySubjects, type Actor, type PublicUser, type UserDeletion } from '@inventory/contracts';
 import { RpcActor } from '@inventory/platform';
 import { UserRefDto, UserUpdateDto } from './users-admin.dto.js';
 import { UsersAdminService } from './users-admin.service.js';
@@ -20,7 +20,7 @@ export class UsersAdminController {
   }
 
   @MessagePattern(IdentitySubjects.deleteUser)
-  delete(@RpcActor() actor: Actor, @Payload('data') dto: UserRefDto): Promise<UserRef> {
+  delete(@RpcActor() actor: Actor, @Payload('data') dto: UserRefDto): Promise<UserDeletion> {
     return this.users.delete(actor, dto);
   }
 }

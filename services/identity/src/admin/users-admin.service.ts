@@ -1,12 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { DEMO_USER_ID, IdentityMessages, type Actor, type PublicUser, type UserEvent, type UserRef } from '@inventory/contracts';
+import { DEMO_USER_ID, IdentityMessages, type Actor, type PublicUser, type UserDeletion, type UserEvent } from '@inventory/contracts';
 import { conflict, newEvent, notFound, ServiceError, writeOutbox } from '@inventory/platform';
 import { PasswordHasher } from '../passwords/password-hasher.js';
 import { assertSuperAdmin } from '../users/actor.js';
 import { assertEmailFree, flushUniqueEmail } from '../users/email-uniqueness.js';
 import { User } from '../users/user.entity.js';
 import { toPublicUser } from '../users/user.mapper.js';
+import { releaseWorkspacesOf } from '../workspaces/workspaces.service.js';
 import type { UserRefDto, UserUpdateDto } from './users-admin.dto.js';
 
 const forbidden = (message: string) => new ServiceError('FORBIDDEN', message);
@@ -46,13 +47,15 @@ export class UsersAdminService {
   }
 
   /** Deletes the account and, in the same transaction, announces it so every service purges its data. */
-  async delete(actor: Actor, dto: UserRefDto): Promise<UserRef> {
+  async delete(actor: Actor, dto: UserRefDto): Promise<UserDeletion> {
     assertSuperAdmin(actor);
     if (dto.id === DEMO_USER_ID) throw forbidden('The demo user cannot be deleted');
     if (dto.id === actor.userId) throw forbidden('You cannot delete your own account');
-    await this.em.transactional(async (em) => {
+    return this.em.transactional(async (em) => {
       const target = await em.findOne(User, dto.id, { fields: ['id', 'role'] });
-      if (target?.role === 'super_admin') await assertAnotherSuperAdmin(em, target.id);
+      if (!target) throw notFound('User');
+      if (target.role === 'super_admin') await assertAnotherSuperAdmin(em, target.id);
+      const workspaceChanges = await releaseWorkspacesOf(em, dto.id);
       const deleted = await em.nativeDelete(User, { id: dto.id });
       if (deleted === 0) throw notFound('User');
       const event: UserEvent = newEvent({
@@ -60,11 +63,11 @@ export class UsersAdminService {
         type: 'UserDeleted',
         streamId: `user-${dto.id}`,
         data: { userId: dto.id },
-        metadata: { userId: dto.id, deletedBy: actor.userId },
+        metadata: { workspaceId: dto.id, userId: dto.id, deletedBy: actor.userId },
       });
       await writeOutbox(em, [event]);
+      return { id: dto.id, workspaceChanges };
     });
-    return { id: dto.id };
   }
 }
 

@@ -1,6 +1,11 @@
 import type { MigrationObject } from '@mikro-orm/core';
 import { outboxMigration } from '@inventory/platform';
 import { CreateUsers } from './Identity0001_users.js';
+import { Identity0002Workspaces } from './Identity0002_workspaces.js';
 
 /** Every migration of this service, oldest first. */
-export const migrations: MigrationObject[] = [outboxMigration, { name: 'Identity0001_users', class: CreateUsers }];
+export const migrations: MigrationObject[] = [
+  outboxMigration,
+  { name: 'Identity0001_users', class: CreateUsers },
+  { name: 'Identity0002_workspaces', class: Identity0002Workspaces },
+];

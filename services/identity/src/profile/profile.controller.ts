@@ -1,17 +1,29 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { IdentitySubjects, type Actor, type NotificationPreferences, type ProfilePhotoResult, type PublicUser } from '@inventory/contracts';
+import {
+  IdentitySubjects,
+  type Actor,
+  type CurrentUser,
+  type NotificationPreferences,
+  type ProfilePhotoResult,
+  type PublicUser,
+} from '@inventory/contracts';
 import { RpcActor } from '@inventory/platform';
 import { NotificationPreferencesDto, ProfilePhotoDto, ProfileUpdateDto } from './profile.dto.js';
 import { ProfileService } from './profile.service.js';
+import { WorkspacesService } from '../workspaces/workspaces.service.js';
 
 @Controller()
 export class ProfileController {
-  constructor(private readonly profile: ProfileService) {}
+  constructor(
+    private readonly profile: ProfileService,
+    private readonly workspaces: WorkspacesService,
+  ) {}
 
   @MessagePattern(IdentitySubjects.getProfile)
-  get(@RpcActor() actor: Actor): Promise<PublicUser> {
-    return this.profile.get(actor);
+  /** With the session's workspace, or the user's last used one if they are no longer in it. */
+  async get(@RpcActor() actor: Actor): Promise<CurrentUser> {
+    return this.workspaces.withWorkspace(await this.profile.get(actor), actor.workspaceId);
   }
 
   @MessagePattern(IdentitySubjects.updateProfile)

@@ -1,5 +1,5 @@
 import type { Role } from './envelope.js';
-import type { CurrentWorkspace } from './workspaces.js';
+import type { CurrentWorkspace, MembershipChange } from './workspaces.js';
 
 /** NATS subjects of the identity service. */
 export const IdentitySubjects = {
@@ -154,6 +154,11 @@ export interface UserRef {
   id: string;
 }
 
+/** A deleted user, and what it changed in workspaces (for the gateway to update sessions). */
+export interface UserDeletion extends UserRef {
+  workspaceChanges: MembershipChange[];
+}
+
 /** GET /api/config: which sign-in options the web app shows. */
 export interface PublicConfig {
   demoLoginEnabled: boolean;
@@ -177,5 +182,5 @@ export interface IdentityRpc {
   [IdentitySubjects.updatePreferences]: { request: NotificationPreferences; response: NotificationPreferences };
   [IdentitySubjects.listUsers]: { request: void; response: PublicUser[] };
   [IdentitySubjects.updateUser]: { request: UserUpdate; response: PublicUser };
-  [IdentitySubjects.deleteUser]: { request: UserRef; response: UserRef };
+  [IdentitySubjects.deleteUser]: { request: UserRef; response: UserDeletion };
 }

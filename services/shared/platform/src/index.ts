@@ -7,6 +7,7 @@ export * from './errors/validation.js';
 export * from './validation/text.js';
 export * from './validation/fields.js';
 export * from './validation/safe-input.js';
+export * from './validation/workspace-fields.js';
 export * from './rpc/rpc.js';
 export * from './rpc/json-text.js';
 export * from './rpc/rpc-chunks.js';

@@ -1,4 +1,5 @@
 import {
+  ApartmentOutlined,
   AppstoreOutlined,
   BarChartOutlined,
   DashboardOutlined,
@@ -25,6 +26,7 @@ export const NAV_ENTRIES: readonly NavEntry[] = [
   { path: '/locations', label: 'Locations', icon: <EnvironmentOutlined /> },
   { path: '/reports', label: 'Reports', icon: <BarChartOutlined /> },
   { path: '/users', label: 'Users', icon: <TeamOutlined />, roles: ['super_admin'] },
+  { path: '/workspace', label: 'Workspace', icon: <ApartmentOutlined /> },
   { path: '/account', label: 'Account', icon: <SettingOutlined /> },
 ];
 

@@ -7,6 +7,7 @@ describe('the top bar title', () => {
     ['/dashboard', 'Dashboard'],
     ['/inventory/', 'Inventory Management'],
     ['/reports', 'Reports & Analytics'],
+    ['/workspace', 'Workspace Settings'],
     ['/logout', 'Sign Out'],
     ['/no-such-page', 'Page Not Found'],
   ])('%s → %s', (path, title) => {

@@ -7,6 +7,7 @@ const PAGE_TITLES: Record<string, string> = {
   '/locations': 'Locations',
   '/reports': 'Reports & Analytics',
   '/users': 'User Management',
+  '/workspace': 'Workspace Settings',
   '/account': 'Account Settings',
   '/logout': 'Sign Out',
 };

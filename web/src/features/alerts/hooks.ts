@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import type { AlertStreamEvents } from '@inventory/contracts';
 import { getLowStockAlerts, markAlertRead, type LowStockAlert } from '../../api/alerts';
 import { queryKeys } from '../../api/query-keys';
+import { useAuth } from '../auth/hooks';
 
 /** SPEC 4/9: alerts are polled every 30 s. */
 export const ALERT_POLL_MS = 30_000;
@@ -31,10 +32,12 @@ const ALERT_CHANGES: AlertStreamEvent[] = ['low-stock-alert', 'alert-resolved'];
 /**
  * The gateway pushes alert changes as server-sent events, so the bell updates within a second; the
  * 30 s poll stays as the fallback. Reconnects (EventSource retries by itself) refetch too, in case
- * something was raised while the stream was down. Mount once, in the top bar.
+ * something was raised while the stream was down. Mount once, in the top bar. The stream carries one
+ * workspace's alerts: a switch opens a new one.
  */
 export function useLiveAlerts() {
   const queryClient = useQueryClient();
+  const workspaceId = useAuth().user?.workspace?.id;
   useEffect(() => {
     if (typeof EventSource === 'undefined') return;
     const source = new EventSource('/api/alerts/stream');
@@ -42,7 +45,7 @@ export function useLiveAlerts() {
     for (const type of ALERT_CHANGES) source.addEventListener(type, refresh);
     source.addEventListener('open', refresh);
     return () => source.close();
-  }, [queryClient]);
+  }, [queryClient, workspaceId]);
 }
 
 export function useMarkAlertRead() {

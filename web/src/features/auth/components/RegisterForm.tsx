@@ -9,6 +9,8 @@ export interface RegisterValues extends RegisterRequest {
 interface RegisterFormProps {
   pending: boolean;
   error: string | null;
+  /** Filled in for the visitor, e.g. the address an invitation was sent to. */
+  initialEmail?: string;
   onSubmit: (values: RegisterRequest) => void;
 }
 
@@ -32,12 +34,19 @@ const rules: Record<keyof RegisterValues, Rule[]> = {
   ],
 };
 
-export function RegisterForm({ pending, error, onSubmit }: RegisterFormProps) {
+export function RegisterForm({ pending, error, initialEmail, onSubmit }: RegisterFormProps) {
   // confirmPassword is checked here and never sent (SPEC 3 payload).
   const handleFinish = ({ confirmPassword: _confirm, ...body }: RegisterValues) => onSubmit(body);
 
   return (
-    <Form<RegisterValues> name="register" layout="vertical" requiredMark={false} onFinish={handleFinish} disabled={pending}>
+    <Form<RegisterValues>
+      name="register"
+      layout="vertical"
+      requiredMark={false}
+      onFinish={handleFinish}
+      disabled={pending}
+      initialValues={initialEmail ? { email: initialEmail } : undefined}
+    >
       <Row gutter={12}>
         <Col xs={24} sm={12}>
           <Form.Item label="First Name" name="firstName" rules={rules.firstName}>

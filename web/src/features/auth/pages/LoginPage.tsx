@@ -2,6 +2,7 @@ import { Alert, Flex, Spin, Typography } from 'antd';
 import { Suspense, lazy, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import type { LoginRequest } from '../../../api/auth';
+import { safeNextPath, withNext } from '../../../lib/next-path';
 import { useToast } from '../../../lib/toast';
 import { AuthCard } from '../components/AuthCard';
 import { LoginMethodChoice } from '../components/LoginMethodChoice';
@@ -31,13 +32,15 @@ export function LoginPage() {
   // Super-admin and demo logins stay busy after success: the page is being reloaded.
   const busy = login.isPending || adminLogin.isPending || adminLogin.isSuccess || demoLogin.isPending || demoLogin.isSuccess;
   const redirectError = searchParams.get('error');
+  // Where a sign-in started from a link (an invitation) goes back to.
+  const next = safeNextPath(searchParams.get('next'));
   const superAdminEmail = config?.superAdminShortcutEnabled ? config.superAdminEmail : undefined;
 
   const handleEmailLogin = async (values: LoginRequest) => {
     try {
       await login.mutateAsync(values);
       toast({ title: 'Success', description: 'Logged in successfully!' });
-      navigate('/dashboard', { replace: true });
+      navigate(next ?? '/dashboard', { replace: true });
     } catch (error) {
       toast({ title: 'Error', description: loginErrorText(error), variant: 'destructive' });
     }
@@ -59,7 +62,7 @@ export function LoginPage() {
         description={view === 'choice' ? undefined : 'Enter your email and password to sign in'}
         footer={
           <Typography.Text type="secondary">
-            Don&apos;t have an account? <Link to="/register">Sign Up</Link>
+            Don&apos;t have an account? <Link to={withNext('/register', next)}>Sign Up</Link>
           </Typography.Text>
         }
       >
