@@ -12,6 +12,7 @@ import { NatsClientModule } from './nats/nats-client.module.js';
 import { ReportsModule } from './reports/reports.module.js';
 import { UploadsModule } from './uploads/uploads.module.js';
 import { UsersModule } from './users/users.module.js';
+import { WorkspacesModule } from './workspaces/workspaces.module.js';
 
 @Module({
   imports: [
@@ -21,6 +22,7 @@ import { UsersModule } from './users/users.module.js';
     AuthModule,
     AccountModule,
     UsersModule,
+    WorkspacesModule,
     CategoriesModule,
     LocationsModule,
     DashboardModule,

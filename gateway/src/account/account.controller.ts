@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Post, Put, UploadedFile, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, Put, Req, UploadedFile, UseInterceptors } from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
 import {
   ApiBody,
@@ -11,6 +11,7 @@ import {
   ApiUnsupportedMediaTypeResponse,
 } from '@nestjs/swagger';
 import type { Actor, NotificationPreferences, PublicUser } from '@inventory/contracts';
+import type { Request } from 'express';
 import { CurrentActor } from '../auth/auth.decorators.js';
 import { PublicUserDto } from '../auth/auth.dto.js';
 import { NotificationPreferencesDto, PhotoUploadDto, ProfileUpdateDto } from './account.dto.js';
@@ -26,8 +27,8 @@ export class AccountController {
   @ApiOperation({ summary: 'Update your name and email' })
   @ApiOkResponse({ type: PublicUserDto })
   @ApiConflictResponse({ description: 'An account with this email already exists' })
-  updateProfile(@Body() dto: ProfileUpdateDto, @CurrentActor() actor: Actor): Promise<PublicUser> {
-    return this.account.updateProfile(dto, actor);
+  updateProfile(@Body() dto: ProfileUpdateDto, @CurrentActor() actor: Actor, @Req() req: Request): Promise<PublicUser> {
+    return this.account.updateProfile(dto, actor, req);
   }
 
   @Post('profile/photo')

@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { IdentitySubjects, type Actor, type NotificationPreferences, type PublicUser } from '@inventory/contracts';
+import type { Request } from 'express';
 import { IdentityClient } from '../auth/identity.client.js';
+import { SessionsService } from '../auth/session/sessions.service.js';
 import type { NotificationPreferencesDto, ProfileUpdateDto } from './account.dto.js';
 import { checkedPhoto, type UploadedPhoto } from './photo-upload.js';
 import { ProfilePhotoStore } from './profile-photo.store.js';
@@ -11,10 +13,14 @@ export class AccountService {
   constructor(
     private readonly identity: IdentityClient,
     private readonly photos: ProfilePhotoStore,
+    private readonly sessions: SessionsService,
   ) {}
 
-  updateProfile(dto: ProfileUpdateDto, actor: Actor): Promise<PublicUser> {
-    return this.identity.call(IdentitySubjects.updateProfile, dto, actor);
+  /** The session's display name follows, so what the user does next is recorded under the new name. */
+  async updateProfile(dto: ProfileUpdateDto, actor: Actor, req: Request): Promise<PublicUser> {
+    const user = await this.identity.call(IdentitySubjects.updateProfile, dto, actor);
+    await this.sessions.rename(req, user);
+    return user;
   }
 
   async changePhoto(file: UploadedPhoto | undefined, actor: Actor): Promise<PublicUser> {

@@ -33,14 +33,17 @@ export class AlertNotifications implements OnApplicationBootstrap, OnApplication
     this.listener.start();
   }
 
-  /** A new stream of the user's alert changes; `stream` (e.g. with heartbeats merged in) ends when this stream is closed. */
-  openStream<T>(userId: string, stream: (changes: Observable<AlertNotification>) => Observable<T>): Observable<T> {
+  /**
+   * A new stream of the alert changes of the user's current workspace; `stream` (e.g. with heartbeats
+   * merged in) ends when this stream is closed. The per-user cap counts streams of every workspace.
+   */
+  openStream<T>(userId: string, workspaceId: string, stream: (changes: Observable<AlertNotification>) => Observable<T>): Observable<T> {
     const closer = new Subject<void>();
     const streams = this.open.get(userId) ?? [];
     this.open.set(userId, streams);
     streams.push(closer);
     while (streams.length > this.maxPerUser) streams.shift()!.next();
-    const changes = this.changes.pipe(filter((change) => change.userId === userId));
+    const changes = this.changes.pipe(filter((change) => change.workspaceId === workspaceId));
     return stream(changes).pipe(
       takeUntil(closer),
       finalize(() => this.forget(userId, closer)),

@@ -4,7 +4,7 @@ import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiTags 
 import { AlertStreamEvents, InventorySubjects, type Actor, type LowStockAlertView } from '@inventory/contracts';
 import { rpc } from '@inventory/platform';
 import { interval, map, merge, type Observable } from 'rxjs';
-import { CurrentActor } from '../auth/index.js';
+import { CurrentActor, WorkspaceData } from '../auth/index.js';
 import { getEnv } from '../config/env.js';
 import { NATS_CLIENT } from '../nats/nats-client.module.js';
 import { AlertNotifications } from './alert-notifications.js';
@@ -14,6 +14,7 @@ import { LowStockAlertDto } from './alerts.dto.js';
 const HEARTBEAT_MS = 25_000;
 
 @ApiTags('alerts')
+@WorkspaceData()
 @Controller('alerts')
 export class AlertsController {
   private readonly timeoutMs = getEnv().RPC_TIMEOUT_MS;
@@ -45,7 +46,7 @@ export class AlertsController {
   })
   @ApiProduces('text/event-stream')
   stream(@CurrentActor() actor: Actor): Observable<MessageEvent> {
-    return this.notifications.openStream(actor.userId, (changes) =>
+    return this.notifications.openStream(actor.userId, actor.workspaceId, (changes) =>
       merge(
         changes.pipe(
           map((change): MessageEvent =>

@@ -12,10 +12,10 @@ import {
   ApiTooManyRequestsResponse,
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
-import type { Actor, PublicUser } from '@inventory/contracts';
+import type { Actor, CurrentUser } from '@inventory/contracts';
 import type { Request, Response } from 'express';
 import { CurrentActor, Public } from './auth.decorators.js';
-import { AdminLoginDto, CsrfTokenDto, LoginDto, PublicUserDto, RegisterDto } from './auth.dto.js';
+import { AdminLoginDto, CsrfTokenDto, LoginDto, CurrentUserDto, RegisterDto } from './auth.dto.js';
 import { AuthService } from './auth.service.js';
 import { RateLimited } from './throttling/rate-limit.guard.js';
 
@@ -27,9 +27,9 @@ export class AuthController {
   @Get('auth/user')
   @Header('Cache-Control', 'no-store')
   @ApiOperation({ summary: 'The signed-in user' })
-  @ApiOkResponse({ type: PublicUserDto })
+  @ApiOkResponse({ type: CurrentUserDto })
   @ApiUnauthorizedResponse({ description: 'Signed out' })
-  user(@CurrentActor() actor: Actor, @Req() req: Request): Promise<PublicUser> {
+  user(@CurrentActor() actor: Actor, @Req() req: Request): Promise<CurrentUser> {
     return this.auth.currentUser(req, actor);
   }
 
@@ -46,10 +46,10 @@ export class AuthController {
   @Post('auth/login')
   @HttpCode(200)
   @ApiOperation({ summary: 'Sign in with email and password' })
-  @ApiOkResponse({ type: PublicUserDto })
+  @ApiOkResponse({ type: CurrentUserDto })
   @ApiUnauthorizedResponse({ description: 'Invalid email or password (the same for an unknown email)' })
   @ApiTooManyRequestsResponse({ description: 'Too many attempts from this address, or failed sign-ins for this email' })
-  login(@Body() dto: LoginDto, @Req() req: Request): Promise<PublicUser> {
+  login(@Body() dto: LoginDto, @Req() req: Request): Promise<CurrentUser> {
     return this.auth.login(dto, req);
   }
 
@@ -57,9 +57,9 @@ export class AuthController {
   @RateLimited()
   @Post('auth/register')
   @ApiOperation({ summary: 'Create an account and sign in' })
-  @ApiCreatedResponse({ type: PublicUserDto })
+  @ApiCreatedResponse({ type: CurrentUserDto })
   @ApiConflictResponse({ description: 'An account with this email already exists' })
-  register(@Body() dto: RegisterDto, @Req() req: Request): Promise<PublicUser> {
+  register(@Body() dto: RegisterDto, @Req() req: Request): Promise<CurrentUser> {
     return this.auth.register(dto, req);
   }
 
@@ -68,9 +68,9 @@ export class AuthController {
   @Post('auth/admin-login')
   @HttpCode(200)
   @ApiOperation({ summary: 'Passwordless super-admin shortcut (only when SUPER_ADMIN_SHORTCUT_ENABLED)' })
-  @ApiOkResponse({ type: PublicUserDto })
+  @ApiOkResponse({ type: CurrentUserDto })
   @ApiNotFoundResponse({ description: 'The shortcut is disabled' })
-  adminLogin(@Body() dto: AdminLoginDto, @Req() req: Request): Promise<PublicUser> {
+  adminLogin(@Body() dto: AdminLoginDto, @Req() req: Request): Promise<CurrentUser> {
     return this.auth.superAdminLogin(dto, req);
   }
 
@@ -79,9 +79,9 @@ export class AuthController {
   @Post('auth/demo-login')
   @HttpCode(200)
   @ApiOperation({ summary: 'Sign in as the demo user (only when DEMO_LOGIN_ENABLED)' })
-  @ApiOkResponse({ type: PublicUserDto })
+  @ApiOkResponse({ type: CurrentUserDto })
   @ApiNotFoundResponse({ description: 'Demo login is disabled' })
-  demoLogin(@Req() req: Request): Promise<PublicUser> {
+  demoLogin(@Req() req: Request): Promise<CurrentUser> {
     return this.auth.demoLogin(req);
   }
 

@@ -1,5 +1,5 @@
 import { createParamDecorator, SetMetadata, UnauthorizedException, type ExecutionContext } from '@nestjs/common';
-import type { Actor, Role } from '@inventory/contracts';
+import type { Actor, PublicUser, Role } from '@inventory/contracts';
 import type { Request } from 'express';
 
 export const IS_PUBLIC = Symbol('isPublic');
@@ -7,6 +7,11 @@ export const REQUIRED_ROLES = Symbol('requiredRoles');
 
 /** The route answers signed-out visitors too (every /api route requires a signed-in user otherwise). */
 export const Public = () => SetMetadata(IS_PUBLIC, true);
+
+export const WORKSPACE_DATA = Symbol('workspaceData');
+
+/** The routes act on the current workspace's data: writes need a role that may write (not viewer). */
+export const WorkspaceData = () => SetMetadata(WORKSPACE_DATA, true);
 
 /** Only these roles may call the route (403 for other signed-in users). */
 export const Roles = (...roles: Role[]) => SetMetadata(REQUIRED_ROLES, roles);
@@ -19,6 +24,12 @@ export const CurrentActor = createParamDecorator((_data: unknown, context: Execu
 });
 
 export function actorOf(req: Request): Actor | undefined {
-  const { userId, role } = req.session ?? {};
-  return userId && role ? { userId, role } : undefined;
+  const { userId, role, workspaceId, workspaceRole, userName } = req.session ?? {};
+  if (!userId || !role) return undefined;
+  // A session from before workspaces works in the personal workspace, whose id is the user's.
+  return { userId, role, workspaceId: workspaceId ?? userId, workspaceRole: workspaceRole ?? 'owner', userName: userName ?? '' };
 }
+
+/** The name recorded with what a user does: their full name, else their email. */
+export const displayNameOf = (user: Pick<PublicUser, 'firstName' | 'lastName' | 'email'>): string =>
+  [user.firstName, user.lastName].filter(Boolean).join(' ') || user.email || '';

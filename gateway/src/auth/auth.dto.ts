@@ -11,6 +11,9 @@ import {
   type PasswordSignInRequest,
   type PublicConfig,
   type PublicUser,
+  type CurrentUser,
+  type WorkspaceRole,
+  WORKSPACE_ROLES,
   type RegisterRequest,
   type Role,
   type SuperAdminSignInRequest,
@@ -77,6 +80,17 @@ export class PublicUserDto implements PublicUser {
   @ApiProperty({ enum: ['google', 'oidc'], isArray: true }) externalProviders: ExternalProvider[];
   @ApiProperty({ format: 'date-time' }) createdAt: string;
   @ApiProperty({ format: 'date-time' }) updatedAt: string;
+}
+
+export class SessionWorkspaceDto {
+  @ApiProperty() id: string;
+  @ApiProperty() name: string;
+  @ApiProperty({ enum: WORKSPACE_ROLES }) role: WorkspaceRole;
+}
+
+/** A user with the workspace their session works in. */
+export class CurrentUserDto extends PublicUserDto implements CurrentUser {
+  @ApiProperty({ type: SessionWorkspaceDto }) workspace: SessionWorkspaceDto;
 }
 
 export class CsrfTokenDto {

@@ -23,6 +23,7 @@ import { SessionChangeFeed } from './session/session-change-feed.js';
 import { PgSessionStore, SESSION_STORE, sessionStoreProvider } from './session/session-store.provider.js';
 import { sessionHandlers } from './session/session.middleware.js';
 import { SessionsService } from './session/sessions.service.js';
+import { WorkspaceWriteGuard } from './guards/workspace-write.guard.js';
 import { LoginBackoffService } from './throttling/login-backoff.service.js';
 import { RateLimitGuard } from './throttling/rate-limit.guard.js';
 import { rateLimiterProvider } from './throttling/rate-limiter.provider.js';
@@ -49,6 +50,7 @@ import { rateLimiterProvider } from './throttling/rate-limiter.provider.js';
     { provide: APP_GUARD, useClass: CsrfGuard },
     { provide: APP_GUARD, useClass: SessionAuthGuard },
     { provide: APP_GUARD, useClass: RolesGuard },
+    { provide: APP_GUARD, useClass: WorkspaceWriteGuard },
   ],
   exports: [AUTH_SETTINGS, IdentityClient, SessionsService],
 })

@@ -1,5 +1,5 @@
 import { Inject, Injectable, NotFoundException, UnauthorizedException } from '@nestjs/common';
-import { IdentitySubjects, type Actor, type PublicConfig, type PublicUser } from '@inventory/contracts';
+import { IdentitySubjects, type Actor, type CurrentUser, type PublicConfig } from '@inventory/contracts';
 import { ServiceError } from '@inventory/platform';
 import type { Request, Response } from 'express';
 import { AUTH_SETTINGS, type AuthSettings } from './auth-settings.js';
@@ -24,9 +24,14 @@ export class AuthService {
   ) {}
 
   /** The account as it is now; a session whose account is gone is ended. */
-  async currentUser(req: Request, actor: Actor): Promise<PublicUser> {
+  async currentUser(req: Request, actor: Actor): Promise<CurrentUser> {
     try {
-      return await this.identity.call(IdentitySubjects.getProfile, undefined, actor);
+      const user = await this.identity.call(IdentitySubjects.getProfile, undefined, actor);
+      // No longer a member of the session's workspace (or a session from before workspaces): the
+      // session follows the workspace identity answered with.
+      if (user.workspace.id !== req.session.workspaceId || user.workspace.role !== req.session.workspaceRole)
+        await this.sessions.enterWorkspace(req, user.workspace);
+      return user;
     } catch (error) {
       if (!isCode(error, 'NOT_FOUND')) throw error;
       await this.sessions.end(req);
@@ -34,10 +39,10 @@ export class AuthService {
     }
   }
 
-  async login(dto: LoginDto, req: Request): Promise<PublicUser> {
+  async login(dto: LoginDto, req: Request): Promise<CurrentUser> {
     const clientIp = req.ip ?? 'unknown';
     await this.backoff.assertMayTry(dto.email, clientIp);
-    let user: PublicUser;
+    let user: CurrentUser;
     try {
       user = await this.identity.call(IdentitySubjects.signInWithPassword, dto);
     } catch (error) {
@@ -48,16 +53,16 @@ export class AuthService {
     return this.signIn(req, user);
   }
 
-  async register(dto: RegisterDto, req: Request): Promise<PublicUser> {
+  async register(dto: RegisterDto, req: Request): Promise<CurrentUser> {
     return this.signIn(req, await this.identity.call(IdentitySubjects.register, dto));
   }
 
-  async superAdminLogin(dto: AdminLoginDto, req: Request): Promise<PublicUser> {
+  async superAdminLogin(dto: AdminLoginDto, req: Request): Promise<CurrentUser> {
     if (!this.settings.superAdminShortcutEnabled) throw new NotFoundException('Super admin sign-in is not available');
     return this.signIn(req, await this.identity.call(IdentitySubjects.signInSuperAdmin, dto));
   }
 
-  async demoLogin(req: Request): Promise<PublicUser> {
+  async demoLogin(req: Request): Promise<CurrentUser> {
     if (!this.settings.demoLoginEnabled) throw new NotFoundException('Demo login is not available');
     return this.signIn(req, await this.identity.call(IdentitySubjects.signInDemo, undefined));
   }
@@ -88,7 +93,7 @@ export class AuthService {
     };
   }
 
-  private async signIn(req: Request, user: PublicUser): Promise<PublicUser> {
+  private async signIn(req: Request, user: CurrentUser): Promise<CurrentUser> {
     await this.sessions.signIn(req, user);
     return user;
   }

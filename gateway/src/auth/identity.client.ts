@@ -1,11 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { ClientProxy } from '@nestjs/microservices';
-import type { Actor, IdentitySubjects, RpcRequest, RpcResponse } from '@inventory/contracts';
+import type { Actor, IdentitySubjects, RpcRequest, RpcResponse, WorkspaceSubjects } from '@inventory/contracts';
 import { rpc } from '@inventory/platform';
 import { getEnv } from '../config/env.js';
 import { NATS_CLIENT } from '../nats/nats-client.module.js';
 
-type IdentitySubject = (typeof IdentitySubjects)[keyof typeof IdentitySubjects];
+type IdentitySubject =
+  | (typeof IdentitySubjects)[keyof typeof IdentitySubjects]
+  | (typeof WorkspaceSubjects)[keyof typeof WorkspaceSubjects];
 
 /** Typed calls to the identity service, with the actor in the envelope when there is one. */
 @Injectable()

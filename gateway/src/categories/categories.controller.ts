@@ -12,13 +12,14 @@ import {
 } from '@nestjs/swagger';
 import { CatalogSubjects, type Actor, type CategoryView } from '@inventory/contracts';
 import { rpc } from '@inventory/platform';
-import { CurrentActor } from '../auth/index.js';
+import { CurrentActor, WorkspaceData } from '../auth/index.js';
 import { getEnv } from '../config/env.js';
 import { NATS_CLIENT } from '../nats/nats-client.module.js';
 import { CategoryDto, CreateCategoryBody, ListCategoriesQuery, UpdateCategoryBody } from './categories.dto.js';
 
 @ApiTags('categories')
 @ApiNotFoundResponse({ description: 'No such category of yours (another user’s answers the same)' })
+@WorkspaceData()
 @Controller('categories')
 export class CategoriesController {
   private readonly timeoutMs = getEnv().RPC_TIMEOUT_MS;

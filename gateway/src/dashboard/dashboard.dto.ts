@@ -21,4 +21,5 @@ export class RecentMovementDto implements RecentMovement {
   @ApiProperty({ description: 'Amount moved; for an adjustment the new stock level' }) quantity: number;
   @ApiProperty({ format: 'date-time' }) createdAt: string;
   @ApiProperty({ type: MovementItemDto }) item: MovementItemDto;
+  @ApiProperty({ type: String, nullable: true, description: 'Who recorded it, by display name then' }) userName: string | null;
 }

@@ -23,7 +23,7 @@ import {
 } from '@inventory/contracts';
 import { rpc, rpcJson, splitPageJson } from '@inventory/platform';
 import type { Response } from 'express';
-import { CurrentActor } from '../auth/index.js';
+import { CurrentActor, WorkspaceData } from '../auth/index.js';
 import { getEnv } from '../config/env.js';
 import { NATS_CLIENT } from '../nats/nats-client.module.js';
 import { IdempotencyKey } from './idempotency-key.js';
@@ -48,6 +48,7 @@ const IDEMPOTENCY_HEADER = {
 
 @ApiTags('inventory')
 @ApiNotFoundResponse({ description: "'Item not found' (another user's item answers the same)" })
+@WorkspaceData()
 @Controller('inventory')
 export class InventoryController {
   private readonly timeoutMs = getEnv().RPC_TIMEOUT_MS;

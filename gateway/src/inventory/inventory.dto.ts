@@ -259,6 +259,8 @@ export class MovementEntryDto implements MovementEntry {
   @ApiProperty({ type: String, nullable: true }) toLocationName: string | null;
   @ApiProperty() reason: string;
   @ApiProperty({ description: 'Who recorded it' }) userId: string;
+  @ApiProperty({ type: String, nullable: true, description: 'Their display name then (null before names were recorded)' })
+  userName: string | null;
   @ApiProperty({ format: 'date-time' }) createdAt: string;
   @ApiProperty({ type: String, nullable: true }) undoneBy: string | null;
   @ApiProperty({ type: String, nullable: true }) undoes: string | null;

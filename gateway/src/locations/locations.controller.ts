@@ -13,13 +13,14 @@ import {
 } from '@nestjs/swagger';
 import { LocationsSubjects, type Actor, type LocationTreeNode, type LocationView } from '@inventory/contracts';
 import { rpc } from '@inventory/platform';
-import { CurrentActor } from '../auth/index.js';
+import { CurrentActor, WorkspaceData } from '../auth/index.js';
 import { getEnv } from '../config/env.js';
 import { NATS_CLIENT } from '../nats/nats-client.module.js';
 import { CreateLocationBody, ListLocationsQuery, LocationDto, LocationTreeNodeDto, UpdateLocationBody } from './locations.dto.js';
 
 @ApiTags('locations')
 @ApiNotFoundResponse({ description: 'No such location of yours (another user’s answers the same)' })
+@WorkspaceData()
 @Controller('locations')
 export class LocationsController {
   private readonly timeoutMs = getEnv().RPC_TIMEOUT_MS;

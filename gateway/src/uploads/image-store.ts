@@ -19,8 +19,9 @@ export interface StoredImage {
 }
 
 /**
- * Item images in the S3 store, one folder per user (named by a hash of the user id):
- * item-images/<owner>/<uuid>.<ext>. A user reaches only their own folder.
+ * Item images in the S3 store, one folder per workspace (named by a hash of its id; a personal
+ * workspace's id is its owner's, so older images stay where they were): item-images/<workspace>/<uuid>.<ext>.
+ * A member reaches only the current workspace's folder.
  */
 @Injectable()
 export class ImageStore implements OnApplicationBootstrap {
@@ -35,18 +36,18 @@ export class ImageStore implements OnApplicationBootstrap {
     await this.ensureBucket().catch((error: Error) => this.logger.warn(`S3 store not ready: ${error.message}`));
   }
 
-  async save(userId: string, image: CheckedImage): Promise<string> {
+  async save(workspaceId: string, image: CheckedImage): Promise<string> {
     const file = `${randomUUID()}.${image.ext}`;
     await this.unavailableOnError(async () => {
       await this.ensureBucket();
-      await this.s3.putObject(this.bucket, keyOf(userId, file), image.buffer, image.buffer.length, { 'Content-Type': image.mime });
+      await this.s3.putObject(this.bucket, keyOf(workspaceId, file), image.buffer, image.buffer.length, { 'Content-Type': image.mime });
     });
     return `${IMAGE_ROUTE}/${file}`;
   }
 
-  async open(userId: string, file: string): Promise<StoredImage | undefined> {
+  async open(workspaceId: string, file: string): Promise<StoredImage | undefined> {
     if (!OWN_FILE_NAME.test(file)) return undefined;
-    const key = keyOf(userId, file);
+    const key = keyOf(workspaceId, file);
     try {
       const stat = await this.s3.statObject(this.bucket, key);
       return { stream: await this.s3.getObject(this.bucket, key), contentType: String(stat.metaData['content-type']), size: stat.size };
@@ -77,4 +78,4 @@ export class ImageStore implements OnApplicationBootstrap {
   }
 }
 
-const keyOf = (userId: string, file: string) => `item-images/${createHash('sha256').update(userId).digest('hex').slice(0, 32)}/${file}`;
+const keyOf = (workspaceId: string, file: string) => `item-images/${createHash('sha256').update(workspaceId).digest('hex').slice(0, 32)}/${file}`;

@@ -26,7 +26,7 @@ import {
 } from '@nestjs/swagger';
 import { MAX_IMAGE_BYTES, type Actor } from '@inventory/contracts';
 import type { Response } from 'express';
-import { CurrentActor } from '../auth/index.js';
+import { CurrentActor, WorkspaceData } from '../auth/index.js';
 import { checkedImage, type UploadedImage } from './image-file.js';
 import { ImageStore } from './image-store.js';
 import { UploadErrorsFilter } from './upload-errors.filter.js';
@@ -42,6 +42,7 @@ class UploadedImageDto {
 }
 
 @ApiTags('images')
+@WorkspaceData()
 @Controller()
 export class UploadsController {
   constructor(private readonly images: ImageStore) {}
@@ -59,7 +60,7 @@ export class UploadsController {
     description: "'Please select a valid image file (JPEG, PNG, GIF, WebP, BMP, TIFF)' (checked by content)",
   })
   async upload(@CurrentActor() actor: Actor, @UploadedFile() file: UploadedImage | undefined): Promise<UploadedImageDto> {
-    return { url: await this.images.save(actor.userId, await checkedImage(file)) };
+    return { url: await this.images.save(actor.workspaceId, await checkedImage(file)) };
   }
 
   @Get('images/:file')
@@ -71,7 +72,7 @@ export class UploadsController {
     @Param('file') file: string,
     @Res({ passthrough: true }) res: Response,
   ): Promise<StreamableFile> {
-    const image = await this.images.open(actor.userId, file);
+    const image = await this.images.open(actor.workspaceId, file);
     if (!image) throw new NotFoundException('Image not found');
     // Never rendered as anything but the image it was checked to be; a new image gets a new name.
     res.setHeader('Content-Security-Policy', "default-src 'none'; sandbox");

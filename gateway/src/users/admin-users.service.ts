@@ -26,8 +26,10 @@ export class AdminUsersService {
 
   /** The account goes (identity announces UserDeleted to the other services), then its sessions and photos. */
   async delete(id: string, actor: Actor): Promise<void> {
-    await this.identity.call(IdentitySubjects.deleteUser, { id }, actor);
+    const { workspaceChanges } = await this.identity.call(IdentitySubjects.deleteUser, { id }, actor);
     await this.sessions.endAllOf(id);
+    // Members of the workspaces that went with the user move to their own.
+    await this.sessions.applyMembershipChanges(workspaceChanges);
     await this.photos.removeAllOf(id);
   }
 }

@@ -1,5 +1,5 @@
 import type { Provider } from '@nestjs/common';
-import type { Role } from '@inventory/contracts';
+import type { MembershipChange, Role } from '@inventory/contracts';
 import connectPgSimple from 'connect-pg-simple';
 import session, { type SessionData } from 'express-session';
 import type pg from 'pg';
@@ -70,6 +70,30 @@ export class PgSessionStore extends PgStore {
       [userId, role],
     );
     await this.changes.announce({ userId });
+  }
+
+  /**
+   * A member's role changed, or they lost the workspace: their sessions working in it take the new
+   * role, or move to their personal workspace (id = their user id), and every gateway drops its
+   * cached copy, so the very next request runs with the change (docs/workspaces.md).
+   */
+  async applyMembershipChange({ workspaceId, changed, removed }: MembershipChange): Promise<void> {
+    for (const { userId, role } of changed) {
+      await this.pool.query(
+        `UPDATE session SET sess = jsonb_set(sess::jsonb, '{workspaceRole}', to_jsonb($3::text))::json
+          WHERE sess ->> 'userId' = $1 AND coalesce(sess ->> 'workspaceId', sess ->> 'userId') = $2`,
+        [userId, workspaceId, role],
+      );
+      await this.changes.announce({ userId });
+    }
+    for (const userId of removed) {
+      await this.pool.query(
+        `UPDATE session SET sess = (sess::jsonb || jsonb_build_object('workspaceId', $1::text, 'workspaceRole', 'owner'))::json
+          WHERE sess ->> 'userId' = $1 AND coalesce(sess ->> 'workspaceId', sess ->> 'userId') = $2`,
+        [userId, workspaceId],
+      );
+      await this.changes.announce({ userId });
+    }
   }
 
   /** Announced even after an error: the write may have happened all the same. */

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { Role } from '@inventory/contracts';
+import type { CurrentUser, CurrentWorkspace, MembershipChange, Role } from '@inventory/contracts';
+import { displayNameOf } from '../auth.decorators.js';
 import type { Request, Response } from 'express';
 import { AUTH_SETTINGS, type AuthSettings } from '../auth-settings.js';
 import { PgSessionStore, SESSION_STORE } from './session-store.provider.js';
@@ -14,14 +15,43 @@ export class SessionsService {
   ) {}
 
   /** A new session id at every sign-in, so an id planted before sign-in is worthless afterwards. */
-  async signIn(req: Request, user: { id: string; role: Role }): Promise<void> {
+  async signIn(req: Request, user: CurrentUser): Promise<void> {
     await new Promise<void>((resolve, reject) => req.session.regenerate((error) => (error ? reject(error) : resolve())));
     const now = Date.now();
-    Object.assign(req.session, { userId: user.id, role: user.role, signedInAt: now, lastSeenAt: now });
+    Object.assign(req.session, {
+      userId: user.id,
+      role: user.role,
+      workspaceId: user.workspace.id,
+      workspaceRole: user.workspace.role,
+      userName: displayNameOf(user),
+      signedInAt: now,
+      lastSeenAt: now,
+    });
     req.session.cookie.maxAge = this.settings.idleTimeoutMs;
     // Stored before the answer goes out: express-session would otherwise send the headers (cookie,
     // redirect) while still writing the row, and an eager next request could find no session.
     await new Promise<void>((resolve, reject) => req.session.save((error) => (error ? reject(error) : resolve())));
+  }
+
+  /** This session now works in `workspace` (a switch, an accepted invitation, a membership that changed). */
+  async enterWorkspace(req: Request, workspace: CurrentWorkspace): Promise<void> {
+    Object.assign(req.session, { workspaceId: workspace.id, workspaceRole: workspace.role });
+    await this.save(req);
+  }
+
+  /** The name recorded with the user's actions follows a profile change at once. */
+  async rename(req: Request, user: CurrentUser | Pick<CurrentUser, 'firstName' | 'lastName' | 'email'>): Promise<void> {
+    req.session.userName = displayNameOf(user);
+    await this.save(req);
+  }
+
+  /** Every open session of the members a change touches, on every gateway, before the answer goes out. */
+  async applyMembershipChanges(changes: readonly MembershipChange[]): Promise<void> {
+    for (const change of changes) await this.store.applyMembershipChange(change);
+  }
+
+  private save(req: Request): Promise<void> {
+    return new Promise<void>((resolve, reject) => req.session.save((error) => (error ? reject(error) : resolve())));
   }
 
   /** Deletes this request's session. */

@@ -1,6 +1,7 @@
 import { Flex, Menu, theme } from 'antd';
 import { Link, useLocation } from 'react-router-dom';
 import type { CurrentUser } from '../../api/auth';
+import { WorkspaceSwitcher } from '../../features/workspace/components/WorkspaceSwitcher';
 import { BrandMark } from '../BrandMark';
 import { activeNavPath, visibleNavEntries } from './nav-config';
 import { UserPanel } from './UserPanel';
@@ -23,6 +24,9 @@ export function SideNav({ user, onNavigate }: SideNavProps) {
         <Link to="/" aria-label="Inventory Manager, go to dashboard" onClick={onNavigate}>
           <BrandMark />
         </Link>
+      </div>
+      <div style={{ padding: '12px 12px 4px' }}>
+        <WorkspaceSwitcher onDone={onNavigate} />
       </div>
       <nav aria-label="Main navigation" style={{ flex: 1, overflowY: 'auto', paddingTop: 8 }}>
         <Menu
