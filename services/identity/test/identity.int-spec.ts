@@ -234,7 +234,7 @@ describe('user management', () => {
   it('deletes a user and publishes UserDeleted through the outbox', async () => {
     const user = await register(newUser('deleted'));
     const actor = actorOf(await superAdmin());
-    expect(await rpc(client, IdentitySubjects.deleteUser, { id: user.id }, { actor })).toEqual({ id: user.id });
+    expect(await rpc(client, IdentitySubjects.deleteUser, { id: user.id }, { actor })).toMatchObject({ id: user.id });
     expect(await userRows(user.id)).toHaveLength(0);
     const published = await eventually(async () => {
       const rows = await queryDb('identity', "SELECT subject, published_at FROM outbox WHERE payload->'data'->>'userId' = $1", [user.id]);

@@ -44,8 +44,8 @@ export function listMembers(id: string): Promise<WorkspaceMember[]> {
   return http.get<WorkspaceMember[]>(`${workspaceUrl(id)}/members`);
 }
 
-export function changeMemberRole({ id, userId, role }: { id: string; userId: string; role: WorkspaceRole }): Promise<{ member: WorkspaceMember }> {
-  return http.patch<{ member: WorkspaceMember }>(memberUrl(id, userId), { role });
+export function changeMemberRole({ id, userId, role }: { id: string; userId: string; role: WorkspaceRole }): Promise<WorkspaceMember> {
+  return http.patch<WorkspaceMember>(memberUrl(id, userId), { role });
 }
 
 /** Removing oneself is leaving the workspace. */

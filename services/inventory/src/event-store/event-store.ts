@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { ItemEvent } from '@inventory/contracts';
+import { upcastEvent, type ItemEvent } from '@inventory/contracts';
 import type { SqlStatement } from '@inventory/platform';
 import { isoTime, isUniqueViolation, sqlOf } from '../database/sql.js';
 
@@ -115,7 +115,7 @@ export async function readMovementEvents(em: EntityManager, streamId: string, mo
 }
 
 export function toEvent(row: EventRow): ItemEvent {
-  return {
+  return upcastEvent({
     id: row.event_id,
     type: row.type,
     source: 'inventory',
@@ -124,5 +124,5 @@ export function toEvent(row: EventRow): ItemEvent {
     occurredAt: isoTime(row.recorded_at),
     data: row.data,
     metadata: row.metadata,
-  } as ItemEvent;
+  } as ItemEvent);
 }

@@ -46,7 +46,7 @@ export const sourceSubjects = (source: ServiceName) => `events.${source}.>` as c
  * whose id is the user's id (docs/workspaces.md), so the owner's workspace is that id.
  */
 export function upcastEvent<E extends EventEnvelope>(event: E): E {
-  const metadata = event.metadata as Partial<EventMetadata> & { userId: string };
-  if (typeof metadata.workspaceId === 'string') return event;
+  const metadata = event.metadata as (Partial<EventMetadata> & { userId: string }) | undefined;
+  if (!metadata || typeof metadata.workspaceId === 'string') return event;
   return { ...event, metadata: { ...metadata, workspaceId: metadata.userId } };
 }

@@ -104,7 +104,8 @@ export interface MemberTarget {
 
 export const useChangeMemberRole = () =>
   useToastMutation({
-    mutationFn: ({ workspaceId, userId, role }: MemberTarget & { role: WorkspaceRole }) => changeMemberRole({ id: workspaceId, userId, role }),
+    mutationFn: ({ workspaceId, userId, role }: MemberTarget & { role: WorkspaceRole }) =>
+      changeMemberRole({ id: workspaceId, userId, role }),
     success: (_, { name, role }) => ({ title: 'Role updated', description: `${name} is now ${roleWithArticle(role)}.` }),
     failure: 'Failed to change the role',
     invalidates: MEMBERSHIP_READERS,

@@ -3,6 +3,7 @@ import { Badge, Button, Popover, Typography } from 'antd';
 import { useState } from 'react';
 import { errorMessage } from '../../../api/http';
 import { useToast } from '../../../lib/toast';
+import { useWorkspaceAccess } from '../../workspace/access';
 import { useLiveAlerts, useLowStockAlerts, useMarkAlertRead } from '../hooks';
 import { AlertList } from './AlertList';
 
@@ -13,6 +14,7 @@ export function AlertBell() {
   useLiveAlerts();
   const markRead = useMarkAlertRead();
   const toast = useToast();
+  const { canWrite } = useWorkspaceAccess();
   const count = alerts.length;
 
   const handleMarkRead = (id: string | number) => {
@@ -37,7 +39,7 @@ export function AlertBell() {
           alerts={alerts}
           isLoading={isLoading}
           pendingId={markRead.isPending ? markRead.variables : undefined}
-          onMarkRead={handleMarkRead}
+          onMarkRead={canWrite ? handleMarkRead : undefined}
         />
       </div>
     </div>

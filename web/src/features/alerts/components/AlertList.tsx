@@ -7,7 +7,8 @@ interface AlertListProps {
   alerts: LowStockAlert[];
   isLoading: boolean;
   pendingId: LowStockAlert['id'] | undefined;
-  onMarkRead: (id: LowStockAlert['id']) => void;
+  /** Left out for a viewer, who may not mark alerts read. */
+  onMarkRead?: (id: LowStockAlert['id']) => void;
 }
 
 const LOADING_PLACEHOLDERS = 3;
@@ -53,16 +54,18 @@ export function AlertList({ alerts, isLoading, pendingId, onMarkRead }: AlertLis
                   Stock: {alert.item.currentStock} · Reorder level: {alert.item.reorderLevel}
                 </Typography.Text>
               </div>
-              <Tooltip title="Mark as read" mouseEnterDelay={0.7}>
-                <Button
-                  size="small"
-                  type="text"
-                  icon={<CheckOutlined />}
-                  aria-label={`Mark alert for ${alert.item.name} as read`}
-                  disabled={pendingId === alert.id}
-                  onClick={() => onMarkRead(alert.id)}
-                />
-              </Tooltip>
+              {onMarkRead && (
+                <Tooltip title="Mark as read" mouseEnterDelay={0.7}>
+                  <Button
+                    size="small"
+                    type="text"
+                    icon={<CheckOutlined />}
+                    aria-label={`Mark alert for ${alert.item.name} as read`}
+                    disabled={pendingId === alert.id}
+                    onClick={() => onMarkRead(alert.id)}
+                  />
+                </Tooltip>
+              )}
             </Flex>
           </li>
         );

@@ -7,28 +7,34 @@ interface CategoryCardProps {
   deleting: boolean;
   onEdit: (category: Category) => void;
   onDelete: (category: Category) => void;
+  /** A viewer's card: no edit or delete. */
+  readOnly?: boolean;
 }
 
-export function CategoryCard({ category, deleting, onEdit, onDelete }: CategoryCardProps) {
+export function CategoryCard({ category, deleting, onEdit, onDelete, readOnly = false }: CategoryCardProps) {
   return (
     <Card
       data-testid="category-card"
-      actions={[
-        <Button key="edit" type="text" icon={<EditOutlined />} onClick={() => onEdit(category)} aria-label={`Edit ${category.name}`}>
-          Edit
-        </Button>,
-        <Button
-          key="delete"
-          type="text"
-          danger
-          icon={<DeleteOutlined />}
-          loading={deleting}
-          onClick={() => onDelete(category)}
-          aria-label={`Delete ${category.name}`}
-        >
-          Delete
-        </Button>,
-      ]}
+      actions={
+        readOnly
+          ? undefined
+          : [
+              <Button key="edit" type="text" icon={<EditOutlined />} onClick={() => onEdit(category)} aria-label={`Edit ${category.name}`}>
+                Edit
+              </Button>,
+              <Button
+                key="delete"
+                type="text"
+                danger
+                icon={<DeleteOutlined />}
+                loading={deleting}
+                onClick={() => onDelete(category)}
+                aria-label={`Delete ${category.name}`}
+              >
+                Delete
+              </Button>,
+            ]
+      }
     >
       <Flex gap={12} align="flex-start">
         <TagsOutlined style={{ fontSize: 24, marginTop: 4 }} aria-hidden />

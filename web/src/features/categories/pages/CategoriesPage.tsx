@@ -5,6 +5,7 @@ import type { Category } from '../../../api/categories';
 import { CardGridSkeleton } from '../../../components/CardGridSkeleton';
 import { PageHeader } from '../../../components/PageHeader';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { useWorkspaceAccess } from '../../workspace/access';
 import { CategoryCard } from '../components/CategoryCard';
 import { CategoryDialog } from '../components/CategoryDialog';
 import { useCategories, useDeleteCategory } from '../hooks';
@@ -13,6 +14,8 @@ import { useCategories, useDeleteCategory } from '../hooks';
 export function CategoriesPage() {
   const [search, setSearch] = useState('');
   const query = useCategories(useDebouncedValue(search));
+  // A viewer sees the cards without their edit and delete buttons.
+  const { canWrite } = useWorkspaceAccess();
   const remove = useDeleteCategory();
   const [dialog, setDialog] = useState<{ open: boolean; category: Category | null }>({ open: false, category: null });
   const categories = query.data ?? [];
@@ -23,9 +26,11 @@ export function CategoriesPage() {
         title="Categories"
         description="Organize your inventory items into categories"
         actions={
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({ open: true, category: null })}>
-            Add Category
-          </Button>
+          canWrite && (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({ open: true, category: null })}>
+              Add Category
+            </Button>
+          )
         }
       />
       <Input
@@ -42,7 +47,13 @@ export function CategoriesPage() {
       ) : categories.length === 0 ? (
         <Empty
           image={<TagsOutlined style={{ fontSize: 48 }} aria-hidden />}
-          description={search.trim() ? 'No categories match your search' : 'No categories yet. Add your first category.'}
+          description={
+            search.trim()
+              ? 'No categories match your search'
+              : canWrite
+                ? 'No categories yet. Add your first category.'
+                : 'No categories yet.'
+          }
         />
       ) : (
         <Row gutter={[16, 16]}>
@@ -53,6 +64,7 @@ export function CategoriesPage() {
                 deleting={remove.isPending && remove.variables === category.id}
                 onEdit={(chosen) => setDialog({ open: true, category: chosen })}
                 onDelete={(chosen) => remove.mutate(chosen.id)}
+                readOnly={!canWrite}
               />
             </Col>
           ))}

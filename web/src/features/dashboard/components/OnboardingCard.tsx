@@ -6,6 +6,7 @@ import { useAuth } from '../../auth/hooks';
 import { useLocations } from '../../locations/hooks';
 import { useDashboardStats, useRecentMovements } from '../hooks';
 import { hasVisitedReports, onboardingDismissed, dismissOnboarding } from '../../../lib/onboarding';
+import { useWorkspaceAccess } from '../../workspace/access';
 
 interface Step {
   key: string;
@@ -17,7 +18,8 @@ interface Step {
 
 /**
  * 'Get started' on a new inventory's dashboard: the first steps, each linking to the screen that
- * does it and ticking itself from the data once done. Hidden for good when dismissed or complete.
+ * does it and ticking itself from the data once done. Hidden for good when dismissed or complete,
+ * and from viewers.
  */
 export function OnboardingCard() {
   const { token } = theme.useToken();
@@ -26,8 +28,10 @@ export function OnboardingCard() {
   const recent = useRecentMovements();
   const locations = useLocations('', undefined);
   const [dismissed, setDismissed] = useState(() => onboardingDismissed(user?.id));
+  const { canWrite } = useWorkspaceAccess();
 
-  if (dismissed || !user || stats.isLoading || locations.isLoading || recent.isLoading) return null;
+  // The steps are writes: a viewer could not take them.
+  if (dismissed || !canWrite || !user || stats.isLoading || locations.isLoading || recent.isLoading) return null;
   const steps: Step[] = [
     {
       key: 'location',

@@ -5,13 +5,15 @@ import { useNavigate } from 'react-router-dom';
 import { getInventoryReport } from '../../../api/reports';
 import { useToast } from '../../../lib/toast';
 import { exportReportCsv } from '../../reports/export';
+import { useWorkspaceAccess } from '../../workspace/access';
 
 // The inventory screen's own add dialog, fetched on the first click so the dashboard loads no form code.
 const AddItemDialog = lazy(async () => ({ default: (await import('../../inventory/components/AddItemDialog')).AddItemDialog }));
 
-/** 'Bulk Import' stays hidden until an import flow exists (issue 7). */
+/** 'Bulk Import' stays hidden until an import flow exists (issue 7). A viewer gets the read-only actions. */
 export function QuickActions() {
   const navigate = useNavigate();
+  const { canWrite } = useWorkspaceAccess();
   const toast = useToast();
   const [adding, setAdding] = useState(false);
   const [dialogLoaded, setDialogLoaded] = useState(false);
@@ -28,18 +30,20 @@ export function QuickActions() {
   return (
     <Card title="Quick Actions" style={{ height: '100%' }}>
       <Flex vertical gap={12}>
-        <Button
-          block
-          type="primary"
-          icon={<PlusOutlined />}
-          onClick={() => {
-            setDialogLoaded(true);
-            setAdding(true);
-          }}
-        >
-          Add New Item
-        </Button>
-        <Button block icon={<BarChartOutlined />} onClick={() => navigate('/reports')}>
+        {canWrite && (
+          <Button
+            block
+            type="primary"
+            icon={<PlusOutlined />}
+            onClick={() => {
+              setDialogLoaded(true);
+              setAdding(true);
+            }}
+          >
+            Add New Item
+          </Button>
+        )}
+        <Button block type={canWrite ? 'default' : 'primary'} icon={<BarChartOutlined />} onClick={() => navigate('/reports')}>
           Generate Report
         </Button>
         <Button block icon={<DownloadOutlined />} onClick={() => void exportData()}>

@@ -35,6 +35,7 @@ export function RecentActivity({ movements, loading }: { movements: RecentMoveme
               <Typography.Text>
                 <Tag style={{ marginInlineEnd: 8 }}>{TYPE_LABELS[movement.movementType] ?? movement.movementType}</Tag>
                 {movement.quantity} × {movement.item.name}
+                {movement.userName && <Typography.Text type="secondary"> by {movement.userName}</Typography.Text>}
               </Typography.Text>
             </List.Item>
           )}

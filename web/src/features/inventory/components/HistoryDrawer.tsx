@@ -3,7 +3,7 @@ import { Alert, Button, Drawer, Empty, Flex, Skeleton, Tag, Timeline, Typography
 import type { Item, ItemMovement } from '../../../api/inventory';
 import { errorMessage } from '../../../api/http';
 import { useIsMobile } from '../../../lib/use-media-query';
-import { useAuth } from '../../auth/hooks';
+import { mayUndo, useWorkspaceAccess } from '../../workspace/access';
 import { useItemMovements, useUndoMovement } from '../hooks';
 import { MOVEMENT_LABELS, placeName, type LocationNames } from '../stock';
 
@@ -35,12 +35,13 @@ const undoable = (movement: ItemMovement) =>
 
 const signed = (delta: number) => (delta > 0 ? `+${delta}` : String(delta));
 
-/** The item's timeline (newest first) with an Undo per movement that can still be undone. */
+/** The item's timeline (newest first): who did what, with an Undo per movement the user may still undo. */
 export function HistoryDrawer({ open, item, locationNames, onClose }: HistoryDrawerProps) {
   const isMobile = useIsMobile();
   const movements = useItemMovements(open && item ? item.id : null);
   const undo = useUndoMovement();
-  const { user } = useAuth();
+  // A member undoes their own movements; owners and admins anyone's; a viewer none.
+  const access = useWorkspaceAccess();
 
   const where = (movement: ItemMovement) => {
     const source = placeName(movement.locationId, movement.locationName, locationNames);
@@ -64,9 +65,10 @@ export function HistoryDrawer({ open, item, locationNames, onClose }: HistoryDra
       <Typography.Text style={{ display: 'block', fontSize: 13 }}>{movement.reason}</Typography.Text>
       <Flex justify="space-between" align="center" gap={8}>
         <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-          {movement.userId === user?.id ? 'You' : movement.userId} · {dateFormat.format(new Date(movement.createdAt))}
+          {movement.userName && `by ${movement.userName} · `}
+          {dateFormat.format(new Date(movement.createdAt))}
         </Typography.Text>
-        {undoable(movement) && item && (
+        {undoable(movement) && item && mayUndo(access, access.userId, movement.userId) && (
           <Button
             size="small"
             icon={<UndoOutlined />}

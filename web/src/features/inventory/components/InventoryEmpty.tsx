@@ -1,8 +1,8 @@
 import { AppstoreOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Empty, Typography } from 'antd';
 
-/** SPEC 2 empty states: a filter hint, or the first-item prompt. */
-export function InventoryEmpty({ filtered, onAdd }: { filtered: boolean; onAdd: () => void }) {
+/** SPEC 2 empty states: a filter hint, or the first-item prompt (without `onAdd`, for a viewer: no prompt). */
+export function InventoryEmpty({ filtered, onAdd }: { filtered: boolean; onAdd?: () => void }) {
   return (
     <Empty
       data-testid="inventory-empty"
@@ -13,12 +13,16 @@ export function InventoryEmpty({ filtered, onAdd }: { filtered: boolean; onAdd: 
             No items found
           </Typography.Title>
           <Typography.Text type="secondary">
-            {filtered ? 'Try adjusting your filters or search query' : 'Get started by adding your first inventory item'}
+            {filtered
+              ? 'Try adjusting your filters or search query'
+              : onAdd
+                ? 'Get started by adding your first inventory item'
+                : 'Nothing has been added to this workspace yet'}
           </Typography.Text>
         </>
       }
     >
-      {!filtered && (
+      {!filtered && onAdd && (
         <Button type="primary" icon={<PlusOutlined />} onClick={onAdd}>
           Add Your First Item
         </Button>

@@ -19,6 +19,8 @@ interface ItemCardProps extends ItemActions {
   item: Item;
   locationNames: LocationNames;
   categoryNames: CategoryNames;
+  /** A viewer's card: the history only, no edits or stock changes. */
+  readOnly?: boolean;
 }
 
 const COVER_HEIGHT = 140;
@@ -44,6 +46,7 @@ export function ItemCard({
   onTransfer,
   onHistory,
   onArchive,
+  readOnly = false,
 }: ItemCardProps) {
   const { token } = theme.useToken();
   const held = heldStock(item);
@@ -71,14 +74,20 @@ export function ItemCard({
     { key: 'archive', icon: <StopOutlined />, label: 'Archive', danger: true, onClick: () => onArchive(item) },
   ];
 
-  return (
-    <Card
-      data-testid="item-card"
-      cover={cover}
-      // A column, so the action bar lines up at the bottom of cards of different heights.
-      style={{ height: '100%', display: 'flex', flexDirection: 'column' }}
-      styles={{ body: { padding: 16, flex: 1 } }}
-      actions={[
+  const actions = readOnly
+    ? [
+        <Button
+          key="history"
+          type="text"
+          size="small"
+          icon={<HistoryOutlined />}
+          onClick={() => onHistory(item)}
+          aria-label={`History of ${item.name}`}
+        >
+          History
+        </Button>,
+      ]
+    : [
         <Button key="edit" type="text" size="small" icon={<EditOutlined />} onClick={() => onEdit(item)} aria-label={`Edit ${item.name}`}>
           Edit
         </Button>,
@@ -95,7 +104,16 @@ export function ItemCard({
         <Dropdown key="more" menu={{ items: menuItems }} trigger={['click']}>
           <Button type="text" size="small" icon={<MoreOutlined />} aria-label={`More actions for ${item.name}`} />
         </Dropdown>,
-      ]}
+      ];
+
+  return (
+    <Card
+      data-testid="item-card"
+      cover={cover}
+      // A column, so the action bar lines up at the bottom of cards of different heights.
+      style={{ height: '100%', display: 'flex', flexDirection: 'column' }}
+      styles={{ body: { padding: 16, flex: 1 } }}
+      actions={actions}
     >
       <Flex justify="space-between" align="flex-start" gap={8}>
         <Typography.Title level={3} style={{ margin: 0, fontSize: 16, minWidth: 0 }} ellipsis={{ tooltip: item.name }}>
@@ -115,15 +133,17 @@ export function ItemCard({
         <Fact term="Reorder level">
           <Flex justify="flex-end" align="center" gap={4}>
             <span data-testid="reorder-level">{item.reorderLevel}</span>
-            <Button
-              type="link"
-              size="small"
-              style={{ paddingInline: 4, height: 'auto' }}
-              onClick={() => onEditReorderLevel(item)}
-              aria-label={`Edit reorder level of ${item.name}`}
-            >
-              Edit
-            </Button>
+            {!readOnly && (
+              <Button
+                type="link"
+                size="small"
+                style={{ paddingInline: 4, height: 'auto' }}
+                onClick={() => onEditReorderLevel(item)}
+                aria-label={`Edit reorder level of ${item.name}`}
+              >
+                Edit
+              </Button>
+            )}
           </Flex>
         </Fact>
         <Fact term="Unit price">{formatCurrency(item.unitPrice)}</Fact>

@@ -10,14 +10,16 @@ interface ItemGridProps extends ItemActions {
   items: Item[];
   locationNames: LocationNames;
   categoryNames: CategoryNames;
+  /** A viewer's cards: history only, no edits or stock changes. */
+  readOnly?: boolean;
 }
 
-export function ItemGrid({ items, locationNames, categoryNames, ...actions }: ItemGridProps) {
+export function ItemGrid({ items, locationNames, categoryNames, readOnly, ...actions }: ItemGridProps) {
   return (
     <Row gutter={[16, 16]}>
       {items.map((item) => (
         <Col key={item.id} {...ITEM_COLUMNS}>
-          <ItemCard item={item} locationNames={locationNames} categoryNames={categoryNames} {...actions} />
+          <ItemCard item={item} locationNames={locationNames} categoryNames={categoryNames} readOnly={readOnly} {...actions} />
         </Col>
       ))}
     </Row>

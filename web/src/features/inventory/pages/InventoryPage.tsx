@@ -6,6 +6,7 @@ import type { Item } from '../../../api/inventory';
 import { PageHeader } from '../../../components/PageHeader';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useCategories } from '../../categories/hooks';
+import { useWorkspaceAccess } from '../../workspace/access';
 import { useLocations } from '../../locations/hooks';
 import { AddItemDialog } from '../components/AddItemDialog';
 import { EditItemDialog } from '../components/EditItemDialog';
@@ -46,6 +47,8 @@ export function InventoryPage() {
   const locationNames = useMemo(() => namesOf(locations.data), [locations.data]);
   const categoryNames = useMemo(() => namesOf(categories.data), [categories.data]);
   const archive = useArchiveItem();
+  // A viewer reads and exports only: every write control is left out.
+  const { canWrite } = useWorkspaceAccess();
 
   const items = query.data?.items ?? [];
   const total = query.data?.total ?? 0;
@@ -84,9 +87,11 @@ export function InventoryPage() {
         title="Inventory Management"
         description="Track and manage your inventory items"
         actions={
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)}>
-            Add New Item
-          </Button>
+          canWrite && (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)}>
+              Add New Item
+            </Button>
+          )
         }
       />
       <InventoryFilters
@@ -110,7 +115,7 @@ export function InventoryPage() {
           action={<Button onClick={() => void query.refetch()}>Retry</Button>}
         />
       ) : items.length === 0 && !query.isPlaceholderData ? (
-        <InventoryEmpty filtered={filtered} onAdd={() => setAdding(true)} />
+        <InventoryEmpty filtered={filtered} onAdd={canWrite ? () => setAdding(true) : undefined} />
       ) : (
         <>
           <ItemGrid
@@ -123,6 +128,7 @@ export function InventoryPage() {
             onTransfer={open('transfer')}
             onHistory={open('history')}
             onArchive={confirmArchive}
+            readOnly={!canWrite}
           />
           <Flex justify="center" style={{ marginTop: 24 }}>
             <Pagination

@@ -8,28 +8,34 @@ interface LocationCardProps {
   deleting: boolean;
   onEdit: (location: Location) => void;
   onDelete: (location: Location) => void;
+  /** A viewer's card: no edit or delete. */
+  readOnly?: boolean;
 }
 
-export function LocationCard({ location, parentName, deleting, onEdit, onDelete }: LocationCardProps) {
+export function LocationCard({ location, parentName, deleting, onEdit, onDelete, readOnly = false }: LocationCardProps) {
   return (
     <Card
       data-testid="location-card"
-      actions={[
-        <Button key="edit" type="text" icon={<EditOutlined />} onClick={() => onEdit(location)} aria-label={`Edit ${location.name}`}>
-          Edit
-        </Button>,
-        <Button
-          key="delete"
-          type="text"
-          danger
-          icon={<DeleteOutlined />}
-          loading={deleting}
-          onClick={() => onDelete(location)}
-          aria-label={`Delete ${location.name}`}
-        >
-          Delete
-        </Button>,
-      ]}
+      actions={
+        readOnly
+          ? undefined
+          : [
+              <Button key="edit" type="text" icon={<EditOutlined />} onClick={() => onEdit(location)} aria-label={`Edit ${location.name}`}>
+                Edit
+              </Button>,
+              <Button
+                key="delete"
+                type="text"
+                danger
+                icon={<DeleteOutlined />}
+                loading={deleting}
+                onClick={() => onDelete(location)}
+                aria-label={`Delete ${location.name}`}
+              >
+                Delete
+              </Button>,
+            ]
+      }
     >
       <Flex gap={12} align="flex-start">
         <EnvironmentOutlined style={{ fontSize: 24, marginTop: 4 }} aria-hidden />

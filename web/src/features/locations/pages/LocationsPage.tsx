@@ -5,6 +5,7 @@ import { LOCATION_TYPES, type Location, type LocationType } from '../../../api/l
 import { CardGridSkeleton } from '../../../components/CardGridSkeleton';
 import { PageHeader } from '../../../components/PageHeader';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { useWorkspaceAccess } from '../../workspace/access';
 import { LocationCard } from '../components/LocationCard';
 import { LocationDialog } from '../components/LocationDialog';
 import { useDeleteLocation, useLocationTree, useLocations } from '../hooks';
@@ -18,6 +19,8 @@ export function LocationsPage() {
   const [type, setType] = useState<LocationType | typeof ALL_TYPES>(ALL_TYPES);
   const query = useLocations(useDebouncedValue(search), type === ALL_TYPES ? undefined : type);
   const tree = useLocationTree(true);
+  // A viewer sees the cards without their edit and delete buttons.
+  const { canWrite } = useWorkspaceAccess();
   const remove = useDeleteLocation();
   const [dialog, setDialog] = useState<{ open: boolean; location: Location | null }>({ open: false, location: null });
   const locations = query.data ?? [];
@@ -42,9 +45,11 @@ export function LocationsPage() {
         title="Locations"
         description="Manage where your items are stored"
         actions={
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({ open: true, location: null })}>
-            Add Location
-          </Button>
+          canWrite && (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({ open: true, location: null })}>
+              Add Location
+            </Button>
+          )
         }
       />
       <Flex gap={12} wrap style={{ marginBottom: 24 }}>
@@ -64,7 +69,9 @@ export function LocationsPage() {
       ) : locations.length === 0 ? (
         <Empty
           image={<EnvironmentOutlined style={{ fontSize: 48 }} aria-hidden />}
-          description={filtered ? 'No locations match your filters' : 'No locations yet. Add your first location.'}
+          description={
+            filtered ? 'No locations match your filters' : canWrite ? 'No locations yet. Add your first location.' : 'No locations yet.'
+          }
         />
       ) : (
         <Row gutter={[16, 16]}>
@@ -76,6 +83,7 @@ export function LocationsPage() {
                 deleting={remove.isPending && remove.variables === location.id}
                 onEdit={(chosen) => setDialog({ open: true, location: chosen })}
                 onDelete={(chosen) => remove.mutate(chosen.id)}
+                readOnly={!canWrite}
               />
             </Col>
           ))}

@@ -55,7 +55,14 @@ export function InviteCard({ workspaceId, isOwner }: { workspaceId: string; isOw
 
   return (
     <Card title={<SectionTitle>Invite people</SectionTitle>}>
-      <Form<InviteValues> form={form} name="invite" layout="vertical" requiredMark={false} onFinish={onFinish} initialValues={{ role: 'member' }}>
+      <Form<InviteValues>
+        form={form}
+        name="invite"
+        layout="vertical"
+        requiredMark={false}
+        onFinish={onFinish}
+        initialValues={{ role: 'member' }}
+      >
         <Row gutter={12}>
           <Col xs={24} md={14}>
             <Form.Item
@@ -83,7 +90,7 @@ export function InviteCard({ workspaceId, isOwner }: { workspaceId: string; isOw
         <Alert
           type="success"
           showIcon
-          closable={{ 'aria-label': 'Hide the invitation link' }}
+          closable={{ 'aria-label': 'Dismiss' }}
           onClose={() => setCreated(null)}
           style={{ marginTop: 16 }}
           title={`Invitation for ${created.email} as ${roleWithArticle(created.role)}`}

@@ -4,6 +4,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { useNavigate } from 'react-router-dom';
 import { errorMessage } from '../../../api/http';
 import type { CurrentWorkspace, WorkspaceMember, WorkspaceRole } from '../../../api/workspaces';
+import { useIsMobile } from '../../../lib/use-media-query';
 import { avatarText, displayName } from '../../../lib/user-display';
 import type { WorkspaceAccess } from '../access';
 import { useChangeMemberRole, useLeaveWorkspace, useMembers, useRemoveMember } from '../hooks';
@@ -26,6 +27,7 @@ const joinedFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'nu
  */
 export function MembersCard({ workspace, access, userId, ownPersonal }: MembersCardProps) {
   const navigate = useNavigate();
+  const isMobile = useIsMobile();
   const members = useMembers(workspace.id);
   const changeRole = useChangeMemberRole();
   const remove = useRemoveMember();
@@ -116,19 +118,23 @@ export function MembersCard({ workspace, access, userId, ownPersonal }: MembersC
                 {member.email}
               </Typography.Text>
             )}
+            {/* A phone has no room for a role column: the role goes under the name. */}
+            {isMobile && <div style={{ marginTop: 8 }}>{roleCell(member.role, member)}</div>}
           </div>
         </Flex>
       ),
     },
-    { title: 'Role', dataIndex: 'role', key: 'role', render: roleCell },
-    {
-      title: 'Joined',
-      dataIndex: 'joinedAt',
-      key: 'joinedAt',
-      // A phone keeps the columns that matter: who, role, action.
-      responsive: ['md'],
-      render: (joinedAt: string) => joinedFormat.format(new Date(joinedAt)),
-    },
+    ...(isMobile
+      ? []
+      : [
+          { title: 'Role', dataIndex: 'role', key: 'role', render: roleCell },
+          {
+            title: 'Joined',
+            dataIndex: 'joinedAt',
+            key: 'joinedAt',
+            render: (joinedAt: string) => joinedFormat.format(new Date(joinedAt)),
+          },
+        ]),
     { title: 'Actions', key: 'actions', align: 'end', render: (_, member) => actionCell(member) },
   ];
 

@@ -1,4 +1,4 @@
-import { Button, Card, Descriptions, Flex, Form, Input, Space, Tag, Typography } from 'antd';
+import { Button, Card, Descriptions, Flex, Form, Input, Space, Tag, theme, Typography } from 'antd';
 import type { CurrentWorkspace } from '../../../api/workspaces';
 import { useRenameWorkspace } from '../hooks';
 import { ROLE_DESCRIPTIONS, ROLE_LABELS } from '../roles';
@@ -17,6 +17,7 @@ interface WorkspaceDetailsCardProps {
 /** The workspace's name (renamed by owners and admins), the caller's role and what it allows. */
 export function WorkspaceDetailsCard({ workspace, personal, memberCount, canRename }: WorkspaceDetailsCardProps) {
   const rename = useRenameWorkspace();
+  const { token } = theme.useToken();
 
   async function onFinish({ name }: { name: string }) {
     const trimmed = name.trim();
@@ -51,6 +52,8 @@ export function WorkspaceDetailsCard({ workspace, personal, memberCount, canRena
       <Descriptions
         column={1}
         size="small"
+        // antd's label grey is below AA contrast on white; the theme's secondary text is not.
+        styles={{ label: { color: token.colorTextSecondary } }}
         items={[
           ...(canRename ? [] : [{ key: 'name', label: 'Name', children: workspace.name }]),
           {

@@ -28,7 +28,12 @@ export function WorkspacePage() {
     <>
       <PageHeader title="Workspace Settings" description={`Members, invitations and settings of ${workspace.name}`} />
       <Flex vertical gap={16} style={{ maxWidth: 960 }}>
-        <WorkspaceDetailsCard workspace={workspace} personal={personal} memberCount={summary?.memberCount} canRename={access.canManageMembers} />
+        <WorkspaceDetailsCard
+          workspace={workspace}
+          personal={personal}
+          memberCount={summary?.memberCount}
+          canRename={access.canManageMembers}
+        />
         <MembersCard workspace={workspace} access={access} userId={user.id} ownPersonal={ownPersonal} />
         {access.canManageMembers && <InviteCard workspaceId={workspace.id} isOwner={access.isOwner} />}
         {access.canManageMembers && <InvitationsCard workspaceId={workspace.id} />}
