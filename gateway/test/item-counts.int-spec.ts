@@ -167,12 +167,12 @@ describe('a user deleted by the super admin', () => {
     const left = async () => [
       ...(await queryDb(
         'catalog',
-        'SELECT 1 FROM categories WHERE user_id = $1 UNION ALL SELECT 1 FROM category_items WHERE user_id = $1',
+        'SELECT 1 FROM categories WHERE workspace_id = $1 UNION ALL SELECT 1 FROM category_items WHERE workspace_id = $1',
         [userId],
       )),
       ...(await queryDb(
         'locations',
-        'SELECT 1 FROM locations WHERE user_id = $1 UNION ALL SELECT 1 FROM location_items WHERE user_id = $1',
+        'SELECT 1 FROM locations WHERE workspace_id = $1 UNION ALL SELECT 1 FROM location_items WHERE workspace_id = $1',
         [userId],
       )),
     ];

@@ -1,5 +1,5 @@
 import { CopyOutlined, UserAddOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Col, Flex, Form, Input, Row, Select, Space, Typography, type InputRef } from 'antd';
+import { Alert, Button, Card, Col, Flex, Form, Input, Row, Select, Typography, type InputRef } from 'antd';
 import { useRef, useState } from 'react';
 import type { CreatedInvitation, WorkspaceRole } from '../../../api/workspaces';
 import { useToast } from '../../../lib/toast';
@@ -103,12 +103,20 @@ export function InviteCard({ workspaceId, isOwner }: { workspaceId: string; isOw
               <label htmlFor={LINK_ID} style={{ fontWeight: 500 }}>
                 Invitation link
               </label>
-              <Space.Compact style={{ width: '100%' }}>
-                <Input id={LINK_ID} ref={linkRef} readOnly value={created.url} onFocus={(event) => event.target.select()} />
+              {/* Side by side where they fit, the button under the link on a phone. */}
+              <Flex gap={8} wrap>
+                <Input
+                  id={LINK_ID}
+                  ref={linkRef}
+                  readOnly
+                  value={created.url}
+                  onFocus={(event) => event.target.select()}
+                  style={{ flex: '1 1 220px' }}
+                />
                 <Button icon={<CopyOutlined />} onClick={() => void copy(created.url)}>
                   Copy link
                 </Button>
-              </Space.Compact>
+              </Flex>
             </Flex>
           }
         />

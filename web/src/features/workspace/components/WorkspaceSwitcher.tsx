@@ -97,7 +97,7 @@ export function WorkspaceSwitcher({ onDone }: WorkspaceSwitcherProps) {
   return (
     <>
       <Dropdown
-        menu={{ items, onClick }}
+        menu={{ items, onClick, 'aria-label': 'Switch workspace' }}
         trigger={['click']}
         open={open}
         onOpenChange={setOpen}
