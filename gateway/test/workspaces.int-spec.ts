@@ -60,7 +60,9 @@ async function joined(inviter: ApiClient, workspaceId: string, role: WorkspaceRo
   const email = uniqueEmail(role);
   const invitation = await ok<CreatedInvitation>(inviter.post(`/api/workspaces/${workspaceId}/invitations`, { email, role }));
   const invitee = await signUp(system.baseUrl, { email, firstName });
-  expect(await ok(invitee.client.post(`/api/invitations/${invitation.token}/accept`))).toMatchObject({ workspace: { id: workspaceId, role } });
+  expect(await ok(invitee.client.post(`/api/invitations/${invitation.token}/accept`))).toMatchObject({
+    workspace: { id: workspaceId, role },
+  });
   return invitee;
 }
 
@@ -82,11 +84,22 @@ async function fixtures(client: ApiClient) {
   const category = await ok<{ id: string }>(client.post('/api/categories', { name: 'Tools' }));
   const location = await ok<{ id: string }>(client.post('/api/locations', { name: 'Shelf A' }));
   const item = await ok<ItemView>(client.post('/api/inventory', { name: 'Drill', unitPrice: '10.00', currentStock: 0, reorderLevel: 1 }));
-  const moved = await ok<MovementResult>(client.post(`/api/inventory/${item.id}/stock`, { quantity: 5, movementType: 'in', reason: 'Delivery' }));
+  const moved = await ok<MovementResult>(
+    client.post(`/api/inventory/${item.id}/stock`, { quantity: 5, movementType: 'in', reason: 'Delivery' }),
+  );
   const spare = await ok<ItemView>(client.post('/api/inventory', { name: 'Saw', unitPrice: '5.00', currentStock: 0, reorderLevel: 2 }));
-  const alert = await eventually(async () => (await ok<LowStockAlertView[]>(client.get('/api/alerts/low-stock'))).find((a) => a.itemId === spare.id));
+  const alert = await eventually(async () =>
+    (await ok<LowStockAlertView[]>(client.get('/api/alerts/low-stock'))).find((a) => a.itemId === spare.id),
+  );
   const { url } = await ok<{ url: string }>(client.post('/api/upload/image', photoForm(images.png, 'drill.png', 'image/png')));
-  return { categoryId: category.id, locationId: location.id, itemId: item.id, movementId: moved.movement.id, alertId: alert!.id, imageUrl: url };
+  return {
+    categoryId: category.id,
+    locationId: location.id,
+    itemId: item.id,
+    movementId: moved.movement.id,
+    alertId: alert!.id,
+    imageUrl: url,
+  };
 }
 
 type Fixtures = Awaited<ReturnType<typeof fixtures>>;
@@ -142,7 +155,8 @@ const WRITES: Route[] = [
 ];
 
 const call = (client: ApiClient, route: Route, f: Fixtures) => client.request(route.method, route.path(f), route.body?.(f));
-const label = (route: Route) => `${route.method} ${route.path({ categoryId: ':c', locationId: ':l', itemId: ':i', movementId: ':m', alertId: ':a', imageUrl: '/api/images/:file' })}`;
+const label = (route: Route) =>
+  `${route.method} ${route.path({ categoryId: ':c', locationId: ':l', itemId: ':i', movementId: ':m', alertId: ':a', imageUrl: '/api/images/:file' })}`;
 
 describe('the isolation matrix', () => {
   it('answers another workspace 404 on every id route, a viewer 403 on every write and 200 on every read', async () => {
@@ -208,7 +222,9 @@ describe('a shared inventory', () => {
     const { owner, member } = await team();
     const item = await ok<ItemView>(owner.client.post('/api/inventory', { name: 'Bolts', unitPrice: '0.10', currentStock: 0 }));
     const receive = (client: ApiClient) =>
-      Array.from({ length: 50 }, () => ok(client.post(`/api/inventory/${item.id}/stock`, { quantity: 1, movementType: 'in', reason: 'Count' })));
+      Array.from({ length: 50 }, () =>
+        ok(client.post(`/api/inventory/${item.id}/stock`, { quantity: 1, movementType: 'in', reason: 'Count' })),
+      );
     await Promise.all([...receive(owner.client), ...receive(member.client)]);
     expect(await ok<ItemView>(member.client.get(`/api/inventory/${item.id}`))).toMatchObject({ currentStock: 100 });
     const history = await ok<MovementEntry[]>(owner.client.get(`/api/inventory/${item.id}/movements?limit=200`));
@@ -227,8 +243,12 @@ describe('a shared inventory', () => {
   it("lets a member undo only their own movements; an admin undoes anyone's", async () => {
     const { owner, admin, member } = await team();
     const item = await ok<ItemView>(owner.client.post('/api/inventory', { name: 'Glue', unitPrice: '1.00', currentStock: 0 }));
-    const byOwner = await ok<MovementResult>(owner.client.post(`/api/inventory/${item.id}/stock`, { quantity: 3, movementType: 'in', reason: 'r' }));
-    const byMember = await ok<MovementResult>(member.client.post(`/api/inventory/${item.id}/stock`, { quantity: 2, movementType: 'in', reason: 'r' }));
+    const byOwner = await ok<MovementResult>(
+      owner.client.post(`/api/inventory/${item.id}/stock`, { quantity: 3, movementType: 'in', reason: 'r' }),
+    );
+    const byMember = await ok<MovementResult>(
+      member.client.post(`/api/inventory/${item.id}/stock`, { quantity: 2, movementType: 'in', reason: 'r' }),
+    );
     expect(await json(member.client.post(`/api/inventory/${item.id}/movements/${byOwner.movement.id}/undo`))).toEqual({
       status: 403,
       body: { message: 'You can undo only the movements you recorded' },
@@ -242,11 +262,21 @@ describe('a shared inventory', () => {
     await ok(owner.client.post('/api/inventory', { name: 'Shared thing', unitPrice: '2.00', currentStock: 1 }));
     const personal = (await ok<WorkspaceSummary[]>(owner.client.get('/api/workspaces'))).find((w) => w.personal)!;
     expect(personal).toMatchObject({ id: owner.user.id, role: 'owner', memberCount: 1 });
-    expect((await ok<WorkspaceSummary[]>(owner.client.get('/api/workspaces'))).find((w) => w.id === workspace.id)).toMatchObject({ memberCount: 4 });
-    expect(await ok(owner.client.post(`/api/workspaces/${personal.id}/switch`))).toEqual({ id: personal.id, name: "Olivia's inventory", role: 'owner' });
+    expect((await ok<WorkspaceSummary[]>(owner.client.get('/api/workspaces'))).find((w) => w.id === workspace.id)).toMatchObject({
+      memberCount: 4,
+    });
+    expect(await ok(owner.client.post(`/api/workspaces/${personal.id}/switch`))).toEqual({
+      id: personal.id,
+      name: "Olivia's inventory",
+      role: 'owner',
+    });
     expect(await ok<ItemView[]>(owner.client.get('/api/inventory'))).toEqual([]);
     expect(await ok(owner.client.get('/api/dashboard/stats'))).toMatchObject({ totalItems: 0 });
-    expect((await ok<CurrentUser>(owner.client.get('/api/auth/user'))).workspace).toEqual({ id: personal.id, name: "Olivia's inventory", role: 'owner' });
+    expect((await ok<CurrentUser>(owner.client.get('/api/auth/user'))).workspace).toEqual({
+      id: personal.id,
+      name: "Olivia's inventory",
+      role: 'owner',
+    });
     await ok(owner.client.post(`/api/workspaces/${workspace.id}/switch`));
     expect((await ok<ItemView[]>(owner.client.get('/api/inventory'))).map((i) => i.name)).toEqual(['Shared thing']);
     await eventually(async () => (await ok<{ totalItems: number }>(owner.client.get('/api/dashboard/stats'))).totalItems === 1);
@@ -314,7 +344,9 @@ describe('invitations', () => {
     const owner = await signUp(system.baseUrl, { firstName: 'Iris' });
     const id = owner.user.id;
     const email = uniqueEmail('invitee');
-    const invitation = await ok<CreatedInvitation>(owner.client.post(`/api/workspaces/${id}/invitations`, { email: email.toUpperCase(), role: 'viewer' }));
+    const invitation = await ok<CreatedInvitation>(
+      owner.client.post(`/api/workspaces/${id}/invitations`, { email: email.toUpperCase(), role: 'viewer' }),
+    );
     expect(invitation.url).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:\\d+/invite/${invitation.token}$`));
     expect(await ok<InvitationPreview>(new ApiClient(system.baseUrl).get(`/api/invitations/${invitation.token}`))).toMatchObject({
       workspaceName: "Iris's inventory",
@@ -337,16 +369,24 @@ describe('invitations', () => {
     expect(await ok(invitee.client.post(`/api/invitations/${invitation.token}/accept`))).toEqual({
       workspace: { id, name: "Iris's inventory", role: 'viewer' },
     });
-    expect((await ok<CurrentUser>(invitee.client.get('/api/auth/user'))).workspace).toEqual({ id, name: "Iris's inventory", role: 'viewer' });
+    expect((await ok<CurrentUser>(invitee.client.get('/api/auth/user'))).workspace).toEqual({
+      id,
+      name: "Iris's inventory",
+      role: 'viewer',
+    });
     expect(await json(invitee.client.post(`/api/invitations/${invitation.token}/accept`))).toEqual(notValid);
     expect(await json(new ApiClient(system.baseUrl).get(`/api/invitations/${invitation.token}`))).toEqual(notValid);
     // Revoked.
-    const revoked = await ok<CreatedInvitation>(owner.client.post(`/api/workspaces/${id}/invitations`, { email: uniqueEmail(), role: 'member' }));
+    const revoked = await ok<CreatedInvitation>(
+      owner.client.post(`/api/workspaces/${id}/invitations`, { email: uniqueEmail(), role: 'member' }),
+    );
     expect((await ok<unknown[]>(owner.client.get(`/api/workspaces/${id}/invitations`))).length).toBe(1);
     expect((await owner.client.delete(`/api/workspaces/${id}/invitations/${revoked.id}`)).status).toBe(204);
     expect(await json(new ApiClient(system.baseUrl).get(`/api/invitations/${revoked.token}`))).toEqual(notValid);
     // Expired.
-    const expired = await ok<CreatedInvitation>(owner.client.post(`/api/workspaces/${id}/invitations`, { email: uniqueEmail(), role: 'member' }));
+    const expired = await ok<CreatedInvitation>(
+      owner.client.post(`/api/workspaces/${id}/invitations`, { email: uniqueEmail(), role: 'member' }),
+    );
     await queryDb('identity', "UPDATE workspace_invitations SET expires_at = now() - interval '1 minute' WHERE id = $1", [expired.id]);
     expect(await json(new ApiClient(system.baseUrl).get(`/api/invitations/${expired.token}`))).toEqual(notValid);
     // Bad input.
@@ -358,6 +398,9 @@ describe('invitations', () => {
       status: 400,
       body: { message: 'Role must be owner, admin, member or viewer' },
     });
-    expect(await json(owner.client.post('/api/workspaces', { name: '  ' }))).toEqual({ status: 400, body: { message: 'Workspace name is required' } });
+    expect(await json(owner.client.post('/api/workspaces', { name: '  ' }))).toEqual({
+      status: 400,
+      body: { message: 'Workspace name is required' },
+    });
   });
 });

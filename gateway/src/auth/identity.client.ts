@@ -6,8 +6,7 @@ import { getEnv } from '../config/env.js';
 import { NATS_CLIENT } from '../nats/nats-client.module.js';
 
 type IdentitySubject =
-  | (typeof IdentitySubjects)[keyof typeof IdentitySubjects]
-  | (typeof WorkspaceSubjects)[keyof typeof WorkspaceSubjects];
+  (typeof IdentitySubjects)[keyof typeof IdentitySubjects] | (typeof WorkspaceSubjects)[keyof typeof WorkspaceSubjects];
 
 /** Typed calls to the identity service, with the actor in the envelope when there is one. */
 @Injectable()

@@ -78,4 +78,5 @@ export class ImageStore implements OnApplicationBootstrap {
   }
 }
 
-const keyOf = (workspaceId: string, file: string) => `item-images/${createHash('sha256').update(workspaceId).digest('hex').slice(0, 32)}/${file}`;
+const keyOf = (workspaceId: string, file: string) =>
+  `item-images/${createHash('sha256').update(workspaceId).digest('hex').slice(0, 32)}/${file}`;

@@ -119,7 +119,12 @@ export class WorkspacesController {
   @ApiOperation({ summary: 'Invite by email (owner or admin): a single-use link valid for 7 days' })
   @ApiCreatedResponse({ type: CreatedInvitationDto })
   @ApiConflictResponse({ description: 'Already a member, or already invited' })
-  invite(@CurrentActor() actor: Actor, @Param('id') id: string, @Body() body: InvitationBody, @Req() req: Request): Promise<CreatedInvitation> {
+  invite(
+    @CurrentActor() actor: Actor,
+    @Param('id') id: string,
+    @Body() body: InvitationBody,
+    @Req() req: Request,
+  ): Promise<CreatedInvitation> {
     return this.workspaces.invite(actor, id, body, req);
   }
 

@@ -66,7 +66,9 @@ describe('the event store', () => {
     // The slow transaction appends (taking the earlier outbox position) and stays open.
     const slow = inv.orm.em.fork().transactional(async (em) => {
       const receive = { quantity: 1, locationId: null, reason: 'slow', movementId: randomUUID() };
-      const { events } = await applyItemCommands(em, { workspaceId: owner.workspaceId, userId: owner.userId }, slowItem.id, [{ type: 'ReceiveStock', data: receive }]);
+      const { events } = await applyItemCommands(em, { workspaceId: owner.workspaceId, userId: owner.userId }, slowItem.id, [
+        { type: 'ReceiveStock', data: receive },
+      ]);
       written(events[0].id);
       await gate;
     });

@@ -36,7 +36,12 @@ export class CategoriesService {
 
   create(actor: Actor, dto: CreateCategoryDto): Promise<CategoryView> {
     return this.write(async (em) => {
-      const category = em.create(Category, { workspaceId: actor.workspaceId, userId: actor.userId, name: dto.name, description: dto.description ?? null });
+      const category = em.create(Category, {
+        workspaceId: actor.workspaceId,
+        userId: actor.userId,
+        name: dto.name,
+        description: dto.description ?? null,
+      });
       await em.flush();
       await writeOutbox(em, [categoryCreated(category, actor)]);
       return toCategoryView(category, 0);

@@ -76,7 +76,10 @@ export class WorkspacesService {
       user.id,
       personalWorkspaceName(user.firstName),
     ]);
-    await sql(`INSERT INTO workspace_members (workspace_id, user_id, role) VALUES (?, ?, 'owner') ON CONFLICT DO NOTHING`, [user.id, user.id]);
+    await sql(`INSERT INTO workspace_members (workspace_id, user_id, role) VALUES (?, ?, 'owner') ON CONFLICT DO NOTHING`, [
+      user.id,
+      user.id,
+    ]);
     const [workspace] = await sql<CurrentWorkspace>(
       `SELECT w.id, w.name, m.role FROM workspace_members m JOIN workspaces w ON w.id = m.workspace_id
         WHERE m.user_id = ? ORDER BY (w.id = ?) DESC, m.last_used_at DESC LIMIT 1`,
@@ -176,14 +179,25 @@ export class WorkspacesService {
         [id, email],
       );
       if (member) throw conflict(M.alreadyMember);
-      const pending = await runSql<{ email: string }>(em, `SELECT email FROM workspace_invitations WHERE workspace_id = ? AND ${PENDING}`, [id]);
+      const pending = await runSql<{ email: string }>(em, `SELECT email FROM workspace_invitations WHERE workspace_id = ? AND ${PENDING}`, [
+        id,
+      ]);
       if (pending.some((p) => p.email.toLowerCase() === email.toLowerCase())) throw conflict(M.alreadyInvited);
       if (pending.length >= MAX_PENDING_INVITATIONS) throw conflict(M.tooManyInvitations);
       const [created] = await runSql<Invitation>(
         em,
         `INSERT INTO workspace_invitations (id, workspace_id, email, role, token_hash, invited_by, inviter_name, expires_at)
          SELECT ?, ?, ?, ?, ?, ?, ?, ? RETURNING ${INVITATION_COLUMNS}`,
-        [randomUUID(), id, email, role, tokenDigest(token), actor.userId, actor.userName, new Date(Date.now() + INVITATION_VALID_DAYS * DAY_MS)],
+        [
+          randomUUID(),
+          id,
+          email,
+          role,
+          tokenDigest(token),
+          actor.userId,
+          actor.userName,
+          new Date(Date.now() + INVITATION_VALID_DAYS * DAY_MS),
+        ],
       );
       return { ...created, token };
     });

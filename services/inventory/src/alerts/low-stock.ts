@@ -68,7 +68,10 @@ function evaluate(state: WatchState, event: ItemEvent): { state: WatchState; job
   const low = state.stock <= state.reorderLevel;
   if (low && !state.openCrossing) {
     const crossing = { eventId: event.id, version: event.version, at: event.occurredAt };
-    return { state: { ...state, openCrossing: crossing }, job: { kind: 'raise', itemId: state.itemId, workspaceId: state.workspaceId, crossing } };
+    return {
+      state: { ...state, openCrossing: crossing },
+      job: { kind: 'raise', itemId: state.itemId, workspaceId: state.workspaceId, crossing },
+    };
   }
   if (!low && state.openCrossing) return { state: { ...state, openCrossing: null }, job: resolve(state, state.openCrossing, event) };
   return { state, job: null };

@@ -115,7 +115,12 @@ export class LocationsService {
     return this.em.transactional(async (em) => {
       await em
         .getConnection()
-        .execute('SELECT pg_advisory_xact_lock(hashtextextended(?, 0))', [`locations:${actor.workspaceId}`], 'run', em.getTransactionContext());
+        .execute(
+          'SELECT pg_advisory_xact_lock(hashtextextended(?, 0))',
+          [`locations:${actor.workspaceId}`],
+          'run',
+          em.getTransactionContext(),
+        );
       return work(em);
     });
   }

@@ -13,13 +13,10 @@ export class CategoriesProjection implements EventHandler {
     const owner = event.metadata.workspaceId;
     switch (event.type) {
       case 'CategoryCreated':
-        await run(`INSERT INTO categories (category_id, workspace_id, name, created_at) SELECT ?, ?, ?, ?::timestamptz WHERE NOT ${IS_PURGED}`, [
-          event.data.categoryId,
-          owner,
-          event.data.name,
-          event.occurredAt,
-          owner,
-        ]);
+        await run(
+          `INSERT INTO categories (category_id, workspace_id, name, created_at) SELECT ?, ?, ?, ?::timestamptz WHERE NOT ${IS_PURGED}`,
+          [event.data.categoryId, owner, event.data.name, event.occurredAt, owner],
+        );
         return;
       case 'CategoryRenamed':
         await run('UPDATE categories SET name = ? WHERE category_id = ?', [event.data.name, event.data.categoryId]);

@@ -19,7 +19,10 @@ export class WorkspacePurgeProjection implements EventHandler {
     const event = envelope as UserEvent | WorkspaceEvent;
     const { run } = inTransaction(em);
     const workspaceId = purgedWorkspaceId(event);
-    await run('INSERT INTO purged_workspaces (workspace_id, purged_at) VALUES (?, ?) ON CONFLICT DO NOTHING', [workspaceId, event.occurredAt]);
+    await run('INSERT INTO purged_workspaces (workspace_id, purged_at) VALUES (?, ?) ON CONFLICT DO NOTHING', [
+      workspaceId,
+      event.occurredAt,
+    ]);
     for (const table of WORKSPACE_TABLES) await run(`DELETE FROM ${table} WHERE workspace_id = ?`, [workspaceId]);
   }
 

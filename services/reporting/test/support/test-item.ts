@@ -193,7 +193,13 @@ export class TestCategory {
 }
 
 export const userDeleted = (userId: string): UserEvent =>
-  newEvent({ source: 'identity', type: 'UserDeleted', streamId: `user-${userId}`, data: { userId }, metadata: { workspaceId: userId, userId } });
+  newEvent({
+    source: 'identity',
+    type: 'UserDeleted',
+    streamId: `user-${userId}`,
+    data: { userId },
+    metadata: { workspaceId: userId, userId },
+  });
 
 /** Exact value of stock × price as the API sends it: cents counted in integers, then a number. */
 export const valueOf = (stock: number, unitPrice: string): number => {

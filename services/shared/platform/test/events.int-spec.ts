@@ -57,7 +57,13 @@ let relay: OutboxRelay;
 const dbUrl = () => withDatabase(testServers.pgUrl(), dbName);
 
 const event = (key: string) =>
-  newEvent({ source: 'catalog', type: `${topic}.Counted`, streamId: `tally-${key}`, data: { key }, metadata: { workspaceId: 'u1', userId: 'u1' } });
+  newEvent({
+    source: 'catalog',
+    type: `${topic}.Counted`,
+    streamId: `tally-${key}`,
+    data: { key },
+    metadata: { workspaceId: 'u1', userId: 'u1' },
+  });
 
 async function commitEvents(list: EventEnvelope[]): Promise<void> {
   await orm.em.fork().transactional((em) => writeOutbox(em, list));

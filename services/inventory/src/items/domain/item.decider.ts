@@ -112,7 +112,8 @@ function undo(data: Extract<ItemCommand, { type: 'UndoMovement' }>['data'], stat
   if (target.kind === 'undo') throw new ServiceError('CONFLICT', M.undoOfUndo);
   if (target.kind === 'relocation') throw new ServiceError('CONFLICT', M.relocationUndo);
   if (target.undoneBy) throw new ServiceError('CONFLICT', M.alreadyUndone);
-  if (!data.mayUndoOthers && target.recordedBy !== data.actorUserId) throw new ServiceError('FORBIDDEN', WorkspaceMessages.undoOthersForbidden);
+  if (!data.mayUndoOthers && target.recordedBy !== data.actorUserId)
+    throw new ServiceError('FORBIDDEN', WorkspaceMessages.undoOthersForbidden);
   const changes = target.changes.map(({ locationId, delta }) => ({ locationId, delta: -delta }));
   for (const { locationId, delta } of changes) {
     const available = quantityAt(state.stock, locationId);

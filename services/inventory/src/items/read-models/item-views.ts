@@ -53,7 +53,10 @@ export async function loadSnapshots(
 
 /** One of the user's items, archived ones included (callers decide whether those count). */
 export async function findItem(em: EntityManager, workspaceId: string, itemId: string): Promise<ItemState | null> {
-  const [row] = await sqlOf(em)<SnapshotRow>(`SELECT ${SNAPSHOT_COLUMNS} FROM item_views WHERE id = ? AND workspace_id = ?`, [itemId, workspaceId]);
+  const [row] = await sqlOf(em)<SnapshotRow>(`SELECT ${SNAPSHOT_COLUMNS} FROM item_views WHERE id = ? AND workspace_id = ?`, [
+    itemId,
+    workspaceId,
+  ]);
   return row ? stateOf(row) : null;
 }
 
@@ -86,7 +89,17 @@ export function snapshotUpsert(states: readonly ItemState[]): SqlStatement {
   const params: unknown[] = [];
   const rows = states.map((state) => {
     const { details: d } = state;
-    params.push(state.itemId, state.workspaceId, state.createdBy, d.name, d.sku, d.description, d.unitPrice, totalOf(state.stock), state.reorderLevel);
+    params.push(
+      state.itemId,
+      state.workspaceId,
+      state.createdBy,
+      d.name,
+      d.sku,
+      d.description,
+      d.unitPrice,
+      totalOf(state.stock),
+      state.reorderLevel,
+    );
     params.push(
       d.categoryId,
       d.locationId,
@@ -253,7 +266,10 @@ async function withRecords(em: EntityManager, workspaceId: string, rows: ListRow
   const filled = new Map<string, ItemState>();
   if (missing.length > 0) {
     const states = (
-      await sqlOf(em)<SnapshotRow>(`SELECT ${SNAPSHOT_COLUMNS} FROM item_views WHERE workspace_id = ? AND id = ANY(?)`, [workspaceId, missing])
+      await sqlOf(em)<SnapshotRow>(`SELECT ${SNAPSHOT_COLUMNS} FROM item_views WHERE workspace_id = ? AND id = ANY(?)`, [
+        workspaceId,
+        missing,
+      ])
     ).map(stateOf);
     for (const state of states) filled.set(state.itemId, state);
     await sqlOf(em)(

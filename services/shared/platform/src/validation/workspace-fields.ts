@@ -1,10 +1,4 @@
-import {
-  EMAIL_MAX_LENGTH,
-  IdentityMessages,
-  WORKSPACE_NAME_MAX_LENGTH,
-  WORKSPACE_ROLES,
-  WorkspaceMessages,
-} from '@inventory/contracts';
+import { EMAIL_MAX_LENGTH, IdentityMessages, WORKSPACE_NAME_MAX_LENGTH, WORKSPACE_ROLES, WorkspaceMessages } from '@inventory/contracts';
 import { Transform } from 'class-transformer';
 import { IsEmail, IsIn, IsNotEmpty, IsString, MaxLength } from 'class-validator';
 import { RequiredText } from './text.js';

@@ -27,7 +27,7 @@ function WorkspaceMark({ name, size }: { name: string; size: number }) {
   );
 }
 
-function WorkspaceOption({ workspace, current }: { workspace: WorkspaceSummary; current: boolean }) {
+function WorkspaceOption({ workspace, current, own }: { workspace: WorkspaceSummary; current: boolean; own: boolean }) {
   const members = `${workspace.memberCount} ${workspace.memberCount === 1 ? 'member' : 'members'}`;
   return (
     <Flex align="center" gap={10} style={{ minWidth: 0, paddingBlock: 2 }}>
@@ -37,7 +37,7 @@ function WorkspaceOption({ workspace, current }: { workspace: WorkspaceSummary; 
           {workspace.name}
         </Typography.Text>
         <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>
-          {ROLE_LABELS[workspace.role]} · {workspace.personal ? 'Personal' : members}
+          {ROLE_LABELS[workspace.role]} · {own ? 'Personal' : members}
         </Typography.Text>
       </div>
       {current && (
@@ -69,7 +69,8 @@ export function WorkspaceSwitcher({ onDone }: WorkspaceSwitcherProps) {
   const list: NonNullable<MenuProps['items']> = workspaces.data
     ? workspaces.data.map((workspace) => ({
         key: `${WORKSPACE_PREFIX}${workspace.id}`,
-        label: <WorkspaceOption workspace={workspace} current={workspace.id === current.id} />,
+        // 'personal' marks anyone's personal workspace; the user's own has the user's id.
+        label: <WorkspaceOption workspace={workspace} current={workspace.id === current.id} own={workspace.id === user?.id} />,
       }))
     : [{ key: 'loading', disabled: true, label: workspaces.isError ? 'Could not load your workspaces' : 'Loading workspaces...' }];
 
