@@ -183,9 +183,7 @@ describe('workspaces', () => {
     await card(page, 'Home Drill').waitFor();
     const personal = await personalWorkspaceName(page);
 
-    const menu = await openSwitcher(page);
-    await screenshot(page, 'workspace-switcher');
-    await menu.getByRole('menuitem', { name: 'Create workspace' }).click();
+    await (await openSwitcher(page)).getByRole('menuitem', { name: 'Create workspace' }).click();
     const create = page.getByRole('dialog', { name: 'Create workspace' });
     const name = `Back Office ${user.lastName}`;
     await create.getByLabel('Workspace name').fill(name);
@@ -196,7 +194,12 @@ describe('workspaces', () => {
     await page.getByText('Get started by adding your first inventory item').waitFor();
     expect(await page.getByTestId('item-card').count()).toBe(0);
 
-    await (await openSwitcher(page)).getByRole('menuitem', { name: 'Workspace settings' }).click();
+    // Both workspaces are listed, the current one marked.
+    const menu = await openSwitcher(page);
+    await menu.getByRole('menuitem', { name: new RegExp(`^${escape(personal)}`) }).waitFor();
+    await menu.getByRole('menuitem', { name: new RegExp(`^${escape(name)}.*\\(current\\)$`) }).waitFor();
+    await screenshot(page, 'workspace-switcher');
+    await menu.getByRole('menuitem', { name: 'Workspace settings' }).click();
     await page.waitForURL('**/workspace');
     await page.getByRole('button', { name: 'Delete workspace' }).click();
     const confirm = page.getByRole('dialog', { name: `Delete ${name}?` });

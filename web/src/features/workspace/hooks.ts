@@ -42,9 +42,12 @@ export function useInvitations(workspaceId: string | undefined, enabled: boolean
   });
 }
 
-/** The public preview of an invitation; a 404 (used, expired, revoked) is an answer, not retried. */
+/**
+ * The public preview of an invitation; a 404 (used, expired, revoked) is an answer, not retried.
+ * Read afresh on every visit: a link used a minute ago must not look valid from the cache.
+ */
 export function useInvitationPreview(token: string) {
-  return useQuery({ queryKey: queryKeys.invitation(token), queryFn: () => getInvitation(token), retry: false });
+  return useQuery({ queryKey: queryKeys.invitation(token), queryFn: () => getInvitation(token), retry: false, staleTime: 0 });
 }
 
 // What a membership change can alter: the member list, the counts in the switcher, and the

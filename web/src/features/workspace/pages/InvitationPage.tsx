@@ -94,7 +94,8 @@ export function InvitationPage() {
       </Flex>
     );
   } else if (preview.isError || !preview.data) {
-    const gone = isHttpError(preview.error) && preview.error.status === 404;
+    // 404 for a used, expired or revoked link; any other refusal (a malformed token) means the same to the visitor.
+    const gone = isHttpError(preview.error) && preview.error.status >= 400 && preview.error.status < 500;
     content = (
       <Surface style={{ width: '100%', maxWidth: 560 }}>
         <Result
