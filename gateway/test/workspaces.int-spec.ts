@@ -297,6 +297,19 @@ describe('membership changes', () => {
     expect((await ok<CurrentUser>(member.client.get('/api/auth/user'))).workspace).toMatchObject({ id: member.user.id, role: 'owner' });
   });
 
+  it("end a removed member's live alert stream (the browser reconnects into their own workspace)", async () => {
+    const { workspace, owner, member } = await team();
+    const stream = await member.client.fetch('/api/alerts/stream', { headers: { accept: 'text/event-stream' } });
+    expect(stream.status).toBe(200);
+    const reader = stream.body!.getReader();
+    const ended = (async () => {
+      while (!(await reader.read()).done);
+      return true;
+    })();
+    expect((await owner.client.delete(`/api/workspaces/${workspace.id}/members/${member.user.id}`)).status).toBe(204);
+    await expect(Promise.race([ended, new Promise((resolve) => setTimeout(() => resolve(false), 5_000))])).resolves.toBe(true);
+  });
+
   it('take a demoted member’s write rights at once, on the other gateway too', async () => {
     const { workspace, owner, member } = await team();
     const item = await ok<ItemView>(owner.client.post('/api/inventory', { name: 'Tape', unitPrice: '1.00' }));

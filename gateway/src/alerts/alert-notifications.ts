@@ -5,6 +5,7 @@ import { filter, finalize, Subject, takeUntil, type Observable } from 'rxjs';
 import { getEnv } from '../config/env.js';
 import { NATS_CLIENT } from '../nats/nats-client.module.js';
 import { NatsListener } from '../nats/nats-listener.js';
+import { SessionChangeFeed } from '../auth/session/session-change-feed.js';
 
 /**
  * The alert changes the inventory worker announces, from one NATS subscription per gateway
@@ -20,7 +21,12 @@ export class AlertNotifications implements OnApplicationBootstrap, OnApplication
   private readonly open = new Map<string, Subject<void>[]>();
   private readonly maxPerUser = getEnv().ALERT_STREAMS_PER_USER;
 
-  constructor(@Inject(NATS_CLIENT) nats: ClientProxy) {
+  constructor(@Inject(NATS_CLIENT) nats: ClientProxy, sessions: SessionChangeFeed) {
+    // A user's sessions changed (a workspace switch, a membership change, a sign-out): their streams
+    // end, and the browser's EventSource reconnects with the session as it is now.
+    sessions.usersChanged.subscribe(({ userId }) => {
+      if (userId) for (const closer of [...(this.open.get(userId) ?? [])]) closer.next();
+    });
     this.listener = new NatsListener(
       nats,
       InventoryNotificationSubjects.alertChanged,

@@ -52,7 +52,7 @@ import { rateLimiterProvider } from './throttling/rate-limiter.provider.js';
     { provide: APP_GUARD, useClass: RolesGuard },
     { provide: APP_GUARD, useClass: WorkspaceWriteGuard },
   ],
-  exports: [AUTH_SETTINGS, IdentityClient, SessionsService],
+  exports: [AUTH_SETTINGS, IdentityClient, SessionsService, SessionChangeFeed],
 })
 export class AuthModule implements NestModule, OnApplicationShutdown {
   constructor(

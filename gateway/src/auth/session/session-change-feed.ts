@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
 import { GatewayNotificationSubjects } from '@inventory/contracts';
 import { NATS_CLIENT } from '../../nats/nats-client.module.js';
+import { Subject } from 'rxjs';
 import { NatsListener } from '../../nats/nats-listener.js';
 import { SessionCache, type SessionChange } from './session-cache.js';
 
@@ -21,6 +22,8 @@ const ANNOUNCE_WAIT_MS = 1000;
 @Injectable()
 export class SessionChangeFeed implements OnApplicationBootstrap, OnApplicationShutdown {
   readonly cache = new SessionCache();
+  /** Every change made here or announced by another instance (e.g. alert streams end on a user's change). */
+  readonly usersChanged = new Subject<SessionChange>();
   private readonly instanceId = randomUUID();
   private readonly logger = new Logger('SessionChangeFeed');
   private readonly listener: NatsListener;
@@ -44,6 +47,7 @@ export class SessionChangeFeed implements OnApplicationBootstrap, OnApplicationS
    */
   async announce(change: SessionChange): Promise<void> {
     this.cache.forget(change);
+    this.usersChanged.next(change);
     try {
       const connection = (await this.nats.connect()) as NatsConnection;
       const announcement: Announcement = { ...change, from: this.instanceId };
@@ -57,7 +61,9 @@ export class SessionChangeFeed implements OnApplicationBootstrap, OnApplicationS
 
   /** Our own announcements come back too; they were applied when made. */
   private applyAnnounced({ from, ...change }: Announcement): void {
-    if (from !== this.instanceId) this.cache.forget(change);
+    if (from === this.instanceId) return;
+    this.cache.forget(change);
+    this.usersChanged.next(change);
   }
 
   onApplicationShutdown(): void {

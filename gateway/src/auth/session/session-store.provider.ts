@@ -96,6 +96,10 @@ export class PgSessionStore extends PgStore {
     }
   }
 
+  announceUserChange(userId: string): Promise<void> {
+    return this.changes.announce({ userId });
+  }
+
   /** Announced even after an error: the write may have happened all the same. */
   private changed(change: SessionChange, error: unknown, callback?: Callback): void {
     void this.changes.announce(change).then(() => callback?.(error));

@@ -37,6 +37,8 @@ export class SessionsService {
   async enterWorkspace(req: Request, workspace: CurrentWorkspace): Promise<void> {
     Object.assign(req.session, { workspaceId: workspace.id, workspaceRole: workspace.role });
     await this.save(req);
+    // Announced for the user too: their open alert streams follow them to the new workspace.
+    if (req.session.userId) await this.store.announceUserChange(req.session.userId);
   }
 
   /** The name recorded with the user's actions follows a profile change at once. */

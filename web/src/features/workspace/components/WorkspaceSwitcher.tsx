@@ -77,8 +77,8 @@ export function WorkspaceSwitcher({ onDone }: WorkspaceSwitcherProps) {
   const items: MenuProps['items'] = [
     { type: 'group', key: 'workspaces', label: 'Your workspaces', children: list },
     { type: 'divider' },
-    { key: CREATE, icon: <PlusOutlined />, label: 'Create workspace' },
-    { key: SETTINGS, icon: <SettingOutlined />, label: 'Workspace settings' },
+    { key: CREATE, icon: <PlusOutlined aria-hidden />, label: 'Create workspace' },
+    { key: SETTINGS, icon: <SettingOutlined aria-hidden />, label: 'Workspace settings' },
   ];
 
   const onClick: MenuProps['onClick'] = ({ key }) => {
