@@ -352,6 +352,27 @@ describe('membership changes', () => {
   });
 });
 
+describe('the demo account', () => {
+  it('creates, shares and joins no workspace: every visitor is that user', async () => {
+    const demo = new ApiClient(system.baseUrl);
+    expect((await demo.post('/api/auth/demo-login')).status).toBe(200);
+    const demoUser = await ok<CurrentUser>(demo.get('/api/auth/user'));
+    const immutable = { status: 403, body: { message: 'The demo account cannot be changed' } };
+    expect(await json(demo.post('/api/workspaces', { name: 'Mine' }))).toEqual(immutable);
+    expect(await json(demo.post(`/api/workspaces/${demoUser.workspace.id}/invitations`, { email: uniqueEmail(), role: 'admin' }))).toEqual(
+      immutable,
+    );
+    // Someone inviting the demo address cannot push a workspace into every demo visitor's list.
+    const owner = await signUp(system.baseUrl);
+    const invitation = await ok<CreatedInvitation>(
+      owner.client.post(`/api/workspaces/${owner.user.id}/invitations`, { email: demoUser.email!, role: 'member' }),
+    );
+    expect(await json(demo.post(`/api/invitations/${invitation.token}/accept`))).toEqual(immutable);
+    // Its own data works as before.
+    expect((await demo.post('/api/categories', { name: `Demo ${uniqueEmail()}` })).status).toBe(201);
+  });
+});
+
 describe('invitations', () => {
   it('show what they offer to a signed-out visitor, and refuse wrong, reused, revoked and expired tokens clearly', async () => {
     const owner = await signUp(system.baseUrl, { firstName: 'Iris' });

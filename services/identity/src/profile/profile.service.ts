@@ -1,17 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import {
-  DEMO_USER_ID,
-  IdentityMessages,
-  type Actor,
-  type NotificationPreferences,
-  type ProfilePhotoResult,
-  type PublicUser,
-} from '@inventory/contracts';
-import { notFound, ServiceError } from '@inventory/platform';
+import { type Actor, type NotificationPreferences, type ProfilePhotoResult, type PublicUser } from '@inventory/contracts';
+import { notFound } from '@inventory/platform';
 import { assertEmailFree, flushUniqueEmail } from '../users/email-uniqueness.js';
 import { User } from '../users/user.entity.js';
 import { toPublicUser } from '../users/user.mapper.js';
+import { assertNotDemo } from '../users/actor.js';
 import type { NotificationPreferencesDto, ProfilePhotoDto, ProfileUpdateDto } from './profile.dto.js';
 
 /** The signed-in user's own account: always the actor's, never an id from the request. */
@@ -67,6 +61,3 @@ function toPreferences(user: User): NotificationPreferences {
 }
 
 /** The demo profile is shared by every visitor of 'Try Demo Mode': one visitor may not rename it for all. */
-function assertNotDemo(actor: Actor): void {
-  if (actor.userId === DEMO_USER_ID) throw new ServiceError('FORBIDDEN', IdentityMessages.demoUserImmutable);
-}

@@ -25,7 +25,7 @@ import {
 } from '@inventory/contracts';
 import { conflict, newEvent, runSql, ServiceError, writeOutbox } from '@inventory/platform';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { assertSuperAdmin } from '../users/actor.js';
+import { assertNotDemo, assertSuperAdmin } from '../users/actor.js';
 import type {
   InvitationRefDto,
   InvitationRequestDto,
@@ -72,6 +72,15 @@ export class WorkspacesService {
    */
   async withWorkspace(user: PublicUser, preferred?: string): Promise<CurrentUser> {
     const sql = this.sql();
+    const current = () =>
+      sql<CurrentWorkspace>(
+        `SELECT w.id, w.name, m.role FROM workspace_members m JOIN workspaces w ON w.id = m.workspace_id
+          WHERE m.user_id = ? ORDER BY (w.id = ?) DESC, m.last_used_at DESC LIMIT 1`,
+        [user.id, preferred ?? ''],
+      );
+    const [workspace] = await current();
+    if (workspace) return { ...user, workspace };
+    // No workspace at all: their personal one is made now (concurrent first sign-ins settle on the keys).
     await sql(`INSERT INTO workspaces (id, name, personal) VALUES (?, ?, true) ON CONFLICT (id) DO NOTHING`, [
       user.id,
       personalWorkspaceName(user.firstName),
@@ -80,12 +89,7 @@ export class WorkspacesService {
       user.id,
       user.id,
     ]);
-    const [workspace] = await sql<CurrentWorkspace>(
-      `SELECT w.id, w.name, m.role FROM workspace_members m JOIN workspaces w ON w.id = m.workspace_id
-        WHERE m.user_id = ? ORDER BY (w.id = ?) DESC, m.last_used_at DESC LIMIT 1`,
-      [user.id, preferred ?? ''],
-    );
-    return { ...user, workspace };
+    return { ...user, workspace: (await current())[0] };
   }
 
   list(actor: Actor): Promise<WorkspaceSummary[]> {
@@ -95,6 +99,7 @@ export class WorkspacesService {
   }
 
   async create(actor: Actor, { name }: WorkspaceNameDto): Promise<WorkspaceSummary> {
+    assertNotDemo(actor);
     const id = randomUUID();
     await this.em.transactional(async (em) => {
       await runSql(em, 'INSERT INTO workspaces (id, name) VALUES (?, ?)', [id, name]);
@@ -104,6 +109,7 @@ export class WorkspacesService {
   }
 
   async rename(actor: Actor, { id, name }: WorkspaceRenameDto): Promise<WorkspaceSummary> {
+    assertNotDemo(actor);
     const membership = await this.membership(actor, id);
     if (!can.manageMembers(membership.role)) throw forbidden();
     await this.sql()('UPDATE workspaces SET name = ? WHERE id = ?', [name, id]);
@@ -112,6 +118,7 @@ export class WorkspacesService {
 
   /** Everyone in it loses it; its data is purged by every service on WorkspaceDeleted. */
   async delete(actor: Actor, { id }: WorkspaceRefDto): Promise<WorkspaceDeletion> {
+    assertNotDemo(actor);
     const membership = await this.membership(actor, id);
     if (!can.own(membership.role)) throw forbidden();
     if (membership.personal) throw conflict(M.personalCannotBeDeleted);
@@ -139,6 +146,7 @@ export class WorkspacesService {
    * leave it without one.
    */
   async changeRole(actor: Actor, { id, userId, role }: MemberRoleDto): Promise<MemberRoleResult> {
+    assertNotDemo(actor);
     const membership = await this.membership(actor, id);
     if (!can.manageMembers(membership.role)) throw forbidden();
     return this.em.transactional(async (em) => {
@@ -153,6 +161,7 @@ export class WorkspacesService {
 
   /** Owners and admins remove members (only an owner removes an owner); anyone may leave. */
   async removeMember(actor: Actor, { id, userId }: MemberRefDto): Promise<MemberRemovalResult> {
+    assertNotDemo(actor);
     const membership = await this.membership(actor, id);
     const leaving = userId === actor.userId;
     if (!leaving && !can.manageMembers(membership.role)) throw forbidden();
@@ -167,6 +176,7 @@ export class WorkspacesService {
   }
 
   async invite(actor: Actor, { id, email, role }: InvitationRequestDto): Promise<Omit<CreatedInvitation, 'url'>> {
+    assertNotDemo(actor);
     const membership = await this.membership(actor, id);
     if (!can.manageMembers(membership.role) || (role === 'owner' && !can.own(membership.role))) throw forbidden();
     const token = randomBytes(32).toString('base64url');
@@ -236,6 +246,7 @@ export class WorkspacesService {
 
   /** Single use: the first accept marks it, in the same statement that checks it is still pending. */
   async accept(actor: Actor, { token }: InvitationTokenDto): Promise<AcceptedInvitation> {
+    assertNotDemo(actor);
     return this.em.transactional(async (em) => {
       const [invitation] = await runSql<{ id: string; workspace_id: string; email: string; role: WorkspaceRole }>(
         em,
