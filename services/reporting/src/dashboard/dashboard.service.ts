@@ -28,25 +28,23 @@ export class DashboardService {
   }
 
   async recentMovements(workspaceId: string): Promise<RecentMovement[]> {
-    const rows = await this.em
-      .getConnection()
-      .execute<
-        {
-          movement_id: string;
-          movement_type: TimelineEntryType;
-          quantity: number;
-          occurred_at: string;
-          name: string;
-          user_name: string | null;
-        }[]
-      >(
-        `SELECT m.movement_id, m.movement_type, m.quantity, ${isoTime('m.occurred_at')} AS occurred_at, i.name, m.user_name
+    const rows = await this.em.getConnection().execute<
+      {
+        movement_id: string;
+        movement_type: TimelineEntryType;
+        quantity: number;
+        occurred_at: string;
+        name: string;
+        user_name: string | null;
+      }[]
+    >(
+      `SELECT m.movement_id, m.movement_type, m.quantity, ${isoTime('m.occurred_at')} AS occurred_at, i.name, m.user_name
          FROM movements m JOIN items i ON i.item_id = m.item_id
         WHERE m.workspace_id = ?
         ORDER BY m.occurred_at DESC, m.version DESC
         LIMIT ?`,
-        [workspaceId, RECENT_MOVEMENTS_LIMIT],
-      );
+      [workspaceId, RECENT_MOVEMENTS_LIMIT],
+    );
     return rows.map((row) => ({
       id: row.movement_id,
       movementType: row.movement_type,
