@@ -1,7 +1,7 @@
 import { jest } from '@jest/globals';
 import type { ClientProxy } from '@nestjs/microservices';
 import { EmptyResponseException } from '@nestjs/microservices/errors/empty-response.exception.js';
-import { HealthSubjects } from '@inventory/contracts';
+import { HealthSubjects, type Actor } from '@inventory/contracts';
 import { NEVER, of, throwError, type Observable } from 'rxjs';
 import { ServiceError } from '../errors/service-error.js';
 import { rpc } from './rpc.js';
@@ -12,8 +12,9 @@ const clientAnswering = (answer: Observable<unknown>) => ({ send: jest.fn(() => 
 describe('rpc', () => {
   it('sends the payload in an envelope with the actor', async () => {
     const client = clientAnswering(of({ status: 'up' }));
-    await rpc(client, HealthSubjects.catalog, undefined, { actor: { userId: 'u1', role: 'user' } });
-    expect(client.send).toHaveBeenCalledWith('catalog.health.check', { actor: { userId: 'u1', role: 'user' }, data: undefined });
+    const actor: Actor = { userId: 'u1', role: 'user', workspaceId: 'u1', workspaceRole: 'owner', userName: 'U One' };
+    await rpc(client, HealthSubjects.catalog, undefined, { actor });
+    expect(client.send).toHaveBeenCalledWith('catalog.health.check', { actor, data: undefined });
   });
 
   it('maps a timeout to 504 with the service named', async () => {
