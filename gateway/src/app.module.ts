@@ -13,6 +13,7 @@ import { ReportsModule } from './reports/reports.module.js';
 import { UploadsModule } from './uploads/uploads.module.js';
 import { UsersModule } from './users/users.module.js';
 import { WorkspacesModule } from './workspaces/workspaces.module.js';
+import { ApiTokensModule } from './api-tokens/api-tokens.module.js';
 
 @Module({
   imports: [
@@ -23,6 +24,7 @@ import { WorkspacesModule } from './workspaces/workspaces.module.js';
     AccountModule,
     UsersModule,
     WorkspacesModule,
+    ApiTokensModule,
     CategoriesModule,
     LocationsModule,
     DashboardModule,

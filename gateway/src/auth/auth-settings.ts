@@ -10,6 +10,8 @@ export interface AuthSettings {
   superAdminShortcutEnabled: boolean;
   superAdminEmail: string;
   rateLimit: { limit: number; windowMs: number };
+  /** Per API token (docs/api.md). */
+  tokenRateLimit: { limit: number; windowMs: number };
   loginBackoff: { maxFailures: number; baseMs: number };
   publicUrl?: string;
   google?: { clientId: string; clientSecret: string };
@@ -31,6 +33,7 @@ export function authSettings(env: GatewayEnv = getEnv()): AuthSettings {
     superAdminEmail: env.SUPER_ADMIN_EMAIL.trim().toLowerCase(),
     // Integration tests sign up many users from 127.0.0.1 across suites within one window.
     rateLimit: { limit: env.AUTH_RATE_LIMIT ?? (env.NODE_ENV === 'test' ? 1000 : 20), windowMs: env.AUTH_RATE_WINDOW_SECONDS * 1000 },
+    tokenRateLimit: { limit: env.API_TOKEN_RATE_LIMIT, windowMs: env.API_TOKEN_RATE_WINDOW_SECONDS * 1000 },
     loginBackoff: { maxFailures: env.LOGIN_MAX_FAILURES, baseMs: env.LOGIN_BACKOFF_SECONDS * 1000 },
     publicUrl: env.PUBLIC_URL?.replace(/\/+$/, ''),
     google:

@@ -1,5 +1,5 @@
 import { createParamDecorator, SetMetadata, UnauthorizedException, type ExecutionContext } from '@nestjs/common';
-import type { Actor, PublicUser, Role } from '@inventory/contracts';
+import type { Actor, Role } from '@inventory/contracts';
 import type { Request } from 'express';
 
 export const IS_PUBLIC = Symbol('isPublic');
@@ -24,12 +24,9 @@ export const CurrentActor = createParamDecorator((_data: unknown, context: Execu
 });
 
 export function actorOf(req: Request): Actor | undefined {
+  if (req.apiToken) return req.apiToken.actor;
   const { userId, role, workspaceId, workspaceRole, userName } = req.session ?? {};
   if (!userId || !role) return undefined;
   // A session from before workspaces works in the personal workspace, whose id is the user's.
   return { userId, role, workspaceId: workspaceId ?? userId, workspaceRole: workspaceRole ?? 'owner', userName: userName ?? '' };
 }
-
-/** The name recorded with what a user does: their full name, else their email. */
-export const displayNameOf = (user: Pick<PublicUser, 'firstName' | 'lastName' | 'email'>): string =>
-  [user.firstName, user.lastName].filter(Boolean).join(' ') || user.email || '';

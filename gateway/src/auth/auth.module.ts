@@ -23,6 +23,8 @@ import { SessionChangeFeed } from './session/session-change-feed.js';
 import { PgSessionStore, SESSION_STORE, sessionStoreProvider } from './session/session-store.provider.js';
 import { sessionHandlers } from './session/session.middleware.js';
 import { SessionsService } from './session/sessions.service.js';
+import { ApiTokenAuthenticator } from './api-tokens/api-token-authenticator.js';
+import { ApiTokenScopeGuard } from './guards/api-token-scope.guard.js';
 import { WorkspaceWriteGuard } from './guards/workspace-write.guard.js';
 import { LoginBackoffService } from './throttling/login-backoff.service.js';
 import { RateLimitGuard } from './throttling/rate-limit.guard.js';
@@ -42,6 +44,7 @@ import { rateLimiterProvider } from './throttling/rate-limiter.provider.js';
     csrfProvider,
     IdentityClient,
     SessionsService,
+    ApiTokenAuthenticator,
     rateLimiterProvider,
     RateLimitGuard,
     LoginBackoffService,
@@ -49,6 +52,7 @@ import { rateLimiterProvider } from './throttling/rate-limiter.provider.js';
     ExternalAuthService,
     { provide: APP_GUARD, useClass: CsrfGuard },
     { provide: APP_GUARD, useClass: SessionAuthGuard },
+    { provide: APP_GUARD, useClass: ApiTokenScopeGuard },
     { provide: APP_GUARD, useClass: RolesGuard },
     { provide: APP_GUARD, useClass: WorkspaceWriteGuard },
   ],
@@ -58,10 +62,13 @@ export class AuthModule implements NestModule, OnApplicationShutdown {
   constructor(
     @Inject(SESSION_STORE) private readonly store: PgSessionStore,
     @Inject(AUTH_SETTINGS) private readonly settings: AuthSettings,
+    private readonly tokens: ApiTokenAuthenticator,
   ) {}
 
   configure(consumer: MiddlewareConsumer): void {
-    consumer.apply(...sessionHandlers(this.store, this.settings)).forRoutes({ path: '{*path}', method: RequestMethod.ALL });
+    consumer
+      .apply(this.tokens.middleware, ...sessionHandlers(this.store, this.settings))
+      .forRoutes({ path: '{*path}', method: RequestMethod.ALL });
   }
 
   async onApplicationShutdown(): Promise<void> {

@@ -119,6 +119,15 @@ export class GatewayEnv extends NatsEnv {
   @Min(1)
   AUTH_RATE_WINDOW_SECONDS: number = 60;
 
+  /** Requests one API token may make per API_TOKEN_RATE_WINDOW_SECONDS, on all gateways together. */
+  @IsInt()
+  @Min(1)
+  API_TOKEN_RATE_LIMIT: number = 600;
+
+  @IsInt()
+  @Min(1)
+  API_TOKEN_RATE_WINDOW_SECONDS: number = 60;
+
   /** Failed password sign-ins for one email before each further try must wait (doubling). */
   @IsInt()
   @Min(1)

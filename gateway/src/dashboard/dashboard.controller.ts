@@ -3,12 +3,13 @@ import type { ClientProxy } from '@nestjs/microservices';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ReportingSubjects, type Actor, type DashboardStats, type RecentMovement } from '@inventory/contracts';
 import { rpc } from '@inventory/platform';
-import { CurrentActor } from '../auth/index.js';
+import { CurrentActor, WorkspaceData } from '../auth/index.js';
 import { getEnv } from '../config/env.js';
 import { NATS_CLIENT } from '../nats/nats-client.module.js';
 import { DashboardStatsDto, RecentMovementDto } from './dashboard.dto.js';
 
 @ApiTags('dashboard')
+@WorkspaceData()
 @Controller('dashboard')
 export class DashboardController {
   private readonly timeoutMs = getEnv().RPC_TIMEOUT_MS;

@@ -3,7 +3,7 @@ import type { ClientProxy } from '@nestjs/microservices';
 import { ApiBadRequestResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ReportingSubjects, type Actor, type MovementHistoryPoint, type ReportRow, type ValueHistoryPoint } from '@inventory/contracts';
 import { rpc, rpcChunked } from '@inventory/platform';
-import { CurrentActor } from '../auth/index.js';
+import { CurrentActor, WorkspaceData } from '../auth/index.js';
 import { getEnv } from '../config/env.js';
 import { NATS_CLIENT } from '../nats/nats-client.module.js';
 import {
@@ -18,6 +18,7 @@ import {
 @ApiBadRequestResponse({
   description: 'An unknown type or range, a malformed date, a custom range without from and to or with from after to',
 })
+@WorkspaceData()
 @Controller('reports')
 export class ReportsController {
   private readonly timeoutMs = getEnv().RPC_TIMEOUT_MS;

@@ -1,6 +1,8 @@
 import { Module } from '@nestjs/common';
 import { DatabaseModule, EventsModule, healthControllerFor } from '@inventory/platform';
 import { AccountsController } from './accounts/accounts.controller.js';
+import { ApiTokensController } from './api-tokens/api-tokens.controller.js';
+import { ApiTokensService } from './api-tokens/api-tokens.service.js';
 import { AccountsService } from './accounts/accounts.service.js';
 import { UsersAdminController } from './admin/users-admin.controller.js';
 import { UsersAdminService } from './admin/users-admin.service.js';
@@ -29,7 +31,14 @@ const env = getEnv();
     // Publishes UserDeleted and WorkspaceDeleted from the outbox, so every service purges the data.
     EventsModule.forService({ service: 'identity', natsUrl: env.NATS_URL, pgUrl: env.PG_URL, publishes: true }),
   ],
-  controllers: [healthControllerFor('identity'), AccountsController, ProfileController, UsersAdminController, WorkspacesController],
-  providers: [passwordHasherProvider, AccountsService, ProfileService, UsersAdminService, WorkspacesService, Seeder],
+  controllers: [
+    healthControllerFor('identity'),
+    AccountsController,
+    ProfileController,
+    UsersAdminController,
+    WorkspacesController,
+    ApiTokensController,
+  ],
+  providers: [passwordHasherProvider, AccountsService, ProfileService, UsersAdminService, WorkspacesService, ApiTokensService, Seeder],
 })
 export class AppModule {}

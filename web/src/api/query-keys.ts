@@ -12,6 +12,7 @@ const reports = ['reports'] as const;
 const users = ['admin-users'] as const;
 const account = ['account'] as const;
 const workspaces = ['workspaces'] as const;
+const apiTokens = ['api-tokens'] as const;
 
 export const queryKeys = {
   auth: { all: auth, user: () => [...auth, 'user'] as const },
@@ -50,6 +51,8 @@ export const queryKeys = {
     members: (id: string) => [...workspaces, id, 'members'] as const,
     invitations: (id: string) => [...workspaces, id, 'invitations'] as const,
   },
+  /** The signed-in user's personal API tokens (Account Settings). */
+  apiTokens: { all: apiTokens, list: () => [...apiTokens, 'list'] as const },
   /** A public invitation preview, by its token. */
   invitation: (token: string) => ['invitation', token] as const,
 } as const;

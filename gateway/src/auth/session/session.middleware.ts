@@ -46,7 +46,8 @@ export function enforceTimeouts(settings: Pick<AuthSettings, 'idleTimeoutMs' | '
   };
 }
 
+/** Session-free routes, and requests that authenticated with an API token, load no session. */
 const unlessSessionFree =
   (handler: RequestHandler): RequestHandler =>
   (req, res, next) =>
-    isSessionFree(req) ? next() : handler(req, res, next);
+    isSessionFree(req) || req.apiToken ? next() : handler(req, res, next);

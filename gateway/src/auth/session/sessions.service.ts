@@ -1,6 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { CurrentUser, CurrentWorkspace, MembershipChange, Role } from '@inventory/contracts';
-import { displayNameOf } from '../auth.decorators.js';
+import { displayNameOf, type CurrentUser, type CurrentWorkspace, type MembershipChange, type Role } from '@inventory/contracts';
 import type { Request, Response } from 'express';
 import { AUTH_SETTINGS, type AuthSettings } from '../auth-settings.js';
 import { PgSessionStore, SESSION_STORE } from './session-store.provider.js';
@@ -45,6 +44,11 @@ export class SessionsService {
   async rename(req: Request, user: CurrentUser | Pick<CurrentUser, 'firstName' | 'lastName' | 'email'>): Promise<void> {
     req.session.userName = displayNameOf(user);
     await this.save(req);
+  }
+
+  /** A revoked token is refused at once on every gateway: their cached token checks are dropped. */
+  forgetTokensOf(userId: string): Promise<void> {
+    return this.store.announceUserChange(userId);
   }
 
   /** Every open session of the members a change touches, on every gateway, before the answer goes out. */

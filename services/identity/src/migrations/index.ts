@@ -2,10 +2,12 @@ import type { MigrationObject } from '@mikro-orm/core';
 import { outboxMigration } from '@inventory/platform';
 import { CreateUsers } from './Identity0001_users.js';
 import { Identity0002Workspaces } from './Identity0002_workspaces.js';
+import { Identity0003ApiTokens } from './Identity0003_api_tokens.js';
 
 /** Every migration of this service, oldest first. */
 export const migrations: MigrationObject[] = [
   outboxMigration,
   { name: 'Identity0001_users', class: CreateUsers },
   { name: 'Identity0002_workspaces', class: Identity0002Workspaces },
+  { name: 'Identity0003_api_tokens', class: Identity0003ApiTokens },
 ];

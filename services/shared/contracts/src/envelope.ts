@@ -17,6 +17,10 @@ export const WorkspacePermissions = {
   own: (role: WorkspaceRole) => role === 'owner',
 } as const;
 
+/** The less powerful of two roles (a token acts with the lower of its own and its user's). */
+export const lowerWorkspaceRole = (a: WorkspaceRole, b: WorkspaceRole): WorkspaceRole =>
+  WORKSPACE_ROLES.indexOf(a) >= WORKSPACE_ROLES.indexOf(b) ? a : b;
+
 /** Who is asking. Set by the gateway from the session, never from a request body. */
 export interface Actor {
   userId: string;

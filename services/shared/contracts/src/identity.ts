@@ -55,6 +55,10 @@ export const IdentityMessages = {
 /** External sign-in providers; an account is linked to one by (provider, subject). */
 export type ExternalProvider = 'google' | 'oidc';
 
+/** The name recorded with what a user does ("by Jane Doe"): their full name, else their email. */
+export const displayNameOf = (user: { firstName: string | null; lastName: string | null; email: string | null }): string =>
+  [user.firstName, user.lastName].filter(Boolean).join(' ') || user.email || '';
+
 /** A user as every call returns it: never a password or a hash. */
 export interface PublicUser {
   id: string;

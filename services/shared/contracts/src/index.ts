@@ -15,3 +15,4 @@ export * from './identity-events.js';
 export * from './identity.js';
 export * from './reporting.js';
 export * from './workspaces.js';
+export * from './api-tokens.js';

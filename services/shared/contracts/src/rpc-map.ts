@@ -1,3 +1,4 @@
+import type { ApiTokensRpc } from './api-tokens.js';
 import type { CatalogRpc } from './catalog.js';
 import type { HealthRpc } from './health.js';
 import type { InventoryRpc } from './inventory.js';
@@ -11,7 +12,7 @@ import type { WorkspacesRpc } from './workspaces.js';
  * typed from this map, so both sides of a subject share one contract. Each area declares its own
  * `<Area>Rpc` interface next to its subjects and adds it here.
  */
-export interface RpcMap extends HealthRpc, IdentityRpc, CatalogRpc, LocationsRpc, InventoryRpc, ReportingRpc, WorkspacesRpc {}
+export interface RpcMap extends HealthRpc, IdentityRpc, CatalogRpc, LocationsRpc, InventoryRpc, ReportingRpc, WorkspacesRpc, ApiTokensRpc {}
 
 export type Subject = keyof RpcMap;
 export type RpcRequest<S extends Subject> = RpcMap[S]['request'];

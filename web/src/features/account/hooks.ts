@@ -1,5 +1,6 @@
 import type { ProfileUpdate } from '@inventory/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { createApiToken, listApiTokens, revokeApiToken, type ApiTokenRequest } from '../../api/api-tokens';
 import {
   getPreferences,
   logoutAllDevices,
@@ -11,6 +12,7 @@ import {
 import { errorMessage } from '../../api/http';
 import { queryKeys } from '../../api/query-keys';
 import { useToast } from '../../lib/toast';
+import { useToastMutation } from '../../lib/use-toast-mutation';
 
 function useRefreshCurrentUser() {
   const queryClient = useQueryClient();
@@ -80,3 +82,24 @@ export function useLogoutAllDevices() {
       toast({ title: 'Error', description: errorMessage(error, 'Failed to log out from all devices'), variant: 'destructive' }),
   });
 }
+
+/** The user's API tokens; not read for the demo account, which cannot hold any. */
+export function useApiTokens(enabled = true) {
+  return useQuery({ queryKey: queryKeys.apiTokens.list(), queryFn: listApiTokens, enabled });
+}
+
+export const useCreateApiToken = () =>
+  useToastMutation({
+    mutationFn: (body: ApiTokenRequest) => createApiToken(body),
+    success: (token) => ({ title: 'Token created', description: `Copy ${token.name} now: it will not be shown again.` }),
+    failure: 'Failed to create the token',
+    invalidates: [queryKeys.apiTokens.all],
+  });
+
+export const useRevokeApiToken = () =>
+  useToastMutation({
+    mutationFn: ({ id }: { id: string; name: string }) => revokeApiToken(id),
+    success: (_, { name }) => ({ title: 'Token revoked', description: `${name} no longer works anywhere.` }),
+    failure: 'Failed to revoke the token',
+    invalidates: [queryKeys.apiTokens.all],
+  });

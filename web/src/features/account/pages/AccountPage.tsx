@@ -1,24 +1,32 @@
-import { BellOutlined, LockOutlined, UserOutlined } from '@ant-design/icons';
+import { ApiOutlined, BellOutlined, LockOutlined, UserOutlined } from '@ant-design/icons';
 import { Tabs } from 'antd';
+import type { ReactNode } from 'react';
 import { PageHeader } from '../../../components/PageHeader';
+import { useIsMobile } from '../../../lib/use-media-query';
 import { useAuth } from '../../auth/hooks';
+import { ApiTokensTab } from '../components/ApiTokensTab';
 import { NotificationsTab } from '../components/NotificationsTab';
 import { ProfileTab } from '../components/ProfileTab';
 import { SecurityTab } from '../components/SecurityTab';
 
-/** SPEC 2 Account Settings: Profile, Security and Notifications tabs. */
+/** SPEC 2 Account Settings: Profile, Security and Notifications tabs, and the user's API tokens. */
 export function AccountPage() {
   const { user } = useAuth();
+  // Four labels fit across a phone only without their icons and with narrower gaps.
+  const isMobile = useIsMobile();
   if (!user) return null;
+  const icon = (node: ReactNode) => (isMobile ? undefined : node);
   return (
     <>
-      <PageHeader title="Account Settings" description="Manage your profile, security and notifications" />
+      <PageHeader title="Account Settings" description="Manage your profile, security, notifications and API tokens" />
       <Tabs
         defaultActiveKey="profile"
+        tabBarGutter={isMobile ? 16 : undefined}
         items={[
-          { key: 'profile', label: 'Profile', icon: <UserOutlined />, children: <ProfileTab user={user} /> },
-          { key: 'security', label: 'Security', icon: <LockOutlined />, children: <SecurityTab user={user} /> },
-          { key: 'notifications', label: 'Notifications', icon: <BellOutlined />, children: <NotificationsTab /> },
+          { key: 'profile', label: 'Profile', icon: icon(<UserOutlined />), children: <ProfileTab user={user} /> },
+          { key: 'security', label: 'Security', icon: icon(<LockOutlined />), children: <SecurityTab user={user} /> },
+          { key: 'notifications', label: 'Notifications', icon: icon(<BellOutlined />), children: <NotificationsTab /> },
+          { key: 'api-tokens', label: 'API tokens', icon: icon(<ApiOutlined />), children: <ApiTokensTab user={user} /> },
         ]}
       />
     </>

@@ -2,6 +2,7 @@ import { CopyOutlined, UserAddOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Col, Flex, Form, Input, Row, Select, Typography, type InputRef } from 'antd';
 import { useRef, useState } from 'react';
 import type { CreatedInvitation, WorkspaceRole } from '../../../api/workspaces';
+import { copyText } from '../../../lib/clipboard';
 import { useToast } from '../../../lib/toast';
 import { useCreateInvitation } from '../hooks';
 import { ROLE_DESCRIPTIONS, roleOptions, roleWithArticle } from '../roles';
@@ -14,17 +15,6 @@ interface InviteValues {
 
 const LINK_ID = 'invitation-link';
 const expiryFormat = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric' });
-
-/** Copies to the clipboard, falling back to the selection when the Clipboard API is not offered. */
-async function copyText(text: string, input: HTMLInputElement | null): Promise<boolean> {
-  try {
-    await navigator.clipboard.writeText(text);
-    return true;
-  } catch {
-    input?.select();
-    return document.execCommand?.('copy') ?? false;
-  }
-}
 
 /** Owners and admins invite by email; the link is shown once, to be sent by the inviter. */
 export function InviteCard({ workspaceId, isOwner }: { workspaceId: string; isOwner: boolean }) {

@@ -1,0 +1,5 @@
+import { Module } from '@nestjs/common';
+import { ApiTokensController } from './api-tokens.controller.js';
+
+@Module({ controllers: [ApiTokensController] })
+export class ApiTokensModule {}
