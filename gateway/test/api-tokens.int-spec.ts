@@ -209,6 +209,15 @@ describe('personal API tokens', () => {
     expect(row.token_hash).not.toContain(created.token.slice(4));
   });
 
+  it('are described in the OpenAPI document, whose page can try calls with one', async () => {
+    const spec = (await (await fetch(`${system.baseUrl}/api/docs-json`)).json()) as {
+      components: { securitySchemes: Record<string, { type: string; scheme?: string }> };
+      security?: Record<string, string[]>[];
+    };
+    expect(spec.components.securitySchemes.apiToken).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(spec.security).toContainEqual({ apiToken: [] });
+  });
+
   it('cannot be made by the demo account', async () => {
     const demo = new ApiClient(system.baseUrl);
     expect((await demo.post('/api/auth/demo-login')).status).toBe(200);

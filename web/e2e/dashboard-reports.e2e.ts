@@ -105,6 +105,8 @@ describe('dashboard and reports', () => {
     expect(await step('location').getAttribute('data-done')).toBe('true');
     expect(await step('reports').getAttribute('data-done')).toBe('true');
     expect(await step('category').getAttribute('data-done')).toBe('false');
+    expect(await step('invite').getAttribute('data-done')).toBe('false');
+    await step('invite').getByRole('link', { name: 'Invite a colleague' }).waitFor();
     await screenshot(page, 'dashboard-onboarding');
     expect(await seriousA11yViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Hide the getting started steps' }).click();

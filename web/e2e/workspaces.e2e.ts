@@ -142,6 +142,10 @@ describe('workspaces', () => {
     await toast(owner, 'Role updated');
     await waitForCount(owner.getByTestId('pending-invitation'), 0);
 
+    // The owner's 'Get started' card has ticked 'Invite a colleague'.
+    await owner.goto('/dashboard');
+    await owner.getByTestId('onboarding-invite').and(owner.locator('[data-done="true"]')).waitFor();
+
     // After a reload the viewer sees the same items without a single write control.
     await guest.reload();
     const ladder = card(guest, 'Shared Ladder');

@@ -1,6 +1,7 @@
-// What the 'Get started' card remembers in this browser, per user: that it was dismissed, and that
-// the reports screen has been opened (the one step no data shows).
-const key = (userId: string, what: 'dismissed' | 'reports') => `onboarding:${userId}:${what}`;
+// What the 'Get started' card remembers in this browser: that a user dismissed it for a workspace
+// (each new workspace starts its own), and that the user has opened the reports screen (the one
+// step no data shows).
+const key = (scope: string, what: 'dismissed' | 'reports') => `onboarding:${scope}:${what}`;
 
 function read(name: string): boolean {
   try {
@@ -18,7 +19,9 @@ function write(name: string): void {
   }
 }
 
-export const onboardingDismissed = (userId: string | undefined) => (userId ? read(key(userId, 'dismissed')) : false);
-export const dismissOnboarding = (userId: string) => write(key(userId, 'dismissed'));
+const workspaceScope = (userId: string, workspaceId: string) => (workspaceId === userId ? userId : `${userId}:${workspaceId}`);
+export const onboardingDismissed = (userId: string | undefined, workspaceId: string | undefined) =>
+  userId && workspaceId ? read(key(workspaceScope(userId, workspaceId), 'dismissed')) : false;
+export const dismissOnboarding = (userId: string, workspaceId: string) => write(key(workspaceScope(userId, workspaceId), 'dismissed'));
 export const hasVisitedReports = (userId: string) => read(key(userId, 'reports'));
 export const markReportsVisited = (userId: string) => write(key(userId, 'reports'));

@@ -7,6 +7,7 @@ import { useLocations } from '../../locations/hooks';
 import { useDashboardStats, useRecentMovements } from '../hooks';
 import { hasVisitedReports, onboardingDismissed, dismissOnboarding } from '../../../lib/onboarding';
 import { useWorkspaceAccess } from '../../workspace/access';
+import { useWorkspaces } from '../../workspace/hooks';
 
 interface Step {
   key: string;
@@ -27,11 +28,15 @@ export function OnboardingCard() {
   const stats = useDashboardStats();
   const recent = useRecentMovements();
   const locations = useLocations('', undefined);
-  const [dismissed, setDismissed] = useState(() => onboardingDismissed(user?.id));
-  const { canWrite } = useWorkspaceAccess();
+  const workspaceId = user?.workspace.id;
+  const [dismissed, setDismissed] = useState(() => onboardingDismissed(user?.id, workspaceId));
+  const { canWrite, canManageMembers } = useWorkspaceAccess();
+  const workspaces = useWorkspaces(canManageMembers);
 
   // The steps are writes: a viewer could not take them.
-  if (dismissed || !canWrite || !user || stats.isLoading || locations.isLoading || recent.isLoading) return null;
+  if (dismissed || !canWrite || !user || !workspaceId || stats.isLoading || locations.isLoading || recent.isLoading) return null;
+  if (canManageMembers && workspaces.isLoading) return null;
+  const memberCount = workspaces.data?.find((workspace) => workspace.id === workspaceId)?.memberCount ?? 1;
   const steps: Step[] = [
     {
       key: 'location',
@@ -61,6 +66,18 @@ export function OnboardingCard() {
       to: '/inventory',
       done: (recent.data ?? []).some((movement) => movement.movementType !== 'in') || (recent.data?.length ?? 0) > 1,
     },
+    // Only those who manage members can invite; for the others the step is not theirs to take.
+    ...(canManageMembers
+      ? [
+          {
+            key: 'invite',
+            title: 'Invite a colleague',
+            hint: 'Share this inventory: everyone sees the same stock, with the role you give them.',
+            to: '/workspace',
+            done: memberCount > 1,
+          },
+        ]
+      : []),
     {
       key: 'reports',
       title: 'Look at your reports',
@@ -82,7 +99,7 @@ export function OnboardingCard() {
           icon={<CloseOutlined />}
           aria-label="Hide the getting started steps"
           onClick={() => {
-            dismissOnboarding(user.id);
+            dismissOnboarding(user.id, workspaceId);
             setDismissed(true);
           }}
         />
