@@ -38,7 +38,11 @@ describe('user management', () => {
     const { user } = await signUp(browser, '/dashboard');
     const page = await signInAsSuperAdmin(browser, '/users');
     await page.getByRole('heading', { name: 'User Management', level: 2 }).waitFor();
-    const rows = page.locator('.ant-table-tbody tr.ant-table-row');
+    // The users table (the page also lists every workspace, in a table of its own below).
+    const rows = page
+      .locator('.ant-card')
+      .filter({ has: page.getByTestId('user-count') })
+      .locator('.ant-table-tbody tr.ant-table-row');
     await rows.first().waitFor();
 
     if (demoEnabled) {
@@ -57,6 +61,13 @@ describe('user management', () => {
     await row.getByText('User', { exact: true }).waitFor();
     await row.getByText(`${user.firstName[0]}${user.lastName[0]}`.toUpperCase(), { exact: true }).waitFor();
     expect(await row.innerText()).not.toContain(user.password);
+    // Every workspace, with its owners: the new user's personal one among them.
+    await page
+      .getByTestId('all-workspaces')
+      .locator('tr')
+      .filter({ hasText: user.email })
+      .filter({ hasText: `${user.firstName}'s inventory` })
+      .waitFor();
     await screenshot(page, 'users');
     expect(await seriousA11yViolations(page)).toEqual([]);
 

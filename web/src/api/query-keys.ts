@@ -43,7 +43,7 @@ export const queryKeys = {
     valueHistory: (query: object = {}) => [...reports, 'value-history', query] as const,
     movementHistory: (query: object = {}) => [...reports, 'movement-history', query] as const,
   },
-  users: { all: users, list: () => [...users, 'list'] as const },
+  users: { all: users, list: () => [...users, 'list'] as const, workspaces: () => [...users, 'workspaces'] as const },
   account: { all: account, preferences: () => [...account, 'preferences'] as const },
   workspaces: {
     all: workspaces,

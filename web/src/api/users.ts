@@ -1,4 +1,4 @@
-import type { PublicUser, Role, UserUpdate } from '@inventory/contracts';
+import type { PublicUser, Role, UserUpdate, WorkspaceListing } from '@inventory/contracts';
 import { http } from './http';
 
 export type AdminUser = PublicUser;
@@ -15,4 +15,9 @@ export function updateUser({ id, ...body }: AdminUserUpdate): Promise<AdminUser>
 
 export function deleteUser(id: string): Promise<void> {
   return http.delete<void>(`/api/admin/users/${encodeURIComponent(id)}`);
+}
+
+/** Every workspace, newest first (super admin). */
+export function listAllWorkspaces(): Promise<WorkspaceListing[]> {
+  return http.get<WorkspaceListing[]>('/api/admin/workspaces');
 }

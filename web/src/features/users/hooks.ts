@@ -1,11 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
-import { deleteUser, listUsers, updateUser, type AdminUserUpdate } from '../../api/users';
+import { deleteUser, listAllWorkspaces, listUsers, updateUser, type AdminUserUpdate } from '../../api/users';
 import { queryKeys } from '../../api/query-keys';
 import { useToastMutation } from '../../lib/use-toast-mutation';
 
 /** SPEC 6: the list is fetched only for a super admin. */
 export function useAdminUsers(enabled: boolean) {
   return useQuery({ queryKey: queryKeys.users.list(), queryFn: listUsers, enabled });
+}
+
+/** Every workspace with its size and owners, for the super admin. */
+export function useAllWorkspaces(enabled: boolean) {
+  return useQuery({ queryKey: queryKeys.users.workspaces(), queryFn: listAllWorkspaces, enabled });
 }
 
 // An admin may edit themselves: the current user is refreshed too.

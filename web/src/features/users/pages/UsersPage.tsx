@@ -6,6 +6,7 @@ import { PageHeader } from '../../../components/PageHeader';
 import { useAuth } from '../../auth/hooks';
 import { EditUserDialog } from '../components/EditUserDialog';
 import { UsersTable } from '../components/UsersTable';
+import { WorkspacesCard } from '../components/WorkspacesCard';
 import { useAdminUsers, useDeleteUser } from '../hooks';
 
 function matches(user: AdminUser, search: string): boolean {
@@ -70,6 +71,7 @@ export function UsersPage() {
         </Flex>
         <UsersTable users={shown} loading={query.isLoading} onEdit={setEditing} onDelete={confirmDelete} />
       </Card>
+      <WorkspacesCard />
       <EditUserDialog user={editing} onClose={() => setEditing(null)} />
     </>
   );
