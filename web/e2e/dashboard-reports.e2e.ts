@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { whileAnimating } from './support/animations.js';
 import { launchBrowser, screenshot, seriousA11yViolations } from './support/browser.js';
 import { postJson, signUp } from './support/session.js';
-import { waitForCount } from './support/wait.js';
+import { reloadUntil, waitForCount } from './support/wait.js';
 
 let browser: Browser;
 
@@ -17,18 +17,6 @@ afterAll(async () => {
 async function addItem(page: Page, item: object): Promise<void> {
   const res = await postJson(page, '/api/inventory', item);
   if (res.status >= 300) throw new Error(`add item failed: ${res.status} ${res.text}`);
-}
-
-/** The read models are fed by events: reload until the figure shows. */
-async function reloadUntil(page: Page, check: () => Promise<boolean>, timeoutMs = 20_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await check()) return;
-    await page.waitForTimeout(500);
-    await page.reload();
-    await page.waitForLoadState('networkidle');
-  }
-  throw new Error('condition not met in time');
 }
 
 describe('dashboard and reports', () => {

@@ -2,7 +2,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { waitForAnimationsToSettle } from './support/animations.js';
 import { DESKTOP, MOBILE, launchBrowser, newContext, screenshot, seriousA11yViolations } from './support/browser.js';
 import { postJson, signUp, uniqueUser } from './support/session.js';
-import { openSelectOption, waitForCount } from './support/wait.js';
+import { openSelectOption, reloadUntil, waitForCount } from './support/wait.js';
 
 let browser: Browser;
 
@@ -53,18 +53,6 @@ async function personalWorkspaceName(page: Page): Promise<string> {
     const workspaces = (await (await fetch('/api/workspaces')).json()) as { id: string; name: string }[];
     return workspaces.find((workspace) => workspace.id === me.id)!.name;
   });
-}
-
-/** The read models are fed by events: reload until the check passes. */
-async function reloadUntil(page: Page, check: () => Promise<boolean>, timeoutMs = 20_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await check()) return;
-    await page.waitForTimeout(500);
-    await page.reload();
-    await page.waitForLoadState('networkidle');
-  }
-  throw new Error('condition not met in time');
 }
 
 describe('workspaces', () => {

@@ -28,3 +28,15 @@ export async function waitForValue(locator: Locator, value: string, timeoutMs = 
 export function openSelectOption(page: Page, text: string | RegExp): Locator {
   return page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').filter({ hasText: text });
 }
+
+/** The read models are fed by events: reloads the page until the check passes. */
+export async function reloadUntil(page: Page, check: () => Promise<boolean>, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await check()) return;
+    await page.waitForTimeout(500);
+    await page.reload();
+    await page.waitForLoadState('networkidle');
+  }
+  throw new Error('condition not met in time');
+}

@@ -1,5 +1,6 @@
-import { DeleteOutlined, EditOutlined, TagsOutlined } from '@ant-design/icons';
-import { Button, Card, Flex, Tag, Typography } from 'antd';
+import { TagsOutlined } from '@ant-design/icons';
+import { Card, Flex, Tag, Typography } from 'antd';
+import { editDeleteActions } from '../../../components/EditDeleteActions';
 import type { Category } from '../../../api/categories';
 
 interface CategoryCardProps {
@@ -13,29 +14,7 @@ interface CategoryCardProps {
 
 export function CategoryCard({ category, deleting, onEdit, onDelete, readOnly = false }: CategoryCardProps) {
   return (
-    <Card
-      data-testid="category-card"
-      actions={
-        readOnly
-          ? undefined
-          : [
-              <Button key="edit" type="text" icon={<EditOutlined />} onClick={() => onEdit(category)} aria-label={`Edit ${category.name}`}>
-                Edit
-              </Button>,
-              <Button
-                key="delete"
-                type="text"
-                danger
-                icon={<DeleteOutlined />}
-                loading={deleting}
-                onClick={() => onDelete(category)}
-                aria-label={`Delete ${category.name}`}
-              >
-                Delete
-              </Button>,
-            ]
-      }
-    >
+    <Card data-testid="category-card" actions={editDeleteActions(category, { deleting, onEdit, onDelete, readOnly })}>
       <Flex gap={12} align="flex-start">
         <TagsOutlined style={{ fontSize: 24, marginTop: 4 }} aria-hidden />
         <div style={{ minWidth: 0, flex: 1 }}>

@@ -1,5 +1,6 @@
-import { DeleteOutlined, EditOutlined, EnvironmentOutlined } from '@ant-design/icons';
-import { Button, Card, Flex, Tag, Typography } from 'antd';
+import { EnvironmentOutlined } from '@ant-design/icons';
+import { Card, Flex, Tag, Typography } from 'antd';
+import { editDeleteActions } from '../../../components/EditDeleteActions';
 import type { Location } from '../../../api/locations';
 
 interface LocationCardProps {
@@ -14,29 +15,7 @@ interface LocationCardProps {
 
 export function LocationCard({ location, parentName, deleting, onEdit, onDelete, readOnly = false }: LocationCardProps) {
   return (
-    <Card
-      data-testid="location-card"
-      actions={
-        readOnly
-          ? undefined
-          : [
-              <Button key="edit" type="text" icon={<EditOutlined />} onClick={() => onEdit(location)} aria-label={`Edit ${location.name}`}>
-                Edit
-              </Button>,
-              <Button
-                key="delete"
-                type="text"
-                danger
-                icon={<DeleteOutlined />}
-                loading={deleting}
-                onClick={() => onDelete(location)}
-                aria-label={`Delete ${location.name}`}
-              >
-                Delete
-              </Button>,
-            ]
-      }
-    >
+    <Card data-testid="location-card" actions={editDeleteActions(location, { deleting, onEdit, onDelete, readOnly })}>
       <Flex gap={12} align="flex-start">
         <EnvironmentOutlined style={{ fontSize: 24, marginTop: 4 }} aria-hidden />
         <div style={{ minWidth: 0, flex: 1 }}>
