@@ -5,7 +5,7 @@ import { Redis } from 'ioredis';
 import type { AddressInfo } from 'node:net';
 import { createGatewayApp } from '../src/app.factory.js';
 import { SessionChangeFeed } from '../src/auth/session/session-change-feed.js';
-import { ApiClient, signUp, uniqueEmail, type SignedUp } from './support/api-client.js';
+import { ApiClient, signUp, uniqueEmail, type SignedUp, json } from './support/api-client.js';
 import { captureLogs } from './support/logs.js';
 import { startSystem, type System } from './support/system.js';
 
@@ -31,12 +31,6 @@ afterAll(async () => {
   await other?.close();
   await system?.close();
 }, HOOK_TIMEOUT_MS);
-
-const json = async <T>(res: Response | Promise<Response>): Promise<{ status: number; body: T }> => {
-  const answer = await res;
-  const text = await answer.text();
-  return { status: answer.status, body: (text ? JSON.parse(text) : undefined) as T };
-};
 
 /** A script's call: the token and nothing else (no cookie, no CSRF token). */
 function withToken(token: string, baseUrl = system.baseUrl) {
@@ -216,6 +210,24 @@ describe('personal API tokens', () => {
     };
     expect(spec.components.securitySchemes.apiToken).toMatchObject({ type: 'http', scheme: 'bearer' });
     expect(spec.security).toContainEqual({ apiToken: [] });
+  });
+
+  it("answer another user's token id 404 and bad input 400, writing nothing", async () => {
+    const [a, b] = [await signUp(system.baseUrl), await signUp(system.baseUrl)];
+    const theirs = await createToken(b);
+    expect(await json(a.client.delete(`/api/tokens/${theirs.id}`))).toEqual({ status: 404, body: { message: 'API token not found' } });
+    expect((await withToken(theirs.token)('GET', '/api/inventory')).status).toBe(200);
+    const create = (body: object) => json(a.client.post('/api/tokens', { name: 'x', workspaceId: a.user.id, role: 'member', ...body }));
+    expect(await create({ name: 'Bad\u0000name' })).toMatchObject({ status: 400 });
+    expect(await create({ name: 'x'.repeat(101) })).toEqual({
+      status: 400,
+      body: { message: 'Token name must be at most 100 characters' },
+    });
+    expect(await create({ expiresAt: 'next tuesday' })).toEqual({ status: 400, body: { message: 'Expiry must be a future date' } });
+    expect(await create({ expiresAt: '2026-02-30T00:00:00Z' })).toEqual({ status: 400, body: { message: 'Expiry must be a future date' } });
+    expect(await create({ role: 'root' })).toEqual({ status: 400, body: { message: 'Role must be owner, admin, member or viewer' } });
+    expect(await create({ name: { nested: { deeper: true } } })).toMatchObject({ status: 400 });
+    expect((await json<unknown[]>(a.client.get('/api/tokens'))).body).toEqual([]);
   });
 
   it('cannot be made by the demo account', async () => {

@@ -1,14 +1,10 @@
 import { CategoryMessages, type CategoryView } from '@inventory/contracts';
 import { randomUUID } from 'node:crypto';
-import { ApiClient, signUp } from './support/api-client.js';
+import { ApiClient, signUp, json } from './support/api-client.js';
 import { startSystem, type System } from './support/system.js';
 
 let system: System;
 const newUser = async () => (await signUp(system.baseUrl)).client;
-const json = async <T>(res: Response | Promise<Response>): Promise<{ status: number; body: T }> => {
-  const answer = await res;
-  return { status: answer.status, body: answer.status === 204 ? (undefined as T) : ((await answer.json()) as T) };
-};
 const createCategory = async (c: ApiClient, body: object) => (await json<CategoryView>(c.post('/api/categories', body))).body;
 
 beforeAll(async () => {

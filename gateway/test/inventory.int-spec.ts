@@ -10,16 +10,12 @@ import {
 } from '@inventory/contracts';
 import { eventually, queryDb } from '@inventory/platform/testing';
 import { WorkerModule } from '../../services/inventory/src/worker.module.js';
-import { ApiClient, signUp } from './support/api-client.js';
+import { ApiClient, signUp, json } from './support/api-client.js';
 import { startSystem, type System } from './support/system.js';
 
 let system: System;
 let worker: INestApplicationContext;
 const newUser = async () => (await signUp(system.baseUrl)).client;
-const json = async <T>(res: Response | Promise<Response>): Promise<{ status: number; body: T }> => {
-  const answer = await res;
-  return { status: answer.status, body: answer.status === 204 ? (undefined as T) : ((await answer.json()) as T) };
-};
 const addItem = async (c: ApiClient, body: object = {}) =>
   (await json<ItemView>(c.post('/api/inventory', { name: 'Drill', sku: null, unitPrice: '89.99', currentStock: 10, ...body }))).body;
 

@@ -3,16 +3,12 @@ import { connectEvents, type EventsConnection } from '@inventory/platform';
 import { publishEvents, testServers } from '@inventory/platform/testing';
 import { waitUntilApplied } from '../../services/reporting/test/support/reporting-harness.js';
 import { daysAgo, TestCategory, TestItem } from '../../services/reporting/test/support/test-item.js';
-import { ApiClient, signUp, type SignedUp } from './support/api-client.js';
+import { ApiClient, signUp, type SignedUp, json } from './support/api-client.js';
 import { startSystem, type System } from './support/system.js';
 
 let system: System;
 let events: EventsConnection;
 let owner: SignedUp;
-const json = async <T>(res: Response | Promise<Response>): Promise<{ status: number; body: T }> => {
-  const answer = await res;
-  return { status: answer.status, body: (await answer.json()) as T };
-};
 
 beforeAll(async () => {
   system = await startSystem();

@@ -17,7 +17,7 @@ import type { AddressInfo } from 'node:net';
 import { WorkerModule } from '../../services/inventory/src/worker.module.js';
 import { createGatewayApp } from '../src/app.factory.js';
 import { SessionChangeFeed } from '../src/auth/session/session-change-feed.js';
-import { ApiClient, signUp, uniqueEmail, type SignedUp } from './support/api-client.js';
+import { ApiClient, signUp, uniqueEmail, type SignedUp, json } from './support/api-client.js';
 import { images, photoForm } from './support/images.js';
 import { startSystem, type System } from './support/system.js';
 
@@ -44,11 +44,6 @@ afterAll(async () => {
   await system?.close();
 }, HOOK_TIMEOUT_MS);
 
-const json = async <T>(res: Response | Promise<Response>): Promise<{ status: number; body: T }> => {
-  const answer = await res;
-  const text = await answer.text();
-  return { status: answer.status, body: (text ? JSON.parse(text) : undefined) as T };
-};
 const ok = async <T>(res: Response | Promise<Response>): Promise<T> => {
   const { status, body } = await json<T>(res);
   if (status >= 300) throw new Error(`expected success, got ${status} ${JSON.stringify(body)}`);
@@ -432,6 +427,17 @@ describe('invitations', () => {
       status: 400,
       body: { message: 'Role must be owner, admin, member or viewer' },
     });
+    expect(await json(owner.client.post('/api/workspaces', { name: 'Shop\u0007' }))).toMatchObject({ status: 400 });
+    expect(await json(owner.client.post('/api/workspaces', { name: 'x'.repeat(101) }))).toEqual({
+      status: 400,
+      body: { message: 'Workspace name must be at most 100 characters' },
+    });
+    expect(await json(owner.client.post(`/api/workspaces/${id}/invitations`, { email: { $ne: '' }, role: 'member' }))).toMatchObject({
+      status: 400,
+    });
+    // Another workspace's invitation id answers 404.
+    const elsewhere = await signUp(system.baseUrl);
+    expect(await json(elsewhere.client.delete(`/api/workspaces/${elsewhere.user.id}/invitations/${revoked.id}`))).toEqual(notValid);
     expect(await json(owner.client.post('/api/workspaces', { name: '  ' }))).toEqual({
       status: 400,
       body: { message: 'Workspace name is required' },

@@ -127,3 +127,10 @@ export async function signInAsSuperAdmin(baseUrl: string, client = new ApiClient
   if (res.status !== 200) throw new Error(`super admin sign-in failed: ${res.status} ${await res.text()}`);
   return client;
 }
+
+/** An answer's status and parsed JSON body (undefined for an empty one, e.g. 204). */
+export async function json<T>(res: Response | Promise<Response>): Promise<{ status: number; body: T }> {
+  const answer = await res;
+  const text = await answer.text();
+  return { status: answer.status, body: (text ? JSON.parse(text) : undefined) as T };
+}

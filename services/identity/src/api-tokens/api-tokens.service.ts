@@ -16,7 +16,7 @@ import {
   type Role,
   type WorkspaceRole,
 } from '@inventory/contracts';
-import { conflict, invalid, runSql, ServiceError } from '@inventory/platform';
+import { conflict, isoTimeSql, invalid, runSql, ServiceError } from '@inventory/platform';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { assertNotDemo } from '../users/actor.js';
 import type { ApiTokenCheckDto, ApiTokenRefDto, ApiTokenRequestDto } from './api-tokens.dto.js';
@@ -24,9 +24,8 @@ import type { ApiTokenCheckDto, ApiTokenRefDto, ApiTokenRequestDto } from './api
 const digest = (token: string) => createHash('sha256').update(token).digest('hex');
 /** What the owner sees to recognise a token: "inv_" and the first 8 characters of its secret. */
 const PREFIX_LENGTH = API_TOKEN_PREFIX.length + 8;
-const iso = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 const VIEW_COLUMNS = `t.id, t.name, t.prefix, t.workspace_id AS "workspaceId", w.name AS "workspaceName", t.role,
-  ${iso('t.created_at')} AS "createdAt", ${iso('t.last_used_at')} AS "lastUsedAt", ${iso('t.expires_at')} AS "expiresAt"`;
+  ${isoTimeSql('t.created_at')} AS "createdAt", ${isoTimeSql('t.last_used_at')} AS "lastUsedAt", ${isoTimeSql('t.expires_at')} AS "expiresAt"`;
 const LIVE = 't.revoked_at IS NULL AND (t.expires_at IS NULL OR t.expires_at > now())';
 
 interface TokenRow {
@@ -104,7 +103,7 @@ export class ApiTokensService {
          FROM workspace_members m, users u
         WHERE t.token_hash = ? AND ${LIVE} AND m.workspace_id = t.workspace_id AND m.user_id = t.user_id AND u.id = t.user_id
         RETURNING t.id, t.user_id, t.workspace_id, t.role AS token_role, m.role AS member_role, u.role AS global_role,
-                  u.first_name, u.last_name, u.email, ${iso('t.expires_at')} AS expires_at`,
+                  u.first_name, u.last_name, u.email, ${isoTimeSql('t.expires_at')} AS expires_at`,
       [digest(token)],
     );
     if (!row) throw new ServiceError('UNAUTHORIZED', M.invalid);

@@ -23,7 +23,7 @@ import {
   type WorkspaceRole,
   type WorkspaceSummary,
 } from '@inventory/contracts';
-import { conflict, newEvent, runSql, ServiceError, writeOutbox } from '@inventory/platform';
+import { conflict, isoTimeSql, newEvent, runSql, ServiceError, writeOutbox } from '@inventory/platform';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { assertNotDemo, assertSuperAdmin } from '../users/actor.js';
 import type {
@@ -236,7 +236,7 @@ export class WorkspacesService {
   /** Public: what the invitation page shows before anyone signs in. */
   async preview({ token }: InvitationTokenDto): Promise<InvitationPreview> {
     const [found] = await this.sql()<InvitationPreview>(
-      `SELECT w.name AS "workspaceName", i.inviter_name AS "inviterName", i.role, i.email, ${iso('i.expires_at')} AS "expiresAt"
+      `SELECT w.name AS "workspaceName", i.inviter_name AS "inviterName", i.role, i.email, ${isoTimeSql('i.expires_at')} AS "expiresAt"
          FROM workspace_invitations i JOIN workspaces w ON w.id = i.workspace_id WHERE i.token_hash = ? AND ${PENDING}`,
       [tokenDigest(token)],
     );
@@ -276,7 +276,7 @@ export class WorkspacesService {
   listAll(actor: Actor): Promise<WorkspaceListing[]> {
     assertSuperAdmin(actor);
     return this.sql()<WorkspaceListing>(
-      `SELECT w.id, w.name, ${iso('w.created_at')} AS "createdAt",
+      `SELECT w.id, w.name, ${isoTimeSql('w.created_at')} AS "createdAt",
               (SELECT count(*)::int FROM workspace_members m WHERE m.workspace_id = w.id) AS "memberCount",
               ARRAY(SELECT u.email FROM workspace_members m JOIN users u ON u.id = m.user_id
                      WHERE m.workspace_id = w.id AND m.role = 'owner' AND u.email IS NOT NULL ORDER BY u.email) AS "ownerEmails"
@@ -302,7 +302,7 @@ export class WorkspacesService {
   private memberRows(em: EntityManager, workspaceId: string): Promise<WorkspaceMember[]> {
     return runSql<WorkspaceMember>(
       em,
-      `SELECT m.user_id AS "userId", u.first_name AS "firstName", u.last_name AS "lastName", u.email, m.role, ${iso('m.joined_at')} AS "joinedAt"
+      `SELECT m.user_id AS "userId", u.first_name AS "firstName", u.last_name AS "lastName", u.email, m.role, ${isoTimeSql('m.joined_at')} AS "joinedAt"
          FROM workspace_members m JOIN users u ON u.id = m.user_id WHERE m.workspace_id = ?
         ORDER BY array_position(ARRAY['owner', 'admin', 'member', 'viewer'], m.role::text), lower(u.first_name), m.joined_at`,
       [workspaceId],
@@ -315,8 +315,7 @@ export class WorkspacesService {
 }
 
 const PENDING = 'accepted_at IS NULL AND revoked_at IS NULL AND expires_at > now()';
-const iso = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-const INVITATION_COLUMNS = `id, email, role, inviter_name AS "invitedBy", ${iso('expires_at')} AS "expiresAt", ${iso('created_at')} AS "createdAt"`;
+const INVITATION_COLUMNS = `id, email, role, inviter_name AS "invitedBy", ${isoTimeSql('expires_at')} AS "expiresAt", ${isoTimeSql('created_at')} AS "createdAt"`;
 
 async function lockedMember(em: EntityManager, workspaceId: string, userId: string): Promise<{ role: WorkspaceRole }> {
   // Every owner row is locked too (in id order), so owner checks that follow see settled rows.

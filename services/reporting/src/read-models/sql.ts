@@ -17,5 +17,4 @@ export function inTransaction(em: EntityManager) {
 /** Events of purged users are ignored: a late or replayed event must not bring their data back. */
 export const IS_PURGED = 'EXISTS (SELECT 1 FROM purged_workspaces WHERE workspace_id = ?)';
 
-/** A timestamptz column as ISO 8601 text in UTC, the way events and the API write times. */
-export const isoTime = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+export { isoTimeSql as isoTime } from '@inventory/platform';

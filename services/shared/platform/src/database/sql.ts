@@ -37,3 +37,6 @@ function statementName(sql: string): string | undefined {
   }
   return name;
 }
+
+/** A timestamptz column as ISO 8601 text in UTC, the way events and the API write times. */
+export const isoTimeSql = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
