@@ -16,3 +16,4 @@ export * from './identity.js';
 export * from './reporting.js';
 export * from './workspaces.js';
 export * from './api-tokens.js';
+export * from './imports.js';

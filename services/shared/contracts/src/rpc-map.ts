@@ -3,6 +3,7 @@ import type { CatalogRpc } from './catalog.js';
 import type { HealthRpc } from './health.js';
 import type { InventoryRpc } from './inventory.js';
 import type { IdentityRpc } from './identity.js';
+import type { ImportsRpc } from './imports.js';
 import type { LocationsRpc } from './locations.js';
 import type { ReportingRpc } from './reporting.js';
 import type { WorkspacesRpc } from './workspaces.js';
@@ -12,7 +13,7 @@ import type { WorkspacesRpc } from './workspaces.js';
  * typed from this map, so both sides of a subject share one contract. Each area declares its own
  * `<Area>Rpc` interface next to its subjects and adds it here.
  */
-export interface RpcMap extends HealthRpc, IdentityRpc, CatalogRpc, LocationsRpc, InventoryRpc, ReportingRpc, WorkspacesRpc, ApiTokensRpc {}
+export interface RpcMap extends HealthRpc, IdentityRpc, CatalogRpc, LocationsRpc, InventoryRpc, ReportingRpc, WorkspacesRpc, ApiTokensRpc, ImportsRpc {}
 
 export type Subject = keyof RpcMap;
 export type RpcRequest<S extends Subject> = RpcMap[S]['request'];
