@@ -13,6 +13,7 @@ const users = ['admin-users'] as const;
 const account = ['account'] as const;
 const workspaces = ['workspaces'] as const;
 const apiTokens = ['api-tokens'] as const;
+const imports = ['imports'] as const;
 
 export const queryKeys = {
   auth: { all: auth, user: () => [...auth, 'user'] as const },
@@ -53,6 +54,13 @@ export const queryKeys = {
   },
   /** The signed-in user's personal API tokens (Account Settings). */
   apiTokens: { all: apiTokens, list: () => [...apiTokens, 'list'] as const },
+  imports: {
+    all: imports,
+    list: () => [...imports, 'list'] as const,
+    detail: (id: string) => [...imports, 'detail', id] as const,
+    /** A dry run of one mapping and mode. */
+    preview: (id: string, request: object) => [...imports, 'preview', id, request] as const,
+  },
   /** A public invitation preview, by its token. */
   invitation: (token: string) => ['invitation', token] as const,
 } as const;

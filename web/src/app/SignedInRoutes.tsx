@@ -16,6 +16,9 @@ const WorkspacePage = lazyNamed(() => import('../features/workspace/pages/Worksp
 const InvitationPage = lazyNamed(() => import('../features/workspace/pages/InvitationPage'), 'InvitationPage');
 const AccountPage = lazyNamed(() => import('../features/account/pages/AccountPage'), 'AccountPage');
 const LogoutConfirmPage = lazyNamed(() => import('../features/auth/pages/LogoutConfirmPage'), 'LogoutConfirmPage');
+const ImportHistoryPage = lazyNamed(() => import('../features/imports/pages/ImportHistoryPage'), 'ImportHistoryPage');
+const NewImportPage = lazyNamed(() => import('../features/imports/pages/NewImportPage'), 'NewImportPage');
+const ImportPage = lazyNamed(() => import('../features/imports/pages/ImportPage'), 'ImportPage');
 const NotFoundPage = lazyNamed(() => import('../features/errors/pages/NotFoundPage'), 'NotFoundPage');
 
 /** A signed-in visit to /login goes where the sign-in was meant to lead (an invitation), else home. */
@@ -37,6 +40,9 @@ export function SignedInRoutes() {
         <Route path="/" element={<DashboardPage />} />
         <Route path="/dashboard" element={<DashboardPage />} />
         <Route path="/inventory" element={<InventoryPage />} />
+        <Route path="/imports" element={<ImportHistoryPage />} />
+        <Route path="/imports/new" element={<NewImportPage />} />
+        <Route path="/imports/:id" element={<ImportPage />} />
         <Route path="/categories" element={<CategoriesPage />} />
         <Route path="/locations" element={<LocationsPage />} />
         <Route path="/reports" element={<ReportsPage />} />

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { formatCurrency, isoDay, STOCK_STATUS_LABELS, stockStatus } from './format';
+import { formatCount, formatCurrency, isoDay, STOCK_STATUS_LABELS, stockStatus } from './format';
 
 describe('stock status (SPEC 4)', () => {
   it.each([
@@ -27,5 +27,13 @@ describe('money and days', () => {
 
   it('names a local day YYYY-MM-DD for file names', () => {
     expect(isoDay(new Date(2026, 0, 5, 23, 30))).toBe('2026-01-05');
+  });
+});
+
+describe('counts', () => {
+  it('are whole numbers with thousands separators', () => {
+    expect(formatCount(0)).toBe('0');
+    expect(formatCount(1000)).toBe('1,000');
+    expect(formatCount(200_000)).toBe('200,000');
   });
 });

@@ -6,6 +6,13 @@ export function formatCurrency(value: number | string): string {
   return usd.format(Number.isFinite(amount) ? amount : 0);
 }
 
+const counts = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+
+/** A count of things with thousands separators: 1,000 rows. */
+export function formatCount(value: number): string {
+  return counts.format(value);
+}
+
 export type StockStatus = 'in-stock' | 'low-stock' | 'out-of-stock';
 
 /** SPEC 4: out at 0, low at or below the reorder level, else in stock. */

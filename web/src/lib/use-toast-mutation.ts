@@ -5,8 +5,11 @@ import { useToast, type ToastOptions } from './toast';
 interface ToastMutationOptions<TVariables, TData> {
   mutationFn: (variables: TVariables) => Promise<TData>;
   mutationKey?: MutationKey;
-  /** The toast on success (SPEC 8 wording), or built from the answer (e.g. a name it returns). */
-  success: ToastOptions | ((data: TData, variables: TVariables) => ToastOptions);
+  /**
+   * The toast on success (SPEC 8 wording), or built from the answer (e.g. a name it returns); none
+   * when the screen itself shows the outcome (a wizard moving to its next step).
+   */
+  success?: ToastOptions | ((data: TData, variables: TVariables) => ToastOptions);
   /**
    * The toast on failure: a fallback text shows as 'Error' with the server's message (else the
    * fallback); a function builds the toast from the error; none leaves the failure to the caller.
@@ -36,7 +39,7 @@ export function useToastMutation<TVariables = void, TData = unknown>({
     mutationKey,
     mutationFn,
     onSuccess: async (data, variables) => {
-      toast(typeof success === 'function' ? success(data, variables) : success);
+      if (success) toast(typeof success === 'function' ? success(data, variables) : success);
       await onSuccess?.(data, variables);
       await Promise.all(invalidates.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
     },

@@ -3,6 +3,8 @@ const PAGE_TITLES: Record<string, string> = {
   '/': 'Dashboard',
   '/dashboard': 'Dashboard',
   '/inventory': 'Inventory Management',
+  '/imports': 'Import History',
+  '/imports/new': 'Bulk Import',
   '/categories': 'Categories',
   '/locations': 'Locations',
   '/reports': 'Reports & Analytics',
@@ -14,5 +16,6 @@ const PAGE_TITLES: Record<string, string> = {
 
 export function pageTitle(pathname: string): string {
   const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  return PAGE_TITLES[trimmed] ?? 'Page Not Found';
+  // An import's own page (/imports/<id>) is the wizard's last steps.
+  return PAGE_TITLES[trimmed] ?? (/^\/imports\/[^/]+$/.test(trimmed) ? 'Bulk Import' : 'Page Not Found');
 }

@@ -41,7 +41,7 @@ export function useItemMovements(itemId: string | null) {
 
 // Stock changes feed the list, the timelines, the dashboard (stats, activity, charts), the
 // reports and the low-stock alerts: refresh every reader.
-const INVENTORY_READERS = [
+export const INVENTORY_READERS = [
   queryKeys.inventory.all,
   queryKeys.dashboard.all,
   queryKeys.reports.all,

@@ -1,4 +1,4 @@
-import { BarChartOutlined, DownloadOutlined, PlusOutlined } from '@ant-design/icons';
+import { BarChartOutlined, DownloadOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { Button, Card, Flex } from 'antd';
 import { Suspense, lazy, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -10,7 +10,7 @@ import { useWorkspaceAccess } from '../../workspace/access';
 // The inventory screen's own add dialog, fetched on the first click so the dashboard loads no form code.
 const AddItemDialog = lazy(async () => ({ default: (await import('../../inventory/components/AddItemDialog')).AddItemDialog }));
 
-/** 'Bulk Import' stays hidden until an import flow exists (issue 7). A viewer gets the read-only actions. */
+/** A viewer gets the read-only actions: no 'Add New Item', no 'Bulk Import'. */
 export function QuickActions() {
   const navigate = useNavigate();
   const { canWrite } = useWorkspaceAccess();
@@ -41,6 +41,11 @@ export function QuickActions() {
             }}
           >
             Add New Item
+          </Button>
+        )}
+        {canWrite && (
+          <Button block icon={<UploadOutlined />} onClick={() => navigate('/imports/new')}>
+            Bulk Import
           </Button>
         )}
         <Button block type={canWrite ? 'default' : 'primary'} icon={<BarChartOutlined />} onClick={() => navigate('/reports')}>

@@ -1,6 +1,7 @@
-import { PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Flex, Pagination } from 'antd';
 import { useMemo, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { errorMessage } from '../../../api/http';
 import type { Item } from '../../../api/inventory';
 import { PageHeader } from '../../../components/PageHeader';
@@ -29,6 +30,7 @@ type ItemDialog = 'edit' | 'reorder' | 'stock' | 'transfer' | 'history';
 /** SPEC 2 Inventory: server-side search, status filter and paging over a card grid, plus the item dialogs. */
 export function InventoryPage() {
   const { modal } = App.useApp();
+  const navigate = useNavigate();
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState<StatusFilter>('all');
   const [page, setPage] = useState(1);
@@ -88,9 +90,14 @@ export function InventoryPage() {
         description="Track and manage your inventory items"
         actions={
           canWrite && (
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)}>
-              Add New Item
-            </Button>
+            <>
+              <Button icon={<UploadOutlined />} onClick={() => navigate('/imports/new')}>
+                Import
+              </Button>
+              <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)}>
+                Add New Item
+              </Button>
+            </>
           )
         }
       />

@@ -1,0 +1,7 @@
+import type { ImportStatus } from '@inventory/contracts';
+import { Tag } from 'antd';
+import { STATUS_COLORS, STATUS_LABELS } from '../status';
+
+export function ImportStatusTag({ status }: { status: ImportStatus }) {
+  return <Tag color={STATUS_COLORS[status]}>{STATUS_LABELS[status]}</Tag>;
+}
