@@ -5,6 +5,7 @@ import { AuthModule } from './auth/auth.module.js';
 import { CategoriesModule } from './categories/categories.module.js';
 import { ConnectionsModule } from './connections/connections.module.js';
 import { DashboardModule } from './dashboard/dashboard.module.js';
+import { ExportModule } from './export/export.module.js';
 import { HealthModule } from './health/health.module.js';
 import { InventoryModule } from './inventory/inventory.module.js';
 import { LocationsModule } from './locations/locations.module.js';
@@ -29,6 +30,7 @@ import { ApiTokensModule } from './api-tokens/api-tokens.module.js';
     LocationsModule,
     DashboardModule,
     ReportsModule,
+    ExportModule,
     InventoryModule,
     AlertsModule,
     UploadsModule,

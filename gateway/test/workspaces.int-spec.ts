@@ -120,6 +120,8 @@ const READS: Route[] = [
   { method: 'GET', path: () => '/api/reports/inventory?type=inventory' },
   { method: 'GET', path: () => '/api/reports/value-history' },
   { method: 'GET', path: () => '/api/reports/movement-history' },
+  { method: 'GET', path: () => '/api/export/items.csv' },
+  { method: 'GET', path: () => '/api/export/movements.csv' },
   { method: 'GET', path: () => '/api/alerts/low-stock' },
   { method: 'GET', path: (f) => f.imageUrl, byId: true },
 ];

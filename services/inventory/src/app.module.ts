@@ -4,6 +4,7 @@ import { AlertJobsModule } from './alerts/alert-jobs.js';
 import { AlertsModule } from './alerts/alerts.module.js';
 import { LowStockWatch } from './alerts/low-stock.watch.js';
 import { getEnv } from './config/env.js';
+import { ExportModule } from './export/export.module.js';
 import { ItemsModule } from './items/items.module.js';
 import { migrations } from './migrations/index.js';
 import { CategoryReplica } from './replicas/category-replica.handler.js';
@@ -32,6 +33,7 @@ export function inventoryModules({ startConsumers = true } = {}) {
     }),
     ItemsModule,
     AlertsModule,
+    ExportModule,
   ];
 }
 

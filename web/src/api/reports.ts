@@ -14,7 +14,8 @@ import { http } from './http';
 export type { DashboardStats, MovementHistoryPoint, RecentMovement, ReportRange, ReportRow, ReportType, ValueHistoryPoint };
 export type ReportQuery = InventoryReportQuery;
 
-function queryString(query: object): string {
+/** `?key=value&…` of the query's set values; '' when none is. */
+export function queryString(query: object): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) if (value) params.set(key, String(value));
   const text = params.toString();

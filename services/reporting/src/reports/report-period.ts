@@ -1,6 +1,7 @@
 import {
   REPORT_DEFAULTS,
   ReportMessages,
+  reportInstant,
   VALUE_HISTORY_MAX_DAYS,
   type InventoryReportQuery,
   type ReportPeriodQuery,
@@ -9,8 +10,6 @@ import { invalid } from '@inventory/platform';
 
 const DAY_MS = 86_400_000;
 const PRESET_DAYS = { '7days': 7, '30days': 30, '90days': 90 } as const;
-const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
-const HAS_OFFSET = /(Z|[+-]\d{2}:?\d{2})$/i;
 
 /** A window of time, both ends included. */
 export interface ReportPeriod {
@@ -58,12 +57,9 @@ export function periodDays(period: ReportPeriod, now: Date): { firstDay: string;
 
 /** A day (its first or last millisecond, as `edge` says) or an exact date-time; no offset means UTC. */
 export function parseInstant(text: string, field: 'from' | 'to' | 'asOf', edge: 'start' | 'end'): Date {
-  const dateOnly = DATE_ONLY.test(text);
-  const ms = Date.parse(dateOnly || HAS_OFFSET.test(text) ? text : `${text}Z`);
-  // Date.parse rolls 2025-02-30 over to March; a real calendar day reads back unchanged.
-  const day = text.slice(0, 10);
-  if (Number.isNaN(ms) || isoDay(Date.parse(day)) !== day) throw invalid(ReportMessages.dateInvalid(field));
-  return new Date(dateOnly && edge === 'end' ? ms + DAY_MS - 1 : ms);
+  const instant = reportInstant(text, edge);
+  if (!instant) throw invalid(ReportMessages.dateInvalid(field));
+  return instant;
 }
 
 const startOfUtcDay = (date: Date) => Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate());

@@ -1,3 +1,6 @@
+import type { LocationQuantity } from './inventory-events.js';
+import type { TimelineEntryType } from './inventory.js';
+
 /**
  * Bulk import and full export of a workspace's items (docs/import-export.md). Imports are owned by
  * the inventory service: the file sits in the S3 store, the slow work runs in its worker.
@@ -14,12 +17,21 @@ export const ImportSubjects = {
   errors: 'inventory.imports.errors',
 } as const;
 
+/**
+ * The full export (docs/import-export.md): the gateway asks for one page after another and writes
+ * each to the HTTP answer as it comes, so no part holds the whole file.
+ */
 export const ExportSubjects = {
-  /** A page of the workspace's active items with stock per location, in id order (keyset). */
+  /** A page of the workspace's active items with their stock per place, oldest first (keyset). */
   items: 'inventory.export.items',
   /** A page of the workspace's movements in a period, oldest first (keyset). */
   movements: 'inventory.export.movements',
 } as const;
+
+/** Rows the gateway asks for per export page. */
+export const EXPORT_PAGE_ROWS = 2_000;
+/** A page ends earlier when its rows reach this much JSON: it travels as one NATS message (1 MiB at most). */
+export const EXPORT_PAGE_MAX_BYTES = 768 * 1024;
 
 /** Plain NATS publishes from the inventory worker, heard by every gateway. */
 export const ImportNotificationSubjects = {
@@ -50,6 +62,8 @@ export const ITEM_EXPORT_HEADERS: Record<ImportField, string> = {
 };
 /** The export's extra column per place: `Stock @ Main warehouse`. The importer suggests no field for them. */
 export const STOCK_COLUMN_PREFIX = 'Stock @ ';
+/** Stock kept at no place: its export column (`Stock @ (no place)`, only when there is some) and a transfer's end. */
+export const NO_PLACE_LABEL = '(no place)';
 export const MOVEMENT_EXPORT_HEADERS = ['Date', 'Item', 'SKU', 'Type', 'Quantity', 'Location', 'Reason', 'Stock after', 'By'] as const;
 
 /** Column (by its header, made unique) chosen for each field; a field left out is not imported. */
@@ -156,47 +170,66 @@ export interface ImportErrorsPageRequest {
 }
 
 export interface ExportItemsPageRequest {
-  /** Item id to continue after (keyset); absent for the first page. */
+  /** The previous page's `next`; absent for the first page. */
   after?: string;
   limit: number;
 }
 
+/** An item as the export writes it: names, not ids, as the importer reads them. */
 export interface ExportItemRow {
-  id: string;
   name: string;
   sku: string | null;
   description: string | null;
   category: string | null;
+  /** The item's own place. */
   location: string | null;
+  /** Total stock. */
   quantity: number;
+  /** decimal(10,2) as a string, e.g. "19.99". */
   unitPrice: string;
   reorderLevel: number;
-  /** Stock per place name ('' for stock kept at no place). */
-  stockByLocation: Record<string, number>;
+  /** Stock per place (locationId null: kept at no place); places with none are left out. */
+  stock: LocationQuantity[];
+}
+
+export interface ExportPlace {
+  id: string;
+  name: string;
 }
 
 export interface ExportItemsPage {
   rows: ExportItemRow[];
-  /** Every place name of the workspace, for the export's columns (on the first page only). */
-  locations?: string[];
+  /**
+   * First page only: the columns of stock per place, fixed for the whole export. Every place of the
+   * workspace by name, and whether any item keeps stock at no place.
+   */
+  stockColumns?: { places: ExportPlace[]; noPlace: boolean };
+  /** The cursor of the next page; null after the last one. */
   next: string | null;
 }
 
 export interface ExportMovementsPageRequest {
+  /** REPORT_DATE_PATTERN: a day (from its start, UTC) or an instant; absent: from the first movement. */
   from?: string;
+  /** A day (through its end, UTC) or an instant; absent: up to now. */
   to?: string;
-  /** Opaque cursor from the previous page. */
+  /** The previous page's `next`; absent for the first page. */
   after?: string;
   limit: number;
 }
 
+/** A movement as the item's timeline shows it (MovementEntry), with the item's and places' names. */
 export interface ExportMovementRow {
+  /** ISO 8601 time. */
   occurredAt: string;
   itemName: string;
   sku: string | null;
-  type: string;
+  type: TimelineEntryType;
+  /** As in MovementEntry: the amount moved; for an adjustment the new level. */
   quantity: number;
   location: string | null;
+  /** A transfer's destination. */
+  toLocation: string | null;
   reason: string;
   stockAfter: number;
   userName: string | null;

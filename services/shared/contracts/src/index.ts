@@ -17,3 +17,4 @@ export * from './reporting.js';
 export * from './workspaces.js';
 export * from './api-tokens.js';
 export * from './imports.js';
+export * from './spreadsheet-cells.js';

@@ -39,6 +39,25 @@ export const RECENT_MOVEMENTS_LIMIT = 10;
  */
 export const REPORT_DATE_PATTERN = /^(19|[2-9]\d)\d{2}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/i;
 
+const DAY_MS = 86_400_000;
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+const HAS_OFFSET = /(Z|[+-]\d{2}:?\d{2})$/i;
+
+/**
+ * The instant a REPORT_DATE_PATTERN text names: a day is its first or last millisecond (UTC), as
+ * `edge` says; a date-time is exact, UTC when it has no offset. Null for a day not on the calendar
+ * (2025-02-30), which the pattern lets through. Report periods and the movement export read dates so.
+ */
+export function reportInstant(text: string, edge: 'start' | 'end'): Date | null {
+  const dateOnly = DATE_ONLY.test(text);
+  const ms = Date.parse(dateOnly || HAS_OFFSET.test(text) ? text : `${text}Z`);
+  // Date.parse rolls 2025-02-30 over to March; a real calendar day reads back unchanged.
+  const day = text.slice(0, 10);
+  const dayMs = Date.parse(day);
+  if (Number.isNaN(ms) || Number.isNaN(dayMs) || new Date(dayMs).toISOString().slice(0, 10) !== day) return null;
+  return new Date(dateOnly && edge === 'end' ? ms + DAY_MS - 1 : ms);
+}
+
 /** Validation messages shared by the gateway's and the service's checks. */
 export const ReportMessages = {
   typeInvalid: `type must be one of: ${REPORT_TYPES.join(', ')}`,

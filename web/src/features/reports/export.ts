@@ -1,19 +1,9 @@
 import type { ReportRow } from '../../api/reports';
+import { downloadBlob } from '../../lib/download';
 import { STOCK_STATUS_LABELS, formatCurrency, isoDay, stockStatus } from '../../lib/format';
 
 function statusLabel(row: ReportRow): string {
   return STOCK_STATUS_LABELS[stockStatus(row.currentStock, row.reorderLevel)];
-}
-
-function download(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
 /**
@@ -44,7 +34,7 @@ export function reportCsv(rows: unknown): string | null {
 export function exportReportCsv(rows: unknown): boolean {
   const csv = reportCsv(rows);
   if (csv === null) return false;
-  download(new Blob([csv], { type: 'text/csv;charset=utf-8' }), `inventory-report-${isoDay()}.csv`);
+  downloadBlob(new Blob([csv], { type: 'text/csv;charset=utf-8' }), `inventory-report-${isoDay()}.csv`);
   return true;
 }
 

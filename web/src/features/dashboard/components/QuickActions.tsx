@@ -1,11 +1,16 @@
-import { BarChartOutlined, DownloadOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
+import { BarChartOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { Button, Card, Flex } from 'antd';
 import { Suspense, lazy, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { getInventoryReport } from '../../../api/reports';
-import { useToast } from '../../../lib/toast';
-import { exportReportCsv } from '../../reports/export';
+import { itemsExportUrl } from '../../../api/export';
+import { DownloadMenu, type DownloadLink } from '../../../components/DownloadMenu';
 import { useWorkspaceAccess } from '../../workspace/access';
+
+/** Every item of the workspace, streamed by the server in our import's own columns. */
+const EXPORT_LINKS: DownloadLink[] = [
+  { key: 'csv', label: 'Items as CSV', href: itemsExportUrl('csv') },
+  { key: 'xlsx', label: 'Items as Excel (.xlsx)', href: itemsExportUrl('xlsx') },
+];
 
 // The inventory screen's own add dialog, fetched on the first click so the dashboard loads no form code.
 const AddItemDialog = lazy(async () => ({ default: (await import('../../inventory/components/AddItemDialog')).AddItemDialog }));
@@ -14,18 +19,8 @@ const AddItemDialog = lazy(async () => ({ default: (await import('../../inventor
 export function QuickActions() {
   const navigate = useNavigate();
   const { canWrite } = useWorkspaceAccess();
-  const toast = useToast();
   const [adding, setAdding] = useState(false);
   const [dialogLoaded, setDialogLoaded] = useState(false);
-
-  async function exportData() {
-    try {
-      const exported = exportReportCsv(await getInventoryReport({ type: 'inventory' }));
-      if (!exported) toast({ title: 'Nothing to export', description: 'Add inventory items first.' });
-    } catch (error) {
-      toast({ title: 'Error', description: (error as Error).message, variant: 'destructive' });
-    }
-  }
 
   return (
     <Card title="Quick Actions" style={{ height: '100%' }}>
@@ -51,9 +46,7 @@ export function QuickActions() {
         <Button block type={canWrite ? 'default' : 'primary'} icon={<BarChartOutlined />} onClick={() => navigate('/reports')}>
           Generate Report
         </Button>
-        <Button block icon={<DownloadOutlined />} onClick={() => void exportData()}>
-          Export Data
-        </Button>
+        <DownloadMenu block label="Export Data" links={EXPORT_LINKS} />
       </Flex>
       {dialogLoaded && (
         <Suspense fallback={null}>

@@ -4,6 +4,7 @@ import { Suspense, lazy, useEffect, useMemo, useState } from 'react';
 import type { ReportQuery } from '../../../api/reports';
 import { PageHeader } from '../../../components/PageHeader';
 import { formatCurrency, stockStatus } from '../../../lib/format';
+import { ExportAllMenu } from '../components/ExportAllMenu';
 import { REPORT_TITLES, ReportFilters, type ReportFilterValues } from '../components/ReportFilters';
 import { ReportTable } from '../components/ReportTable';
 import { markReportsVisited } from '../../../lib/onboarding';
@@ -55,6 +56,7 @@ export function ReportsPage() {
             <Button icon={<FilePdfOutlined />} onClick={() => void exportReportPdf(report.data)}>
               Export PDF
             </Button>
+            <ExportAllMenu query={query} />
             <Button type="primary" icon={<ReloadOutlined />} onClick={() => void report.refetch()}>
               Generate Report
             </Button>

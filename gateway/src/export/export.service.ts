@@ -1,0 +1,159 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import type { ClientProxy } from '@nestjs/microservices';
+import {
+  EXPORT_PAGE_ROWS,
+  ExportSubjects,
+  IMPORT_FIELDS,
+  ITEM_EXPORT_HEADERS,
+  MOVEMENT_EXPORT_HEADERS,
+  NO_PLACE_LABEL,
+  STOCK_COLUMN_PREFIX,
+  type Actor,
+  type ExportItemRow,
+  type ExportItemsPage,
+  type ExportMovementRow,
+  type ExportMovementsPageRequest,
+  type ImportField,
+} from '@inventory/contracts';
+import { describeError, rpc } from '@inventory/platform';
+import type { Response } from 'express';
+import { getEnv } from '../config/env.js';
+import { NATS_CLIENT } from '../nats/nats-client.module.js';
+import {
+  isClientGone,
+  SHEET_CONTENT_TYPES,
+  writeSheet,
+  type Cell,
+  type CellKind,
+  type Sheet,
+  type SheetColumn,
+  type SheetFormat,
+} from './sheet-writers.js';
+
+const ITEM_KINDS: Record<ImportField, CellKind> = {
+  name: 'text',
+  sku: 'text',
+  description: 'text',
+  category: 'text',
+  location: 'text',
+  quantity: 'integer',
+  unitPrice: 'money',
+  reorderLevel: 'integer',
+};
+
+type MovementHeader = (typeof MOVEMENT_EXPORT_HEADERS)[number];
+
+const MOVEMENT_KINDS: Record<MovementHeader, CellKind> = {
+  Date: 'text',
+  Item: 'text',
+  SKU: 'text',
+  Type: 'text',
+  Quantity: 'integer',
+  Location: 'text',
+  Reason: 'text',
+  'Stock after': 'integer',
+  By: 'text',
+};
+
+type Page<Row> = { rows: Row[]; next: string | null };
+
+/**
+ * The full export (docs/import-export.md): asks the inventory service for one keyset page after
+ * another and streams each to the HTTP answer as it comes. The first page is asked for before any
+ * byte is sent, so a refused request (a bad date) still answers with a status and `{ message }`.
+ */
+@Injectable()
+export class ExportService {
+  private readonly logger = new Logger('Export');
+  private readonly timeoutMs = getEnv().RPC_TIMEOUT_MS;
+
+  constructor(@Inject(NATS_CLIENT) private readonly nats: ClientProxy) {}
+
+  async items(actor: Actor, format: SheetFormat, res: Response): Promise<void> {
+    const page = (after?: string) => rpc(this.nats, ExportSubjects.items, { after, limit: EXPORT_PAGE_ROWS }, this.options(actor));
+    const first = await page();
+    const { columns, cellsOf } = itemSheetOf(first);
+    const rows = rowsOf(first, page, cellsOf);
+    await this.send(res, `inventory-${today()}.${format}`, format, { name: 'Items', columns, rows });
+  }
+
+  async movements(actor: Actor, query: Pick<ExportMovementsPageRequest, 'from' | 'to'>, res: Response): Promise<void> {
+    const period = { from: query.from, to: query.to };
+    const page = (after?: string) =>
+      rpc(this.nats, ExportSubjects.movements, { ...period, after, limit: EXPORT_PAGE_ROWS }, this.options(actor));
+    const first = await page();
+    const columns = MOVEMENT_EXPORT_HEADERS.map((header) => ({ header, kind: MOVEMENT_KINDS[header] }));
+    const rows = rowsOf(first, page, (row) => {
+      const cells = movementCells(row);
+      return MOVEMENT_EXPORT_HEADERS.map((header) => cells[header]);
+    });
+    // The days only: a date-time's colons have no place in a file name.
+    const days = `${query.from?.slice(0, 10) ?? 'beginning'}-to-${query.to?.slice(0, 10) ?? today()}`;
+    await this.send(res, `inventory-movements-${days}.csv`, 'csv', { name: 'Movements', columns, rows });
+  }
+
+  private options(actor: Actor) {
+    return { actor, timeoutMs: this.timeoutMs };
+  }
+
+  /**
+   * Once the headers are out, a failure can no longer become a status: the connection is cut, so
+   * the client sees an incomplete download instead of a file that looks whole.
+   */
+  private async send(res: Response, fileName: string, format: SheetFormat, sheet: Sheet): Promise<void> {
+    res.setHeader('Content-Type', SHEET_CONTENT_TYPES[format]);
+    res.setHeader('Content-Disposition', `attachment; filename="${fileName}"`);
+    // A write error after the client left must not go unheard (an 'error' nobody hears ends the process).
+    res.on('error', (error) => this.logger.debug(`export ${fileName}: ${describeError(error)}`));
+    try {
+      await writeSheet(format, sheet, res);
+    } catch (error) {
+      if (isClientGone(error)) this.logger.log(`export ${fileName}: the client left before the end`);
+      else this.logger.warn(`export ${fileName} stopped: ${describeError(error)}`);
+      res.destroy();
+    }
+  }
+}
+
+/** Every row of every page, in order, as cells; the next page is asked for only when its rows are wanted. */
+async function* rowsOf<Row>(first: Page<Row>, page: (after: string) => Promise<Page<Row>>, cellsOf: (row: Row) => Cell[]) {
+  let current = first;
+  for (;;) {
+    for (const row of current.rows) yield cellsOf(row);
+    if (current.next === null) return;
+    current = await page(current.next);
+  }
+}
+
+/** Our import's columns, then one of stock per place, as fixed by the first page. */
+function itemSheetOf(first: ExportItemsPage): { columns: SheetColumn[]; cellsOf: (row: ExportItemRow) => Cell[] } {
+  const { places, noPlace } = first.stockColumns ?? { places: [], noPlace: false };
+  const stockPlaces: { id: string | null; name: string }[] = [...places, ...(noPlace ? [{ id: null, name: NO_PLACE_LABEL }] : [])];
+  const columns: SheetColumn[] = [
+    ...IMPORT_FIELDS.map((field) => ({ header: ITEM_EXPORT_HEADERS[field], kind: ITEM_KINDS[field] })),
+    ...stockPlaces.map((place) => ({ header: `${STOCK_COLUMN_PREFIX}${place.name}`, kind: 'integer' as const })),
+  ];
+  const cellsOf = (row: ExportItemRow): Cell[] => {
+    const stock = new Map(row.stock.map((entry) => [entry.locationId, entry.quantity]));
+    return [...IMPORT_FIELDS.map((field) => row[field]), ...stockPlaces.map((place) => stock.get(place.id) ?? 0)];
+  };
+  return { columns, cellsOf };
+}
+
+function movementCells(row: ExportMovementRow): Record<MovementHeader, Cell> {
+  // A transfer names both ends; every other movement happened at one place (or none).
+  const where = row.type === 'transfer' ? `${row.location ?? NO_PLACE_LABEL} → ${row.toLocation ?? NO_PLACE_LABEL}` : row.location;
+  return {
+    Date: row.occurredAt,
+    Item: row.itemName,
+    SKU: row.sku,
+    Type: row.type,
+    Quantity: row.quantity,
+    Location: where,
+    Reason: row.reason,
+    'Stock after': row.stockAfter,
+    By: row.userName,
+  };
+}
+
+const today = () => new Date().toISOString().slice(0, 10);
