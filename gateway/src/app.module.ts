@@ -7,6 +7,7 @@ import { ConnectionsModule } from './connections/connections.module.js';
 import { DashboardModule } from './dashboard/dashboard.module.js';
 import { ExportModule } from './export/export.module.js';
 import { HealthModule } from './health/health.module.js';
+import { ImportsModule } from './imports/imports.module.js';
 import { InventoryModule } from './inventory/inventory.module.js';
 import { LocationsModule } from './locations/locations.module.js';
 import { NatsClientModule } from './nats/nats-client.module.js';
@@ -34,6 +35,7 @@ import { ApiTokensModule } from './api-tokens/api-tokens.module.js';
     InventoryModule,
     AlertsModule,
     UploadsModule,
+    ImportsModule,
   ],
 })
 export class AppModule {}

@@ -1,11 +1,11 @@
 import { IsEmail, IsIn, IsInt, IsOptional, IsString, IsUrl, Max, Min, MinLength, ValidateIf } from 'class-validator';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_SUPER_ADMIN_EMAIL } from '@inventory/contracts';
-import { EnvBoolean, loadEnv, NatsEnv } from '@inventory/platform';
+import { EnvBoolean, loadEnv, NatsEnv, WithObjectStoreEnv } from '@inventory/platform';
 
 const url = { require_tld: false, require_protocol: true, protocols: ['postgres', 'postgresql', 'redis', 'rediss'] };
 
-export class GatewayEnv extends NatsEnv {
+export class GatewayEnv extends WithObjectStoreEnv(NatsEnv) {
   @IsInt()
   @Min(0)
   @Max(65535)
@@ -24,33 +24,18 @@ export class GatewayEnv extends NatsEnv {
   @IsUrl(url)
   REDIS_URL: string = 'redis://127.0.0.1:16379';
 
-  @IsString()
-  S3_ENDPOINT: string = '127.0.0.1';
-
-  @IsInt()
-  @Min(1)
-  @Max(65535)
-  S3_PORT: number = 19000;
-
-  @EnvBoolean()
-  S3_USE_SSL: boolean = false;
-
-  @IsString()
-  S3_ACCESS_KEY: string = 'S3RVER';
-
-  @IsString()
-  S3_SECRET_KEY: string = 'S3RVER';
-
-  @IsString()
-  @MinLength(3)
-  S3_BUCKET: string = 'inventory-images';
-
-  @IsString()
-  S3_REGION: string = 'us-east-1';
-
   /** Where the built web app lives; served at / with an SPA fallback. */
   @IsString()
   WEB_DIST_DIR: string = fileURLToPath(new URL('../../../web/dist', import.meta.url));
+
+  /**
+   * How long an import upload or preview waits for the inventory worker to read or check the file
+   * (a 200,000-row file takes seconds; a queue behind other imports, longer).
+   */
+  @IsInt()
+  @Min(1000)
+  @Max(600_000)
+  IMPORT_WORK_TIMEOUT_MS: number = 120_000;
 
   /** Per-part wait of GET /api/health, so a dead part shows as down quickly. */
   @IsInt()

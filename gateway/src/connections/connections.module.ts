@@ -1,7 +1,6 @@
 import { Global, Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
-import { ensureDatabase, withDatabase } from '@inventory/platform';
+import { ensureDatabase, objectStoreClient, withDatabase } from '@inventory/platform';
 import { Redis } from 'ioredis';
-import { Client as MinioClient } from 'minio';
 import pg from 'pg';
 import { getEnv } from '../config/env.js';
 
@@ -30,21 +29,7 @@ const redis = {
   },
 };
 
-const s3 = {
-  provide: S3,
-  useFactory: () => {
-    const env = getEnv();
-    return new MinioClient({
-      endPoint: env.S3_ENDPOINT,
-      port: env.S3_PORT,
-      useSSL: env.S3_USE_SSL,
-      accessKey: env.S3_ACCESS_KEY,
-      secretKey: env.S3_SECRET_KEY,
-      region: env.S3_REGION,
-      pathStyle: true,
-    });
-  },
-};
+const s3 = { provide: S3, useFactory: () => objectStoreClient(getEnv()) };
 
 /** Clients of the servers the gateway talks to directly. */
 @Global()

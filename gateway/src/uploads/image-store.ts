@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
-import { ServiceError } from '@inventory/platform';
+import { BucketReady, isMissingObject, ServiceError } from '@inventory/platform';
 import type { Client as MinioClient } from 'minio';
 import { createHash, randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
@@ -27,19 +27,21 @@ export interface StoredImage {
 export class ImageStore implements OnApplicationBootstrap {
   private readonly logger = new Logger('ImageStore');
   private readonly bucket = getEnv().S3_BUCKET;
-  private bucketReady?: Promise<void>;
+  private readonly bucketReady: BucketReady;
 
-  constructor(@Inject(S3) private readonly s3: MinioClient) {}
+  constructor(@Inject(S3) private readonly s3: MinioClient) {
+    this.bucketReady = new BucketReady(s3, this.bucket, getEnv().S3_REGION);
+  }
 
   /** Creates the bucket if missing; a store that is down now is tried again on the first upload. */
   async onApplicationBootstrap(): Promise<void> {
-    await this.ensureBucket().catch((error: Error) => this.logger.warn(`S3 store not ready: ${error.message}`));
+    await this.bucketReady.ensure().catch((error: Error) => this.logger.warn(`S3 store not ready: ${error.message}`));
   }
 
   async save(workspaceId: string, image: CheckedImage): Promise<string> {
     const file = `${randomUUID()}.${image.ext}`;
     await this.unavailableOnError(async () => {
-      await this.ensureBucket();
+      await this.bucketReady.ensure();
       await this.s3.putObject(this.bucket, keyOf(workspaceId, file), image.buffer, image.buffer.length, { 'Content-Type': image.mime });
     });
     return `${IMAGE_ROUTE}/${file}`;
@@ -52,20 +54,9 @@ export class ImageStore implements OnApplicationBootstrap {
       const stat = await this.s3.statObject(this.bucket, key);
       return { stream: await this.s3.getObject(this.bucket, key), contentType: String(stat.metaData['content-type']), size: stat.size };
     } catch (error) {
-      const code = (error as { code?: string }).code;
-      if (code === 'NotFound' || code === 'NoSuchKey' || code === 'NoSuchBucket') return undefined;
+      if (isMissingObject(error)) return undefined;
       throw new ServiceError('SERVICE_UNAVAILABLE', 'The image store is unavailable');
     }
-  }
-
-  private ensureBucket(): Promise<void> {
-    this.bucketReady ??= (async () => {
-      if (!(await this.s3.bucketExists(this.bucket))) await this.s3.makeBucket(this.bucket, getEnv().S3_REGION);
-    })().catch((error: Error) => {
-      this.bucketReady = undefined;
-      throw error;
-    });
-    return this.bucketReady;
   }
 
   private async unavailableOnError(action: () => Promise<unknown>): Promise<void> {

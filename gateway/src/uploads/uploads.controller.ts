@@ -24,7 +24,7 @@ import {
   ApiTags,
   ApiUnsupportedMediaTypeResponse,
 } from '@nestjs/swagger';
-import { MAX_IMAGE_BYTES, type Actor } from '@inventory/contracts';
+import { InventoryMessages, MAX_IMAGE_BYTES, type Actor } from '@inventory/contracts';
 import type { Response } from 'express';
 import { CurrentActor, WorkspaceData } from '../auth/index.js';
 import { checkedImage, type UploadedImage } from './image-file.js';
@@ -48,7 +48,7 @@ export class UploadsController {
   constructor(private readonly images: ImageStore) {}
 
   @Post('upload/image')
-  @UseFilters(UploadErrorsFilter)
+  @UseFilters(new UploadErrorsFilter({ tooLarge: InventoryMessages.imageTooLarge, missing: InventoryMessages.imageMissing }))
   @UseInterceptors(FileInterceptor('image', { limits: { fileSize: MAX_IMAGE_BYTES, files: 1 } }))
   @ApiOperation({ summary: 'Upload an item image (multipart field "image"); use the url as imageUrl' })
   @ApiConsumes('multipart/form-data')

@@ -5,6 +5,7 @@ import { AlertsModule } from './alerts/alerts.module.js';
 import { LowStockWatch } from './alerts/low-stock.watch.js';
 import { getEnv } from './config/env.js';
 import { ExportModule } from './export/export.module.js';
+import { ImportsModule } from './imports/imports.module.js';
 import { ItemsModule } from './items/items.module.js';
 import { migrations } from './migrations/index.js';
 import { CategoryReplica } from './replicas/category-replica.handler.js';
@@ -33,6 +34,7 @@ export function inventoryModules({ startConsumers = true } = {}) {
     }),
     ItemsModule,
     AlertsModule,
+    ImportsModule,
     ExportModule,
   ];
 }

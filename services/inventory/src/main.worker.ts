@@ -8,4 +8,4 @@ import { WorkerModule } from './worker.module.js';
 const app = await NestFactory.createApplicationContext(WorkerModule, { logger: processLogger() });
 app.enableShutdownHooks();
 startLivenessFile(getEnv().LIVENESS_FILE);
-new Logger('inventory-worker').log('processing low-stock alert jobs');
+new Logger('inventory-worker').log('processing low-stock alert and import jobs');

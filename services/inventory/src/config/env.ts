@@ -1,7 +1,7 @@
 import { IsInt, IsUrl, Max, Min } from 'class-validator';
-import { loadEnv, ServiceEnv } from '@inventory/platform';
+import { loadEnv, ServiceEnv, WithObjectStoreEnv } from '@inventory/platform';
 
-export class InventoryEnv extends ServiceEnv {
+export class InventoryEnv extends WithObjectStoreEnv(ServiceEnv) {
   /** Redis of the BullMQ alert jobs. */
   @IsUrl({ require_tld: false, require_protocol: true, protocols: ['redis', 'rediss'] })
   REDIS_URL: string = 'redis://127.0.0.1:16379';
@@ -23,6 +23,24 @@ export class InventoryEnv extends ServiceEnv {
   @Min(500)
   @Max(600_000)
   ALERTS_STALLED_CHECK_MS: number = 5_000;
+
+  /** Import jobs one worker process runs at once (reading and checking files, runs, undos). */
+  @IsInt()
+  @Min(1)
+  @Max(16)
+  IMPORTS_WORKER_CONCURRENCY: number = 2;
+
+  /** How long a request waits for the worker to read or check a file before it answers 503. */
+  @IsInt()
+  @Min(1000)
+  @Max(600_000)
+  IMPORTS_AWAIT_MS: number = 120_000;
+
+  /** How long a worker holds an import job before another may take it over (after the worker died). */
+  @IsInt()
+  @Min(500)
+  @Max(600_000)
+  IMPORTS_JOB_LOCK_MS: number = 30_000;
 }
 
 export const getEnv = () => loadEnv(InventoryEnv);

@@ -8,6 +8,7 @@ import { Inventory0005Alerts } from './Inventory0005_alerts.js';
 import { Inventory0006ItemRecordJson } from './Inventory0006_item_record_json.js';
 import { Inventory0007ItemCounts } from './Inventory0007_item_counts.js';
 import { Inventory0008Workspaces } from './Inventory0008_workspaces.js';
+import { Inventory0009Imports } from './Inventory0009_imports.js';
 import { Inventory0010MovementsByWorkspace } from './Inventory0010_movements_by_workspace.js';
 
 /** Every migration of this service, oldest first. */
@@ -22,5 +23,6 @@ export const migrations: MigrationObject[] = [
   { name: 'Inventory0006_item_record_json', class: Inventory0006ItemRecordJson },
   { name: 'Inventory0007_item_counts', class: Inventory0007ItemCounts },
   { name: 'Inventory0008_workspaces', class: Inventory0008Workspaces },
+  { name: 'Inventory0009_imports', class: Inventory0009Imports },
   { name: 'Inventory0010_movements_by_workspace', class: Inventory0010MovementsByWorkspace },
 ];

@@ -26,8 +26,8 @@ const KINDS = [
  * milliseconds. An id that is not a UUID, or that no replica learns of in time, is refused (404)
  * like a missing one; ownership and deletion are checked under lock by lockReferences.
  */
-export async function awaitReferences(em: EntityManager, refs: References): Promise<void> {
-  const deadline = Date.now() + REPLICA_WAIT_MS;
+export async function awaitReferences(em: EntityManager, refs: References, waitMs = REPLICA_WAIT_MS): Promise<void> {
+  const deadline = Date.now() + waitMs;
   for (const { table, ids, message } of KINDS) {
     const wanted = [...new Set(ids(refs))];
     if (wanted.length === 0) continue;

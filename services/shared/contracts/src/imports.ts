@@ -67,7 +67,7 @@ export const NO_PLACE_LABEL = '(no place)';
 export const MOVEMENT_EXPORT_HEADERS = ['Date', 'Item', 'SKU', 'Type', 'Quantity', 'Location', 'Reason', 'Stock after', 'By'] as const;
 
 /** Column (by its header, made unique) chosen for each field; a field left out is not imported. */
-export type ImportMapping = Partial<Record<ImportField, string>>;
+export type ImportMapping = Partial<Record<ImportField, string | null>>;
 export type ImportMode = 'create' | 'upsert';
 export const IMPORT_MODES: readonly ImportMode[] = ['create', 'upsert'];
 
@@ -91,7 +91,10 @@ export const ImportMessages = {
   notUndoable: 'Only a finished import can be undone',
   changedSince: (count: number, example: string) =>
     `${count} ${count === 1 ? 'item has' : 'items have'} changed since this import (e.g. '${example}'); the import cannot be undone`,
-  skuTwiceInFile: (row: number) => `SKU appears again in row ${row}`,
+  skuTwiceInFile: (row: number) => `The same SKU is already in row ${row}`,
+  quantityBelowOtherPlaces: (elsewhere: number) =>
+    `Quantity is less than the ${elsewhere} held at other places; move or remove that stock first`,
+  undoOthersForbidden: 'You can undo only the imports you made',
   skuTaken: 'An item with this SKU already exists',
   storeUnavailable: 'The file store is unavailable; please try again',
 } as const;

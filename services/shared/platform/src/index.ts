@@ -28,3 +28,5 @@ export * from './health/health.controller.js';
 export * from './events/index.js';
 export * from './logging/redact.js';
 export * from './health/liveness-file.js';
+export * from './objects/object-store.js';
+export * from './validation/import-fields.js';

@@ -1,0 +1,206 @@
+import {
+  BadRequestException,
+  Body,
+  Controller,
+  Get,
+  HttpCode,
+  Inject,
+  Param,
+  Post,
+  Res,
+  Sse,
+  UploadedFile,
+  UseFilters,
+  UseInterceptors,
+  type MessageEvent,
+} from '@nestjs/common';
+import type { ClientProxy } from '@nestjs/microservices';
+import { FileInterceptor } from '@nestjs/platform-express';
+import {
+  ApiAcceptedResponse,
+  ApiBadRequestResponse,
+  ApiBody,
+  ApiConflictResponse,
+  ApiConsumes,
+  ApiCreatedResponse,
+  ApiForbiddenResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiPayloadTooLargeResponse,
+  ApiProduces,
+  ApiTags,
+} from '@nestjs/swagger';
+import {
+  IMPORT_PAGE_SIZE_MAX,
+  ImportMessages as M,
+  ImportSubjects,
+  MAX_IMPORT_BYTES,
+  type Actor,
+  type ImportPreview,
+  type ImportUpload,
+  type ImportView,
+} from '@inventory/contracts';
+import { rpc } from '@inventory/platform';
+import { stringify } from 'csv-stringify';
+import type { Response } from 'express';
+import { randomUUID } from 'node:crypto';
+import { once } from 'node:events';
+import { from, interval, map, merge, takeWhile, type Observable } from 'rxjs';
+import { CurrentActor, WorkspaceData } from '../auth/index.js';
+import { getEnv } from '../config/env.js';
+import { NATS_CLIENT } from '../nats/nats-client.module.js';
+import { UploadErrorsFilter } from '../uploads/upload-errors.filter.js';
+import { ImportFileStore } from './import-file-store.js';
+import { ImportProgress } from './import-progress.js';
+import { ImportFileDto, ImportPreviewBodyDto, ImportPreviewDto, ImportUploadDto, ImportViewDto } from './imports.dto.js';
+
+/** Keeps an idle progress stream open through proxies that close silent connections. */
+const HEARTBEAT_MS = 25_000;
+
+interface UploadedImportFile {
+  originalname: string;
+  buffer: Buffer;
+  size: number;
+}
+
+/** Bulk import (docs/import-export.md): upload, preview, run, follow, undo. */
+@ApiTags('imports')
+@WorkspaceData()
+@Controller('imports')
+export class ImportsController {
+  private readonly timeoutMs = getEnv().RPC_TIMEOUT_MS;
+  /** Reading or checking a large file takes the worker a while; the request waits for it. */
+  private readonly workTimeoutMs = getEnv().IMPORT_WORK_TIMEOUT_MS;
+
+  constructor(
+    @Inject(NATS_CLIENT) private readonly nats: ClientProxy,
+    private readonly files: ImportFileStore,
+    private readonly progress: ImportProgress,
+  ) {}
+
+  @Post()
+  @UseFilters(new UploadErrorsFilter({ tooLarge: M.fileTooLarge, missing: M.fileRequired }))
+  @UseInterceptors(FileInterceptor('file', { limits: { fileSize: MAX_IMPORT_BYTES, files: 1 } }))
+  @ApiOperation({ summary: 'Upload a file to import (multipart field "file"): its columns, first rows and a suggested mapping' })
+  @ApiConsumes('multipart/form-data')
+  @ApiBody({ type: ImportFileDto })
+  @ApiCreatedResponse({ type: ImportUploadDto })
+  @ApiBadRequestResponse({ description: 'No file, an empty or unreadable file, or more than 200,000 rows' })
+  @ApiPayloadTooLargeResponse({ description: "'The file is larger than 50 MB'" })
+  @ApiForbiddenResponse({ description: 'A viewer cannot import' })
+  async upload(@CurrentActor() actor: Actor, @UploadedFile() file: UploadedImportFile | undefined): Promise<ImportUpload> {
+    if (!file || file.size === 0) throw new BadRequestException(file ? M.empty : M.fileRequired);
+    const id = randomUUID();
+    const objectKey = await this.files.save(actor.workspaceId, id, file.buffer);
+    const fileName = displayName(file.originalname);
+    return rpc(this.nats, ImportSubjects.create, { id, fileName, objectKey, size: file.size }, { actor, timeoutMs: this.workTimeoutMs });
+  }
+
+  @Post(':id/preview')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Check every row with a mapping and a mode; nothing is written. Counts, the first 500 errors, what would be created',
+  })
+  @ApiOkResponse({ type: ImportPreviewDto })
+  @ApiBadRequestResponse({ description: 'A mapping without Name, a column not in the file, an unknown mode' })
+  @ApiNotFoundResponse({ description: "'Import not found'" })
+  @ApiConflictResponse({ description: "'This import has already been started'" })
+  preview(@CurrentActor() actor: Actor, @Param('id') id: string, @Body() body: ImportPreviewBodyDto): Promise<ImportPreview> {
+    return rpc(this.nats, ImportSubjects.preview, { id, mapping: body.mapping, mode: body.mode }, { actor, timeoutMs: this.workTimeoutMs });
+  }
+
+  @Post(':id/commit')
+  @HttpCode(202)
+  @ApiOperation({ summary: 'Run the previewed import in the background; follow it at GET /api/imports/{id} or /events' })
+  @ApiAcceptedResponse({ type: ImportViewDto })
+  @ApiNotFoundResponse({ description: "'Import not found'" })
+  @ApiConflictResponse({ description: "'Preview the import before starting it' or 'This import has already been started'" })
+  commit(@CurrentActor() actor: Actor, @Param('id') id: string): Promise<ImportView> {
+    return rpc(this.nats, ImportSubjects.commit, { id }, { actor, timeoutMs: this.timeoutMs });
+  }
+
+  @Post(':id/undo')
+  @HttpCode(202)
+  @ApiOperation({ summary: 'Undo a finished import: its items archived, the stock it added removed, the details it changed set back' })
+  @ApiAcceptedResponse({ type: ImportViewDto })
+  @ApiNotFoundResponse({ description: "'Import not found'" })
+  @ApiForbiddenResponse({ description: "A member undoing someone else's import" })
+  @ApiConflictResponse({ description: 'Not finished, or items changed since the import' })
+  undo(@CurrentActor() actor: Actor, @Param('id') id: string): Promise<ImportView> {
+    return rpc(this.nats, ImportSubjects.undo, { id }, { actor, timeoutMs: this.timeoutMs });
+  }
+
+  @Get()
+  @ApiOperation({ summary: "The workspace's last 100 imports, newest first" })
+  @ApiOkResponse({ type: ImportViewDto, isArray: true })
+  list(@CurrentActor() actor: Actor): Promise<ImportView[]> {
+    return rpc(this.nats, ImportSubjects.list, undefined, { actor, timeoutMs: this.timeoutMs });
+  }
+
+  @Get(':id')
+  @ApiOperation({ summary: 'An import: its status and counts' })
+  @ApiOkResponse({ type: ImportViewDto })
+  @ApiNotFoundResponse({ description: "'Import not found'" })
+  get(@CurrentActor() actor: Actor, @Param('id') id: string): Promise<ImportView> {
+    return rpc(this.nats, ImportSubjects.get, { id }, { actor, timeoutMs: this.timeoutMs });
+  }
+
+  @Sse(':id/events')
+  @ApiOperation({ summary: 'Server-sent events: "progress" (data: the import) at once and on every change, until it settles; "heartbeat"' })
+  @ApiProduces('text/event-stream')
+  events(@CurrentActor() actor: Actor, @Param('id') id: string): Observable<MessageEvent> {
+    // Live changes are heard from before the current state is read, so the end is never missed.
+    const updates = merge(
+      this.progress.of(actor.workspaceId, id),
+      from(rpc(this.nats, ImportSubjects.get, { id }, { actor, timeoutMs: this.timeoutMs })),
+    );
+    return merge(
+      updates.pipe(map((view): MessageEvent => ({ type: 'progress', data: view }))),
+      interval(HEARTBEAT_MS).pipe(map((): MessageEvent => ({ type: 'heartbeat', data: '' }))),
+    ).pipe(takeWhile((event) => !(event.type === 'progress' && isFinal((event.data as ImportView).status)), true));
+  }
+
+  @Get(':id/errors.csv')
+  @ApiOperation({ summary: "Every row error of the import's latest preview or run, as CSV (Row, Column, Message)" })
+  @ApiProduces('text/csv')
+  @ApiNotFoundResponse({ description: "'Import not found'" })
+  async errors(@CurrentActor() actor: Actor, @Param('id') id: string, @Res() res: Response): Promise<void> {
+    // The first page before any header: a missing import still answers 404 as JSON.
+    let page = await rpc(
+      this.nats,
+      ImportSubjects.errors,
+      { id, afterRow: 0, limit: IMPORT_PAGE_SIZE_MAX },
+      { actor, timeoutMs: this.timeoutMs },
+    );
+    res.setHeader('Content-Type', 'text/csv; charset=utf-8');
+    res.setHeader('Content-Disposition', `attachment; filename="import-errors-${id}.csv"`);
+    res.setHeader('Cache-Control', 'no-store');
+    const csv = stringify({ header: true, columns: ['Row', 'Column', 'Message'], bom: true });
+    csv.pipe(res);
+    for (;;) {
+      for (const error of page.errors) if (!csv.write([error.row, error.column ?? '', error.message])) await once(csv, 'drain');
+      if (page.next === null) break;
+      page = await rpc(
+        this.nats,
+        ImportSubjects.errors,
+        { id, afterRow: page.next, limit: IMPORT_PAGE_SIZE_MAX },
+        { actor, timeoutMs: this.timeoutMs },
+      );
+    }
+    csv.end();
+  }
+}
+
+/** A stream ends once the import can change no more by itself. */
+const isFinal = (status: ImportView['status']) => status === 'done' || status === 'failed' || status === 'undone';
+
+/** The file's own name, as shown in the history and the movements' reason: no path, no odd characters. */
+function displayName(name: string): string {
+  // multer reads the name as Latin-1; browsers send UTF-8.
+  const utf8 = Buffer.from(name, 'latin1').toString('utf8');
+  const base = utf8.split(/[\\/]/).pop() ?? '';
+  // eslint-disable-next-line no-control-regex
+  const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  return (clean || 'import').slice(0, 200);
+}

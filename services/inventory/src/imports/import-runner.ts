@@ -1,0 +1,389 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { MikroORM, type EntityManager } from '@mikro-orm/postgresql';
+import type { ClientProxy } from '@nestjs/microservices';
+import {
+  CatalogSubjects,
+  IMPORT_PREVIEW_ERRORS,
+  IMPORT_SAMPLE_ROWS,
+  ImportMessages as M,
+  LocationsSubjects,
+  MOVEMENT_REASON_MAX_LENGTH,
+  type Actor,
+  type ImportPreview,
+  type ImportRowError,
+  type ImportUpload,
+} from '@inventory/contracts';
+import { importObjectKey, rpc, ServiceError } from '@inventory/platform';
+import { createHash, randomUUID } from 'node:crypto';
+import { awaitReferences, lockReferences } from '../replicas/references.js';
+import { decideItems, type ItemRequest } from '../items/item-writer.js';
+import type { DetailChanges, ItemCommand } from '../items/domain/item.js';
+import { loadSnapshots } from '../items/read-models/item-views.js';
+import { IMPORTS_NATS, ImportFiles } from './import-files.js';
+import { readImportFile, type ImportSheet } from './import-file.js';
+import type { ImportJob } from './import-jobs.js';
+import { loadLookups } from './import-lookups.js';
+import { lowerKey, newReferenceNames, planRows, referenceId, type RowPlan, type WorkspaceLookups } from './import-plan.js';
+import { columnPositions, parseRow, suggestMapping, type ParsedRow } from './import-rows.js';
+import {
+  addChunkCounts,
+  changedSince,
+  findImport,
+  finishImport,
+  importedRowsPage,
+  insertErrors,
+  insertImport,
+  insertImportedRows,
+  moveStatus,
+  savePreview,
+  type ImportedRow,
+  type ImportRecord,
+} from './import-store.js';
+
+/** Rows written per transaction: small enough for one statement's parameters, large enough to be fast. */
+const CHUNK_ROWS = 500;
+/** How long a run waits for the replicas to learn of the categories and places it created (a busy consumer lags). */
+const REFERENCES_WAIT_MS = 60_000;
+/** Places an import creates are storage places. */
+const IMPORTED_LOCATION_TYPE = 'Storage';
+
+type Job<K extends ImportJob['kind']> = Extract<ImportJob, { kind: K }>;
+
+/** The import jobs' work (docs/import-export.md), run by the inventory worker. */
+@Injectable()
+export class ImportRunner {
+  constructor(
+    @Inject(MikroORM) private readonly orm: MikroORM,
+    private readonly files: ImportFiles,
+    @Inject(IMPORTS_NATS) private readonly nats: ClientProxy,
+  ) {}
+
+  /** Reads an uploaded file: nothing is kept of a file that cannot be imported. */
+  async read({ actor, request }: Job<'read'>): Promise<ImportUpload> {
+    const objectKey = importObjectKey(actor.workspaceId, request.id);
+    if (request.objectKey !== objectKey) throw new ServiceError('VALIDATION', M.fileRequired);
+    let sheet: ImportSheet;
+    try {
+      sheet = await readImportFile(await this.files.read(objectKey));
+    } catch (error) {
+      if (error instanceof ServiceError && error.code === 'VALIDATION') await this.files.remove(objectKey);
+      throw error;
+    }
+    await insertImport(this.orm.em.fork(), {
+      id: request.id,
+      workspaceId: actor.workspaceId,
+      createdBy: actor.userId,
+      createdByName: actor.userName ?? null,
+      fileName: request.fileName,
+      objectKey,
+      size: request.size,
+      columns: sheet.columns,
+      rowCount: sheet.rows.length,
+    });
+    return {
+      id: request.id,
+      fileName: request.fileName,
+      columns: sheet.columns,
+      sampleRows: sheet.rows.slice(0, IMPORT_SAMPLE_ROWS),
+      rowCount: sheet.rows.length,
+      suggestedMapping: suggestMapping(sheet.columns),
+    };
+  }
+
+  /** Checks every row as a run would, writes nothing but the preview's own record. */
+  async preview({ actor, request }: Job<'preview'>): Promise<ImportPreview> {
+    const em = this.orm.em.fork();
+    const record = await this.importOf(em, actor, request.id);
+    if (record.status !== 'uploaded' && record.status !== 'previewed') throw new ServiceError('CONFLICT', M.alreadyStarted);
+    const rows = await this.parsedRows({ ...record, mapping: request.mapping }, request.mode);
+    const lookups = await loadLookups(em, actor.workspaceId, skusOf(rows), { lock: false });
+    const plans = planRows(rows, request.mode, lookups, new Map());
+    const errors = plans.flatMap((plan) => (plan.kind === 'invalid' ? plan.errors : []));
+    const count = (kind: RowPlan['kind']) => plans.filter((plan) => plan.kind === kind).length;
+    const invalid = count('invalid');
+    await em.transactional((tx) => savePreview(tx, record.id, { mode: request.mode, mapping: request.mapping, invalid, errors }));
+    const created = newReferenceNames(plans, lookups);
+    return {
+      toCreate: count('create'),
+      toUpdate: count('update'),
+      unchanged: count('unchanged'),
+      invalid,
+      errors: errors.slice(0, IMPORT_PREVIEW_ERRORS),
+      newCategories: created.categories,
+      newLocations: created.locations,
+    };
+  }
+
+  /**
+   * Writes the rows in chunks, each in one transaction with the import's cursor, so a run that
+   * stops (a worker killed, a retry) resumes after the last chunk that committed and no row is
+   * written twice. Returns the import as it is after each chunk, through `progress`.
+   */
+  async run({ actor, importId }: Job<'run'>, progress: (record: ImportRecord) => void): Promise<void> {
+    const em = this.orm.em.fork();
+    const record = await this.importOf(em, actor, importId);
+    if (record.status !== 'running') return;
+    const rows = await this.parsedRows(record, record.mode!);
+    await this.createReferences(actor, rows);
+    // SKUs of rows before the cursor count as seen, as they did when those rows were written.
+    const seenSkus = new Map<string, number>();
+    planRows(rows.slice(0, record.processed), record.mode!, emptyLookups(), seenSkus);
+    const reason = `Import ${record.fileName}`.slice(0, MOVEMENT_REASON_MAX_LENGTH);
+    let cursor = record.processed;
+    while (cursor < rows.length) {
+      const seen = new Map(seenSkus);
+      const moved = await em.fork().transactional((tx) => this.writeChunk(tx, actor, record, rows, cursor, seen, reason));
+      if (moved === cursor + Math.min(CHUNK_ROWS, rows.length - cursor)) for (const [sku, row] of seen) seenSkus.set(sku, row);
+      cursor = moved;
+      progress((await findImport(em.fork(), actor.workspaceId, importId))!);
+    }
+    await finishImport(em, importId, 'done');
+    await this.files.remove(record.objectKey);
+    progress((await findImport(em.fork(), actor.workspaceId, importId))!);
+  }
+
+  /** One chunk from `cursor`; the cursor after it (another run's, if one got there first). */
+  private async writeChunk(
+    tx: EntityManager,
+    actor: Actor,
+    record: ImportRecord,
+    rows: ParsedRow[],
+    cursor: number,
+    seenSkus: Map<string, number>,
+    reason: string,
+  ): Promise<number> {
+    const current = await findImport(tx, actor.workspaceId, record.id, { lock: true });
+    if (current?.status !== 'running' || current.processed !== cursor)
+      return current?.status === 'running' ? current.processed : rows.length;
+    const chunk = rows.slice(cursor, cursor + CHUNK_ROWS);
+    const lookups = await loadLookups(tx, actor.workspaceId, skusOf(chunk), { lock: true });
+    const plans = planRows(chunk, record.mode!, lookups, seenSkus);
+    const writes = plans.flatMap((plan) => writeOf(plan, record.id, lookups, reason));
+    const context = { workspaceId: actor.workspaceId, userId: actor.userId, userName: actor.userName, correlationId: record.id };
+    const categoryIds = writes.flatMap((w) => w.references.categoryIds);
+    const locationIds = writes.flatMap((w) => w.references.locationIds);
+    await lockReferences(tx, actor.workspaceId, { categoryIds, locationIds });
+    const decided = await decideItems(
+      tx,
+      writes.map((w) => ({ itemId: w.itemId, requests: [{ context, commands: w.commands } satisfies ItemRequest] })),
+      { lock: false },
+    );
+    const errors: ImportRowError[] = plans.flatMap((plan) => (plan.kind === 'invalid' ? plan.errors : []));
+    const imported: ImportedRow[] = [];
+    for (const [i, write] of writes.entries()) {
+      const outcome = decided.outcomes[i][0];
+      if (outcome instanceof ServiceError) errors.push({ row: write.row, column: null, message: outcome.message });
+      else imported.push({ ...write.imported, versionAfter: outcome.state.version });
+    }
+    await decided.append();
+    await insertImportedRows(tx, record.id, imported);
+    await insertErrors(tx, record.id, errors);
+    const skipped = chunk.length - imported.length - plans.filter((p) => p.kind === 'unchanged').length;
+    await addChunkCounts(tx, record.id, {
+      processed: chunk.length,
+      created: imported.filter((r) => r.action === 'created').length,
+      updated: imported.filter((r) => r.action === 'updated').length,
+      unchanged: plans.filter((p) => p.kind === 'unchanged').length,
+      skipped,
+      errors: new Set(errors.map((e) => e.row)).size,
+    });
+    return cursor + chunk.length;
+  }
+
+  /**
+   * Appends the compensating events: the import's opening stock is taken back and the items it
+   * created archived; the details, reorder levels and stock it changed are set back. An item
+   * changed since is left alone (the request was refused if any had been; this covers a race).
+   */
+  async undo({ actor, importId }: Job<'undo'>, progress: (record: ImportRecord) => void): Promise<void> {
+    const em = this.orm.em.fork();
+    const record = await this.importOf(em, actor, importId);
+    if (record.status !== 'undoing') return;
+    const context = { workspaceId: actor.workspaceId, userId: actor.userId, userName: actor.userName, correlationId: record.id };
+    for (let after = 0; ;) {
+      const rows = await importedRowsPage(em, importId, after, CHUNK_ROWS);
+      if (rows.length === 0) break;
+      after = rows[rows.length - 1].row;
+      await em.fork().transactional(async (tx) => {
+        const states = await loadSnapshots(
+          tx,
+          rows.map((r) => ({ workspaceId: actor.workspaceId, itemId: r.itemId })),
+          { lock: false },
+        );
+        const undoable = rows.filter((r, i) => states[i].status === 'active' && states[i].version === r.versionAfter);
+        const decided = await decideItems(
+          tx,
+          undoable.map((r) => ({ itemId: r.itemId, requests: [{ context, commands: compensationOf(r, actor) }] })),
+          { lock: false },
+        );
+        await decided.append();
+      });
+    }
+    await moveStatus(em, actor.workspaceId, importId, ['undoing'], 'undone');
+    progress((await findImport(em.fork(), actor.workspaceId, importId))!);
+  }
+
+  /** Refuses an undo when items the import wrote have changed since. */
+  static async assertUndoable(em: EntityManager, record: ImportRecord): Promise<void> {
+    const { count, example } = await changedSince(em, record.id);
+    if (count > 0) throw new ServiceError('CONFLICT', M.changedSince(count, example ?? ''));
+  }
+
+  private async importOf(em: EntityManager, actor: Actor, id: string): Promise<ImportRecord> {
+    const record = await findImport(em, actor.workspaceId, id);
+    if (!record) throw new ServiceError('NOT_FOUND', M.notFound);
+    return record;
+  }
+
+  private async parsedRows(record: ImportRecord, mode: NonNullable<ImportRecord['mode']>): Promise<ParsedRow[]> {
+    const positions = columnPositions(record.columns, record.mapping ?? {}, mode);
+    const sheet = await readImportFile(await this.files.read(record.objectKey));
+    // Row 1 is the header, as a spreadsheet numbers them.
+    return sheet.rows.map((cells, i) => parseRow(i + 2, cells, positions, record.mapping!));
+  }
+
+  /**
+   * Creates the categories and places the rows name that the workspace does not have, through
+   * their own services (so their rules and events apply), and waits for the replicas to know them.
+   */
+  private async createReferences(actor: Actor, rows: ParsedRow[]): Promise<void> {
+    const em = this.orm.em.fork();
+    const lookups = await loadLookups(em, actor.workspaceId, [], { lock: false });
+    const plans = rows.flatMap((parsed): RowPlan[] => (parsed.errors ? [] : [{ row: parsed.row, kind: 'create', fields: parsed.fields }]));
+    const missing = newReferenceNames(plans, lookups);
+    const categoryIds: string[] = [];
+    const locationIds: string[] = [];
+    for (const name of missing.categories) {
+      const made = await unlessTaken(() => rpc(this.nats, CatalogSubjects.createCategory, { name }, { actor }));
+      if (made) categoryIds.push(made.id);
+    }
+    for (const name of missing.locations) {
+      const made = await unlessTaken(() =>
+        rpc(this.nats, LocationsSubjects.createLocation, { name, type: IMPORTED_LOCATION_TYPE }, { actor }),
+      );
+      if (made) locationIds.push(made.id);
+    }
+    await awaitReferences(em, { categoryIds, locationIds }, REFERENCES_WAIT_MS);
+  }
+}
+
+/**
+ * A creation that may meet a name someone just took: then there is nothing to create (the chunks
+ * find it by name once its replica arrives; until then a chunk fails and is retried).
+ */
+async function unlessTaken<T>(create: () => Promise<T>): Promise<T | null> {
+  try {
+    return await create();
+  } catch (error) {
+    if (error instanceof ServiceError && error.code === 'CONFLICT') return null;
+    throw error;
+  }
+}
+
+const emptyLookups = (): WorkspaceLookups => ({ itemsBySku: new Map(), categories: new Map(), locations: new Map() });
+
+const skusOf = (rows: ParsedRow[]) => [
+  ...new Set(rows.flatMap((row) => (row.errors || row.fields.sku === undefined ? [] : [lowerKey(row.fields.sku)]))),
+];
+
+interface RowWrite {
+  row: number;
+  itemId: string;
+  commands: ItemCommand[];
+  references: { categoryIds: string[]; locationIds: string[] };
+  imported: Omit<ImportedRow, 'versionAfter'>;
+}
+
+/** The commands a planned row sends through the item's decider, and what to remember of it. */
+function writeOf(plan: RowPlan, importId: string, lookups: WorkspaceLookups, reason: string): RowWrite[] {
+  if (plan.kind === 'invalid' || plan.kind === 'unchanged') return [];
+  if (plan.kind === 'create') {
+    const categoryId = referenceId(lookups.categories, plan.fields.category) ?? null;
+    const locationId = referenceId(lookups.locations, plan.fields.location) ?? null;
+    const references = { categoryIds: categoryId ? [categoryId] : [], locationIds: locationId ? [locationId] : [] };
+    const { fields } = plan;
+    const itemId = rowItemId(importId, plan.row);
+    const movementId = fields.quantity ? randomUUID() : null;
+    const commands: ItemCommand[] = [
+      {
+        type: 'RegisterItem',
+        data: {
+          name: fields.name,
+          sku: fields.sku ?? null,
+          description: fields.description ?? null,
+          unitPrice: fields.unitPrice ?? '0.00',
+          categoryId,
+          locationId,
+          imageUrl: null,
+          reorderLevel: fields.reorderLevel ?? 0,
+          // The opening stock is a movement of its own, with the import as its reason.
+          initialStock: 0,
+          movementId: randomUUID(),
+        },
+      },
+    ];
+    if (movementId) commands.push({ type: 'ReceiveStock', data: { quantity: fields.quantity!, locationId, reason, movementId } });
+    return [
+      { row: plan.row, itemId, commands, references, imported: { row: plan.row, itemId, action: 'created', previous: null, movementId } },
+    ];
+  }
+  const { item, changes } = plan;
+  const commands: ItemCommand[] = [];
+  const previous: NonNullable<ImportedRow['previous']> = { details: {} };
+  if (Object.keys(changes.details).length > 0) {
+    commands.push({ type: 'ChangeDetails', data: { changes: changes.details } });
+    for (const key of Object.keys(changes.details)) previous.details[key] = item.details[key as keyof typeof item.details];
+  }
+  if (changes.reorderLevel !== undefined) {
+    commands.push({ type: 'SetReorderLevel', data: { reorderLevel: changes.reorderLevel } });
+    previous.reorderLevel = item.reorderLevel;
+  }
+  const movementId = changes.stock ? randomUUID() : null;
+  if (changes.stock) commands.push({ type: 'AdjustStock', data: { ...changes.stock, reason, movementId: movementId! } });
+  const stockPlace = changes.stock?.locationId;
+  return [
+    {
+      row: plan.row,
+      itemId: item.itemId,
+      commands,
+      references: {
+        categoryIds: changes.details.categoryId ? [changes.details.categoryId] : [],
+        locationIds: [changes.details.locationId, stockPlace].filter((id): id is string => typeof id === 'string'),
+      },
+      imported: { row: plan.row, itemId: item.itemId, action: 'updated', previous, movementId },
+    },
+  ];
+}
+
+/** What undoes one imported row. */
+function compensationOf(row: ImportedRow, actor: Actor): ItemCommand[] {
+  const commands: ItemCommand[] = [];
+  if (row.movementId)
+    commands.push({
+      type: 'UndoMovement',
+      data: {
+        targetMovementId: row.movementId,
+        movementId: randomUUID(),
+        reason: 'Import undone',
+        actorUserId: actor.userId,
+        mayUndoOthers: true,
+      },
+    });
+  if (row.action === 'created') commands.push({ type: 'ArchiveItem', data: {} });
+  else {
+    if (Object.keys(row.previous?.details ?? {}).length > 0)
+      commands.push({ type: 'ChangeDetails', data: { changes: row.previous!.details as DetailChanges } });
+    if (row.previous?.reorderLevel !== undefined)
+      commands.push({ type: 'SetReorderLevel', data: { reorderLevel: row.previous.reorderLevel } });
+  }
+  return commands;
+}
+
+/** The id of the item a row creates: the same on every attempt, so a repeated write cannot make a second item. */
+function rowItemId(importId: string, row: number): string {
+  const hash = createHash('sha256').update(`${importId}:${row}`).digest();
+  hash[6] = (hash[6] & 0x0f) | 0x50;
+  hash[8] = (hash[8] & 0x3f) | 0x80;
+  const hex = hash.subarray(0, 16).toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
