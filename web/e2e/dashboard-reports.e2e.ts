@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { whileAnimating } from './support/animations.js';
-import { launchBrowser, screenshot, seriousA11yViolations } from './support/browser.js';
+import { DESKTOP, launchBrowser, MOBILE, screenshot, seriousA11yViolations } from './support/browser.js';
 import { postJson, signUp } from './support/session.js';
 import { reloadUntil, waitForCount } from './support/wait.js';
 
@@ -75,6 +75,45 @@ describe('dashboard and reports', () => {
     await page.evaluate(() => window.scrollTo(0, 0));
     await screenshot(page, 'reports');
     expect(await seriousA11yViolations(page)).toEqual([]);
+  });
+
+  it('downloads the whole workspace from the server: Export Data on the dashboard, Export all on Reports', async () => {
+    const { page } = await signUp(browser, '/dashboard');
+    await addItem(page, { name: '=Widget', sku: 'W-1', unitPrice: '12.50', currentStock: 10 });
+    const downloaded = async (open: string, choice: string) => {
+      await page.getByRole('button', { name: open }).click();
+      const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: choice }).click()]);
+      return { name: file.suggestedFilename(), text: readFileSync((await file.path())!, 'utf8') };
+    };
+
+    const csv = await downloaded('Export Data', 'Items as CSV');
+    expect(csv.name).toMatch(/^inventory-\d{4}-\d{2}-\d{2}\.csv$/);
+    expect(csv.text).toBe(
+      '\ufeffName,SKU,Description,Category,Location,Quantity,Unit price,Reorder level,Stock @ (no place)\r\n' +
+        "'=Widget,W-1,,,,10,12.50,0,10\r\n",
+    );
+    const xlsx = await downloaded('Export Data', 'Items as Excel (.xlsx)');
+    expect(xlsx.name).toMatch(/^inventory-\d{4}-\d{2}-\d{2}\.xlsx$/);
+    expect(xlsx.text.startsWith('PK')).toBe(true);
+
+    await page.goto('/reports');
+    const movements = await downloaded('Export all', 'Movements in this period (CSV)');
+    expect(movements.name).toMatch(/^inventory-movements-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.csv$/);
+    expect(movements.text.split('\r\n')[1]).toMatch(/^[\dT:.Z-]+,'=Widget,W-1,in,10,,Initial stock,10,Erin Tester\w+$/);
+
+    for (const [name, viewport] of [
+      ['reports-export-all', DESKTOP],
+      ['reports-export-all-phone', MOBILE],
+    ] as const) {
+      await page.setViewportSize(viewport);
+      await page.getByRole('button', { name: 'Export all' }).click();
+      await page.getByRole('menuitem', { name: 'All items (Excel)' }).waitFor();
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await screenshot(page, name);
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      await page.keyboard.press('Escape');
+      await waitForCount(page.locator('.ant-dropdown:not(.ant-dropdown-hidden)'), 0);
+    }
   });
 
   it('guides a new inventory with steps that tick themselves, and can be hidden', async () => {
