@@ -364,6 +364,41 @@ describe('commit, upsert and undo', () => {
   });
 });
 
+describe('round trip with the export', () => {
+  it.each(['csv', 'xlsx'])('imports its own %s export back unchanged', async (format) => {
+    const c = (await signUp(system.baseUrl)).client;
+    await imported(c, STOCK_CSV);
+    await ok(
+      c.post('/api/inventory', {
+        name: '=HYPERLINK("x")',
+        sku: '+1-SKU',
+        description: 'line one\nline "two", three',
+        unitPrice: '2.50',
+        currentStock: 3,
+      }),
+      201,
+    );
+    const before = await itemsOf(c);
+    const exported = Buffer.from(await (await c.get(`/api/export/items.${format}`)).arrayBuffer());
+    const { body } = await upload(c, exported, `inventory.${format}`);
+    expect(body.suggestedMapping).toEqual({
+      name: 'Name',
+      sku: 'SKU',
+      description: 'Description',
+      category: 'Category',
+      location: 'Location',
+      quantity: 'Quantity',
+      unitPrice: 'Unit price',
+      reorderLevel: 'Reorder level',
+    });
+    const preview = await ok<ImportPreview>(c.post(`/api/imports/${body.id}/preview`, { mapping: body.suggestedMapping, mode: 'upsert' }));
+    expect(preview).toMatchObject({ toCreate: 0, toUpdate: 0, unchanged: 4, invalid: 0, newCategories: [], newLocations: [] });
+    await ok(c.post(`/api/imports/${body.id}/commit`), 202);
+    expect(await settled(c, body.id)).toMatchObject({ status: 'done', unchanged: 4, created: 0, updated: 0 });
+    expect(await itemsOf(c)).toEqual(before);
+  });
+});
+
 describe('who may do what', () => {
   async function joined(inviter: ApiClient, workspaceId: string, role: WorkspaceRole): Promise<SignedUp> {
     const email = uniqueEmail(role);

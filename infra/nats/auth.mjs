@@ -23,7 +23,7 @@ export function principals() {
     user: service,
     permissions: {
       publish: {
-        allow: [`events.${service}.>`, ...JETSTREAM.allow, ...(service === 'inventory' ? ['inventory.alerts.changed'] : [])],
+        allow: [`events.${service}.>`, ...JETSTREAM.allow, ...(service === 'inventory' ? ['inventory.alerts.changed', 'inventory.imports.progress'] : [])],
         deny: JETSTREAM.deny,
       },
       subscribe: { allow: [`${service}.>`, `_INBOX_${service}.>`] },
@@ -36,7 +36,7 @@ export function principals() {
     permissions: {
       // $JS.API.INFO: GET /api/health reads JetStream's account info.
       publish: { allow: [...SERVICES.map((service) => `${service}.>`), 'gateway.>', '$JS.API.INFO'] },
-      subscribe: { allow: ['_INBOX_gateway.>', 'gateway.>', 'inventory.alerts.changed'] },
+      subscribe: { allow: ['_INBOX_gateway.>', 'gateway.>', 'inventory.alerts.changed', 'inventory.imports.progress'] },
     },
   };
   return [gateway, ...services];

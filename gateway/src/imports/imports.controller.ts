@@ -32,16 +32,18 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import {
+  CatalogSubjects,
   IMPORT_PAGE_SIZE_MAX,
   ImportMessages as M,
   ImportSubjects,
+  LocationsSubjects,
   MAX_IMPORT_BYTES,
   type Actor,
   type ImportPreview,
   type ImportUpload,
   type ImportView,
 } from '@inventory/contracts';
-import { rpc } from '@inventory/platform';
+import { rpc, ServiceError } from '@inventory/platform';
 import { stringify } from 'csv-stringify';
 import type { Response } from 'express';
 import { randomUUID } from 'node:crypto';
@@ -55,6 +57,8 @@ import { ImportFileStore } from './import-file-store.js';
 import { ImportProgress } from './import-progress.js';
 import { ImportFileDto, ImportPreviewBodyDto, ImportPreviewDto, ImportUploadDto, ImportViewDto } from './imports.dto.js';
 
+/** Places an import creates are storage places. */
+const IMPORTED_LOCATION_TYPE = 'Storage';
 /** Keeps an idle progress stream open through proxies that close silent connections. */
 const HEARTBEAT_MS = 25_000;
 
@@ -116,7 +120,16 @@ export class ImportsController {
   @ApiAcceptedResponse({ type: ImportViewDto })
   @ApiNotFoundResponse({ description: "'Import not found'" })
   @ApiConflictResponse({ description: "'Preview the import before starting it' or 'This import has already been started'" })
-  commit(@CurrentActor() actor: Actor, @Param('id') id: string): Promise<ImportView> {
+  async commit(@CurrentActor() actor: Actor, @Param('id') id: string): Promise<ImportView> {
+    // Only the gateway may ask a service for something on a user's behalf (docs/security.md): the
+    // categories and places the file names are made here, through their own services and rules.
+    const missing = await rpc(this.nats, ImportSubjects.references, { id }, { actor, timeoutMs: this.timeoutMs });
+    for (const name of missing.categories)
+      await unlessTaken(rpc(this.nats, CatalogSubjects.createCategory, { name }, { actor, timeoutMs: this.timeoutMs }));
+    for (const name of missing.locations)
+      await unlessTaken(
+        rpc(this.nats, LocationsSubjects.createLocation, { name, type: IMPORTED_LOCATION_TYPE }, { actor, timeoutMs: this.timeoutMs }),
+      );
     return rpc(this.nats, ImportSubjects.commit, { id }, { actor, timeoutMs: this.timeoutMs });
   }
 
@@ -189,6 +202,15 @@ export class ImportsController {
       );
     }
     csv.end();
+  }
+}
+
+/** A creation that meets a name someone took a moment ago: there is nothing left to create. */
+async function unlessTaken(creation: Promise<unknown>): Promise<void> {
+  try {
+    await creation;
+  } catch (error) {
+    if (!(error instanceof ServiceError && error.code === 'CONFLICT')) throw error;
   }
 }
 

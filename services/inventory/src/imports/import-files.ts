@@ -5,8 +5,6 @@ import type { Client as MinioClient } from 'minio';
 import { getEnv } from '../config/env.js';
 
 export const IMPORTS_S3 = Symbol('IMPORTS_S3');
-/** The worker's NATS client, to create categories and places through their services. */
-export const IMPORTS_NATS = Symbol('IMPORTS_NATS');
 
 /** Uploaded import files in the S3 store (the gateway puts them there; see importObjectKey). */
 @Injectable()

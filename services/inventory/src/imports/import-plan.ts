@@ -53,6 +53,7 @@ export function planRows(rows: ParsedRow[], mode: ImportMode, lookups: Workspace
 
 /** A category or place named in the file that the workspace does not have yet (to be created). */
 const NEW_REFERENCE = (name: string) => `new:${lowerKey(name)}`;
+export const isNewReference = (id: string) => id.startsWith('new:');
 
 export const referenceId = (names: Map<string, string>, name: string | undefined): string | null | undefined =>
   name === undefined ? undefined : (names.get(lowerKey(name)) ?? NEW_REFERENCE(name));

@@ -9,6 +9,7 @@ import {
   type ImportMapping,
   type ImportMode,
   type ImportRowError,
+  unescapeFormula,
 } from '@inventory/contracts';
 import { ServiceError, unsafeInputReason } from '@inventory/platform';
 import { plainToInstance } from 'class-transformer';
@@ -91,7 +92,8 @@ export function parseRow(row: number, cells: string[], positions: Partial<Record
   const errors: ImportRowError[] = [];
   const text: Partial<Record<ImportField, string>> = {};
   for (const [field, at] of Object.entries(positions) as [ImportField, number][]) {
-    const value = cells[at].trim();
+    // Our export escapes text that a spreadsheet would run as a formula; this takes it back.
+    const value = unescapeFormula(cells[at].trim());
     if (value === '') continue;
     const unsafe = unsafeInputReason(value, mapping[field]!);
     if (unsafe) errors.push({ row, column: mapping[field]!, message: unsafe });

@@ -1,29 +1,28 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { MikroORM, type EntityManager } from '@mikro-orm/postgresql';
-import type { ClientProxy } from '@nestjs/microservices';
 import {
-  CatalogSubjects,
   IMPORT_PREVIEW_ERRORS,
   IMPORT_SAMPLE_ROWS,
   ImportMessages as M,
-  LocationsSubjects,
+  InventoryMessages,
   MOVEMENT_REASON_MAX_LENGTH,
   type Actor,
   type ImportPreview,
   type ImportRowError,
   type ImportUpload,
 } from '@inventory/contracts';
-import { importObjectKey, rpc, ServiceError } from '@inventory/platform';
+import { importObjectKey, ServiceError } from '@inventory/platform';
 import { createHash, randomUUID } from 'node:crypto';
-import { awaitReferences, lockReferences } from '../replicas/references.js';
+import { lockReferences } from '../replicas/references.js';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { decideItems, type ItemRequest } from '../items/item-writer.js';
 import type { DetailChanges, ItemCommand } from '../items/domain/item.js';
 import { loadSnapshots } from '../items/read-models/item-views.js';
-import { IMPORTS_NATS, ImportFiles } from './import-files.js';
+import { ImportFiles } from './import-files.js';
 import { readImportFile, type ImportSheet } from './import-file.js';
 import type { ImportJob } from './import-jobs.js';
 import { loadLookups } from './import-lookups.js';
-import { lowerKey, newReferenceNames, planRows, referenceId, type RowPlan, type WorkspaceLookups } from './import-plan.js';
+import { isNewReference, lowerKey, newReferenceNames, planRows, referenceId, type RowPlan, type WorkspaceLookups } from './import-plan.js';
 import { columnPositions, parseRow, suggestMapping, type ParsedRow } from './import-rows.js';
 import {
   addChunkCounts,
@@ -42,10 +41,9 @@ import {
 
 /** Rows written per transaction: small enough for one statement's parameters, large enough to be fast. */
 const CHUNK_ROWS = 500;
-/** How long a run waits for the replicas to learn of the categories and places it created (a busy consumer lags). */
+/** How long a run waits for the replicas to learn of the categories and places made for it (a busy consumer lags). */
 const REFERENCES_WAIT_MS = 60_000;
-/** Places an import creates are storage places. */
-const IMPORTED_LOCATION_TYPE = 'Storage';
+const REFERENCES_POLL_MS = 100;
 
 type Job<K extends ImportJob['kind']> = Extract<ImportJob, { kind: K }>;
 
@@ -55,7 +53,6 @@ export class ImportRunner {
   constructor(
     @Inject(MikroORM) private readonly orm: MikroORM,
     private readonly files: ImportFiles,
-    @Inject(IMPORTS_NATS) private readonly nats: ClientProxy,
   ) {}
 
   /** Reads an uploaded file: nothing is kept of a file that cannot be imported. */
@@ -101,8 +98,17 @@ export class ImportRunner {
     const errors = plans.flatMap((plan) => (plan.kind === 'invalid' ? plan.errors : []));
     const count = (kind: RowPlan['kind']) => plans.filter((plan) => plan.kind === kind).length;
     const invalid = count('invalid');
-    await em.transactional((tx) => savePreview(tx, record.id, { mode: request.mode, mapping: request.mapping, invalid, errors }));
     const created = newReferenceNames(plans, lookups);
+    await em.transactional((tx) =>
+      savePreview(tx, record.id, {
+        mode: request.mode,
+        mapping: request.mapping,
+        invalid,
+        errors,
+        newCategories: created.categories,
+        newLocations: created.locations,
+      }),
+    );
     return {
       toCreate: count('create'),
       toUpdate: count('update'),
@@ -124,7 +130,7 @@ export class ImportRunner {
     const record = await this.importOf(em, actor, importId);
     if (record.status !== 'running') return;
     const rows = await this.parsedRows(record, record.mode!);
-    await this.createReferences(actor, rows);
+    await this.awaitNewReferences(record);
     // SKUs of rows before the cursor count as seen, as they did when those rows were written.
     const seenSkus = new Map<string, number>();
     planRows(rows.slice(0, record.processed), record.mode!, emptyLookups(), seenSkus);
@@ -158,7 +164,14 @@ export class ImportRunner {
     const chunk = rows.slice(cursor, cursor + CHUNK_ROWS);
     const lookups = await loadLookups(tx, actor.workspaceId, skusOf(chunk), { lock: true });
     const plans = planRows(chunk, record.mode!, lookups, seenSkus);
-    const writes = plans.flatMap((plan) => writeOf(plan, record.id, lookups, reason));
+    const errors: ImportRowError[] = plans.flatMap((plan) => (plan.kind === 'invalid' ? plan.errors : []));
+    const writes: RowWrite[] = [];
+    for (const plan of plans) {
+      const write = writeOf(plan, record.id, lookups, reason);
+      const missing = write && missingReference(write.references);
+      if (missing) errors.push({ row: plan.row, column: null, message: missing });
+      else if (write) writes.push(write);
+    }
     const context = { workspaceId: actor.workspaceId, userId: actor.userId, userName: actor.userName, correlationId: record.id };
     const categoryIds = writes.flatMap((w) => w.references.categoryIds);
     const locationIds = writes.flatMap((w) => w.references.locationIds);
@@ -168,7 +181,6 @@ export class ImportRunner {
       writes.map((w) => ({ itemId: w.itemId, requests: [{ context, commands: w.commands } satisfies ItemRequest] })),
       { lock: false },
     );
-    const errors: ImportRowError[] = plans.flatMap((plan) => (plan.kind === 'invalid' ? plan.errors : []));
     const imported: ImportedRow[] = [];
     for (const [i, write] of writes.entries()) {
       const outcome = decided.outcomes[i][0];
@@ -243,41 +255,25 @@ export class ImportRunner {
   }
 
   /**
-   * Creates the categories and places the rows name that the workspace does not have, through
-   * their own services (so their rules and events apply), and waits for the replicas to know them.
+   * Waits for the replicas to learn of the categories and places the gateway created for this run
+   * (docs/import-export.md); one still unknown after that is refused per row ('Category not found').
    */
-  private async createReferences(actor: Actor, rows: ParsedRow[]): Promise<void> {
-    const em = this.orm.em.fork();
-    const lookups = await loadLookups(em, actor.workspaceId, [], { lock: false });
-    const plans = rows.flatMap((parsed): RowPlan[] => (parsed.errors ? [] : [{ row: parsed.row, kind: 'create', fields: parsed.fields }]));
-    const missing = newReferenceNames(plans, lookups);
-    const categoryIds: string[] = [];
-    const locationIds: string[] = [];
-    for (const name of missing.categories) {
-      const made = await unlessTaken(() => rpc(this.nats, CatalogSubjects.createCategory, { name }, { actor }));
-      if (made) categoryIds.push(made.id);
+  private async awaitNewReferences(record: ImportRecord): Promise<void> {
+    const deadline = Date.now() + REFERENCES_WAIT_MS;
+    for (;;) {
+      const { categories, locations } = await loadLookups(this.orm.em.fork(), record.workspaceId, [], { lock: false });
+      const known = (names: Map<string, string>, wanted: string[]) => wanted.every((name) => names.has(lowerKey(name)));
+      if ((known(categories, record.newCategories) && known(locations, record.newLocations)) || Date.now() > deadline) return;
+      await sleep(REFERENCES_POLL_MS);
     }
-    for (const name of missing.locations) {
-      const made = await unlessTaken(() =>
-        rpc(this.nats, LocationsSubjects.createLocation, { name, type: IMPORTED_LOCATION_TYPE }, { actor }),
-      );
-      if (made) locationIds.push(made.id);
-    }
-    await awaitReferences(em, { categoryIds, locationIds }, REFERENCES_WAIT_MS);
   }
 }
 
-/**
- * A creation that may meet a name someone just took: then there is nothing to create (the chunks
- * find it by name once its replica arrives; until then a chunk fails and is retried).
- */
-async function unlessTaken<T>(create: () => Promise<T>): Promise<T | null> {
-  try {
-    return await create();
-  } catch (error) {
-    if (error instanceof ServiceError && error.code === 'CONFLICT') return null;
-    throw error;
-  }
+/** Why a row cannot be written: a category or place it names still does not exist. */
+function missingReference({ categoryIds, locationIds }: RowWrite['references']): string | null {
+  if (categoryIds.some(isNewReference)) return InventoryMessages.categoryNotFound;
+  if (locationIds.some(isNewReference)) return InventoryMessages.locationNotFound;
+  return null;
 }
 
 const emptyLookups = (): WorkspaceLookups => ({ itemsBySku: new Map(), categories: new Map(), locations: new Map() });
@@ -295,8 +291,8 @@ interface RowWrite {
 }
 
 /** The commands a planned row sends through the item's decider, and what to remember of it. */
-function writeOf(plan: RowPlan, importId: string, lookups: WorkspaceLookups, reason: string): RowWrite[] {
-  if (plan.kind === 'invalid' || plan.kind === 'unchanged') return [];
+function writeOf(plan: RowPlan, importId: string, lookups: WorkspaceLookups, reason: string): RowWrite | null {
+  if (plan.kind === 'invalid' || plan.kind === 'unchanged') return null;
   if (plan.kind === 'create') {
     const categoryId = referenceId(lookups.categories, plan.fields.category) ?? null;
     const locationId = referenceId(lookups.locations, plan.fields.location) ?? null;
@@ -323,9 +319,13 @@ function writeOf(plan: RowPlan, importId: string, lookups: WorkspaceLookups, rea
       },
     ];
     if (movementId) commands.push({ type: 'ReceiveStock', data: { quantity: fields.quantity!, locationId, reason, movementId } });
-    return [
-      { row: plan.row, itemId, commands, references, imported: { row: plan.row, itemId, action: 'created', previous: null, movementId } },
-    ];
+    return {
+      row: plan.row,
+      itemId,
+      commands,
+      references,
+      imported: { row: plan.row, itemId, action: 'created', previous: null, movementId },
+    };
   }
   const { item, changes } = plan;
   const commands: ItemCommand[] = [];
@@ -341,18 +341,16 @@ function writeOf(plan: RowPlan, importId: string, lookups: WorkspaceLookups, rea
   const movementId = changes.stock ? randomUUID() : null;
   if (changes.stock) commands.push({ type: 'AdjustStock', data: { ...changes.stock, reason, movementId: movementId! } });
   const stockPlace = changes.stock?.locationId;
-  return [
-    {
-      row: plan.row,
-      itemId: item.itemId,
-      commands,
-      references: {
-        categoryIds: changes.details.categoryId ? [changes.details.categoryId] : [],
-        locationIds: [changes.details.locationId, stockPlace].filter((id): id is string => typeof id === 'string'),
-      },
-      imported: { row: plan.row, itemId: item.itemId, action: 'updated', previous, movementId },
+  return {
+    row: plan.row,
+    itemId: item.itemId,
+    commands,
+    references: {
+      categoryIds: changes.details.categoryId ? [changes.details.categoryId] : [],
+      locationIds: [changes.details.locationId, stockPlace].filter((id): id is string => typeof id === 'string'),
     },
-  ];
+    imported: { row: plan.row, itemId: item.itemId, action: 'updated', previous, movementId },
+  };
 }
 
 /** What undoes one imported row. */

@@ -9,6 +9,9 @@ export interface ImportRecord extends ImportView {
   objectKey: string;
   columns: string[];
   mapping: ImportMapping | null;
+  /** Categories and places the preview found missing, by name: made before the run. */
+  newCategories: string[];
+  newLocations: string[];
 }
 
 interface ImportRow {
@@ -23,6 +26,8 @@ interface ImportRow {
   status: ImportStatus;
   mode: ImportMode | null;
   mapping: ImportMapping | null;
+  new_categories: string[];
+  new_locations: string[];
   processed: number;
   created: number;
   updated: number;
@@ -35,7 +40,8 @@ interface ImportRow {
   finished_at: string | null;
 }
 
-const COLUMNS = `id, workspace_id, created_by, created_by_name, file_name, object_key, columns, row_count, status, mode, mapping, processed,
+const COLUMNS = `id, workspace_id, created_by, created_by_name, file_name, object_key, columns, row_count, status, mode, mapping,
+  new_categories, new_locations, processed,
   created, updated, unchanged, skipped, errors, failure, ${isoTimeSql('created_at')} AS created_at,
   ${isoTimeSql('started_at')} AS started_at, ${isoTimeSql('finished_at')} AS finished_at`;
 
@@ -49,6 +55,8 @@ function recordOf(row: ImportRow): ImportRecord {
     objectKey: row.object_key,
     columns: row.columns,
     mapping: row.mapping,
+    newCategories: row.new_categories,
+    newLocations: row.new_locations,
     fileName: row.file_name,
     status: row.status,
     mode: row.mode,
@@ -68,7 +76,15 @@ function recordOf(row: ImportRow): ImportRecord {
 }
 
 /** The API's view of an import: without where its file lies. */
-export function viewOf({ workspaceId: _w, objectKey: _o, columns: _c, mapping: _m, ...view }: ImportRecord): ImportView {
+export function viewOf({
+  workspaceId: _w,
+  objectKey: _o,
+  columns: _c,
+  mapping: _m,
+  newCategories: _nc,
+  newLocations: _nl,
+  ...view
+}: ImportRecord): ImportView {
   return view;
 }
 
@@ -113,15 +129,28 @@ export async function listImports(em: EntityManager, workspaceId: string): Promi
 export async function savePreview(
   em: EntityManager,
   id: string,
-  preview: { mode: ImportMode; mapping: ImportMapping; invalid: number; errors: ImportRowError[] },
+  preview: {
+    mode: ImportMode;
+    mapping: ImportMapping;
+    invalid: number;
+    errors: ImportRowError[];
+    newCategories: string[];
+    newLocations: string[];
+  },
 ): Promise<void> {
   const sql = sqlOf(em);
-  await sql(`UPDATE imports SET status = 'previewed', mode = ?, mapping = ?::jsonb, errors = ? WHERE id = ?::uuid`, [
-    preview.mode,
-    JSON.stringify(preview.mapping),
-    preview.invalid,
-    id,
-  ]);
+  await sql(
+    `UPDATE imports SET status = 'previewed', mode = ?, mapping = ?::jsonb, errors = ?, new_categories = ?::jsonb, new_locations = ?::jsonb
+     WHERE id = ?::uuid`,
+    [
+      preview.mode,
+      JSON.stringify(preview.mapping),
+      preview.invalid,
+      JSON.stringify(preview.newCategories),
+      JSON.stringify(preview.newLocations),
+      id,
+    ],
+  );
   await sql('DELETE FROM import_errors WHERE import_id = ?::uuid', [id]);
   await insertErrors(em, id, preview.errors);
 }

@@ -4,6 +4,7 @@ import {
   ImportSubjects,
   type Actor,
   type ImportPreview,
+  type ImportReferences,
   type ImportRowError,
   type ImportUpload,
   type ImportView,
@@ -24,6 +25,11 @@ export class ImportsController {
   @MessagePattern(ImportSubjects.preview)
   preview(@RpcWriter() actor: Actor, @Payload('data') dto: ImportPreviewDto): Promise<ImportPreview> {
     return this.imports.preview(actor, dto);
+  }
+
+  @MessagePattern(ImportSubjects.references)
+  references(@RpcWriter() actor: Actor, @Payload('data') dto: ImportRefDto): Promise<ImportReferences> {
+    return this.imports.references(actor, dto);
   }
 
   @MessagePattern(ImportSubjects.commit)

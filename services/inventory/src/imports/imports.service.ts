@@ -6,6 +6,7 @@ import {
   type Actor,
   type ImportMapping,
   type ImportPreview,
+  type ImportReferences,
   type ImportRowError,
   type ImportUpload,
   type ImportView,
@@ -14,6 +15,8 @@ import { ServiceError } from '@inventory/platform';
 import { isUUID } from 'class-validator';
 import { sqlOf } from '../database/sql.js';
 import { ImportJobQueue } from './import-jobs.js';
+import { loadLookups } from './import-lookups.js';
+import { lowerKey } from './import-plan.js';
 import { ImportRunner } from './import-runner.js';
 import { errorsPage, findImport, listImports, moveStatus, viewOf, type ImportRecord } from './import-store.js';
 import type { ImportCreateDto, ImportErrorsPageDto, ImportPreviewDto, ImportRefDto } from './imports.dto.js';
@@ -34,6 +37,17 @@ export class ImportsService {
     // Only the fields given, as plain values: the DTO instance would carry its class into the job.
     const chosen = Object.fromEntries(Object.entries(mapping).filter(([, column]) => typeof column === 'string')) as ImportMapping;
     return this.jobs.awaited({ kind: 'preview', actor, request: { id, mode, mapping: chosen } });
+  }
+
+  /** What the gateway must create before the run: the preview's new names the workspace still lacks. */
+  async references(actor: Actor, { id }: ImportRefDto): Promise<ImportReferences> {
+    const record = await this.importOf(actor, id);
+    if (record.status === 'uploaded') throw new ServiceError('CONFLICT', M.notPreviewed);
+    const { categories, locations } = await loadLookups(this.orm.em.fork(), actor.workspaceId, [], { lock: false });
+    return {
+      categories: record.newCategories.filter((name) => !categories.has(lowerKey(name))),
+      locations: record.newLocations.filter((name) => !locations.has(lowerKey(name))),
+    };
   }
 
   /** Starts the previewed run once: a second commit, or one racing it, is refused. */

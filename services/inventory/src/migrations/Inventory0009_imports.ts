@@ -20,6 +20,8 @@ export class Inventory0009Imports extends Migration {
         status text NOT NULL,
         mode text,
         mapping jsonb,
+        new_categories jsonb NOT NULL DEFAULT '[]',
+        new_locations jsonb NOT NULL DEFAULT '[]',
         processed int NOT NULL DEFAULT 0,
         created int NOT NULL DEFAULT 0,
         updated int NOT NULL DEFAULT 0,

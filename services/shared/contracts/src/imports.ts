@@ -13,6 +13,11 @@ export const ImportSubjects = {
   undo: 'inventory.imports.undo',
   get: 'inventory.imports.get',
   list: 'inventory.imports.list',
+  /**
+   * The categories and places a previewed import names that the workspace lacks: the gateway
+   * creates them (as the user, through their services) before it commits the import.
+   */
+  references: 'inventory.imports.references',
   /** A page of an import's row errors (the latest preview's, or the run's), for the errors CSV. */
   errors: 'inventory.imports.errors',
 } as const;
@@ -35,7 +40,7 @@ export const EXPORT_PAGE_MAX_BYTES = 768 * 1024;
 
 /** Plain NATS publishes from the inventory worker, heard by every gateway. */
 export const ImportNotificationSubjects = {
-  progress: 'inventory.notifications.importProgress',
+  progress: 'inventory.imports.progress',
 } as const;
 
 export const MAX_IMPORT_BYTES = 50 * 1024 * 1024;
@@ -165,6 +170,12 @@ export interface ImportRef {
   id: string;
 }
 
+/** Names of categories and places to create before a run. */
+export interface ImportReferences {
+  categories: string[];
+  locations: string[];
+}
+
 export interface ImportErrorsPageRequest {
   id: string;
   /** Row number to continue after (keyset); 0 for the first page. */
@@ -256,6 +267,7 @@ export interface ImportsRpc {
   [ImportSubjects.undo]: { request: ImportRef; response: ImportView };
   [ImportSubjects.get]: { request: ImportRef; response: ImportView };
   [ImportSubjects.list]: { request: void; response: ImportView[] };
+  [ImportSubjects.references]: { request: ImportRef; response: ImportReferences };
   [ImportSubjects.errors]: { request: ImportErrorsPageRequest; response: { errors: ImportRowError[]; next: number | null } };
   [ExportSubjects.items]: { request: ExportItemsPageRequest; response: ExportItemsPage };
   [ExportSubjects.movements]: { request: ExportMovementsPageRequest; response: ExportMovementsPage };
