@@ -121,6 +121,7 @@ describe('workspaces', () => {
     await guest.goto('/inventory');
     await card(guest, 'Shared Ladder').waitFor();
     await guest.getByRole('button', { name: 'Add New Item' }).waitFor();
+    await guest.getByRole('button', { name: /Import$/ }).waitFor();
 
     // The owner makes them a viewer.
     await owner.reload();
@@ -140,6 +141,7 @@ describe('workspaces', () => {
     await ladder.waitFor();
     await switcher(guest, workspaceName).getByText('Viewer', { exact: true }).waitFor();
     expect(await guest.getByRole('button', { name: 'Add New Item' }).count()).toBe(0);
+    expect(await guest.getByRole('button', { name: /Import$/ }).count()).toBe(0);
     expect(await ladder.getByRole('button', { name: 'Update stock of Shared Ladder' }).count()).toBe(0);
     expect(await ladder.getByRole('button', { name: 'Edit Shared Ladder' }).count()).toBe(0);
     // The history says who booked the opening stock, and offers a viewer no undo.
@@ -155,6 +157,7 @@ describe('workspaces', () => {
     await guest.goto('/dashboard');
     await reloadUntil(guest, async () => (await guest.getByText(`by ${ownerName}`).count()) > 0);
     expect(await guest.getByRole('button', { name: 'Add New Item' }).count()).toBe(0);
+    expect(await guest.getByRole('button', { name: 'Bulk Import' }).count()).toBe(0);
     const personal = await personalWorkspaceName(guest);
     const menu = await openSwitcher(guest);
     await menu.getByRole('menuitem', { name: new RegExp(escape(workspaceName)) }).waitFor();
