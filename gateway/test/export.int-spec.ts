@@ -206,7 +206,7 @@ describe('GET /api/export/items.csv and .xlsx', () => {
     await res.body!.getReader().read();
     abort.abort();
     expect((await user.client.get('/api/export/items.csv')).status).toBe(200);
-  }, 120_000);
+  }, 240_000);
 });
 
 describe('GET /api/export/movements.csv', () => {
