@@ -39,8 +39,13 @@ async function session(label) {
   const signedUp = await signUp(baseUrl, label);
   const res = await fetch(`${baseUrl}/api/auth/csrf`, { headers: { cookie: signedUp.cookie } });
   const { token } = await res.json();
-  // The CSRF token comes with a cookie of its own.
-  const cookie = [signedUp.cookie, ...res.headers.getSetCookie().map((line) => line.split(';')[0])].join('; ');
+  // The CSRF token may come with cookies of its own, replacing those of the same name.
+  const jar = new Map(
+    [signedUp.cookie, ...res.headers.getSetCookie().map((line) => line.split(';')[0])]
+      .flatMap((text) => text.split('; '))
+      .map((pair) => [pair.slice(0, pair.indexOf('=')), pair]),
+  );
+  const cookie = [...jar.values()].join('; ');
   const call = async (path, init = {}) => {
     const res = await fetch(`${baseUrl}${path}`, { ...init, headers: { cookie, 'x-csrf-token': token, ...init.headers } });
     if (res.status >= 400) throw new Error(`${init.method ?? 'GET'} ${path}: ${res.status} ${await res.text()}`);
@@ -77,7 +82,7 @@ function generateCsv(rows) {
   for (let i = 0; i < rows; i++) {
     const name = `${words[i % words.length]} ${words[(i * 7) % words.length]} ${i}`;
     lines.push(
-      `${name},SKU-${String(i).padStart(7, '0')},"${name}, grade ${i % 5}",${categories[i % 20]},${places[i % 10]},${i % 500},${(i % 9999) / 100 + 0.5},${i % 50}`,
+      `${name},SKU-${String(i).padStart(7, '0')},"${name}, grade ${i % 5}",${categories[i % 20]},${places[i % 10]},${i % 500},${((i % 9999) / 100 + 0.5).toFixed(2)},${i % 50}`,
     );
   }
   return Buffer.from(lines.join('\n'));

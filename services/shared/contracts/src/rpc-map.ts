@@ -13,7 +13,8 @@ import type { WorkspacesRpc } from './workspaces.js';
  * typed from this map, so both sides of a subject share one contract. Each area declares its own
  * `<Area>Rpc` interface next to its subjects and adds it here.
  */
-export interface RpcMap extends HealthRpc, IdentityRpc, CatalogRpc, LocationsRpc, InventoryRpc, ReportingRpc, WorkspacesRpc, ApiTokensRpc, ImportsRpc {}
+export interface RpcMap
+  extends HealthRpc, IdentityRpc, CatalogRpc, LocationsRpc, InventoryRpc, ReportingRpc, WorkspacesRpc, ApiTokensRpc, ImportsRpc {}
 
 export type Subject = keyof RpcMap;
 export type RpcRequest<S extends Subject> = RpcMap[S]['request'];
