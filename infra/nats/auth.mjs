@@ -23,7 +23,11 @@ export function principals() {
     user: service,
     permissions: {
       publish: {
-        allow: [`events.${service}.>`, ...JETSTREAM.allow, ...(service === 'inventory' ? ['inventory.alerts.changed', 'inventory.imports.progress'] : [])],
+        allow: [
+          `events.${service}.>`,
+          ...JETSTREAM.allow,
+          ...(service === 'inventory' ? ['inventory.alerts.changed', 'inventory.imports.progress'] : []),
+        ],
         deny: JETSTREAM.deny,
       },
       subscribe: { allow: [`${service}.>`, `_INBOX_${service}.>`] },

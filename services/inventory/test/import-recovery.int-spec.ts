@@ -51,20 +51,24 @@ it('finishes an import once, with exact counts, across kill -9 of the worker run
   await new BucketReady(s3, env.S3_BUCKET, env.S3_REGION).ensure();
   const id = randomUUID();
   const objectKey = importObjectKey(owner.workspaceId, id);
-  const csv = ['Name,SKU,Quantity,Unit price', ...Array.from({ length: ROWS }, (_, i) => `Part ${i},P-${i},${1 + (i % 9)},${i % 100}.25`)].join('\n');
+  const csv = [
+    'Name,SKU,Quantity,Unit price',
+    ...Array.from({ length: ROWS }, (_, i) => `Part ${i},P-${i},${1 + (i % 9)},${i % 100}.25`),
+  ].join('\n');
   await s3.putObject(env.S3_BUCKET, objectKey, Buffer.from(csv));
 
-  let worker = startWorker();
+  const first = startWorker();
   const upload = await inventory.call(S.create, { id, fileName: 'parts.csv', objectKey, size: csv.length }, owner);
   await inventory.call(S.preview, { id, mapping: upload.suggestedMapping, mode: 'create' }, owner);
   await inventory.call(S.commit, { id }, owner);
 
   const progress = async () => (await inventory.call(S.get, { id }, owner)) as ImportView;
   await eventually(async () => (await progress()).processed >= 1500, 60_000, 20);
-  await kill(worker);
+  await kill(first);
   const atKill = await progress();
   expect(atKill.processed).toBeLessThan(ROWS);
-  worker = startWorker();
+  // A second worker takes the job over once the first one's lock expires.
+  startWorker();
 
   await eventually(async () => (await progress()).status === 'done', 120_000, 200);
   expect(await progress()).toMatchObject({ total: ROWS, processed: ROWS, created: ROWS, updated: 0, unchanged: 0, skipped: 0, errors: 0 });
@@ -81,8 +85,10 @@ it('finishes an import once, with exact counts, across kill -9 of the worker run
     [owner.workspaceId],
   );
   expect(events.count).toBe(2 * ROWS);
-  const [stock] = await queryDb<{ total: number }>('inventory', 'SELECT sum(current_stock)::int AS total FROM item_views WHERE workspace_id = $1', [
-    owner.workspaceId,
-  ]);
+  const [stock] = await queryDb<{ total: number }>(
+    'inventory',
+    'SELECT sum(current_stock)::int AS total FROM item_views WHERE workspace_id = $1',
+    [owner.workspaceId],
+  );
   expect(stock.total).toBe(Array.from({ length: ROWS }, (_, i) => 1 + (i % 9)).reduce((a, b) => a + b, 0));
 }, 240_000);
