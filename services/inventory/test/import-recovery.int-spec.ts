@@ -15,7 +15,11 @@ import { newActor, startInventory, type InventoryHarness } from './support/inven
  */
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const WORKER = `${ROOT}services/inventory/dist/main.worker.js`;
-const ROWS = 12_000;
+/**
+ * Six chunks: enough for the kill to land mid-run, few enough events (6,000) that the other
+ * services' consumers, not running here, catch up quickly in the test files after this one.
+ */
+const ROWS = 3_000;
 
 const owner = newActor();
 let inventory: InventoryHarness;
@@ -63,7 +67,7 @@ it('finishes an import once, with exact counts, across kill -9 of the worker run
   await inventory.call(S.commit, { id }, owner);
 
   const progress = async () => (await inventory.call(S.get, { id }, owner)) as ImportView;
-  await eventually(async () => (await progress()).processed >= 1500, 60_000, 20);
+  await eventually(async () => (await progress()).processed >= 500, 60_000, 10);
   await kill(first);
   const atKill = await progress();
   expect(atKill.processed).toBeLessThan(ROWS);
