@@ -4,47 +4,31 @@ import { connectEvents, natsTransport, rpc, ServiceError } from '@inventory/plat
 import { eventually, queryDb, testServers } from '@inventory/platform/testing';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { ALERTS_QUEUE } from '../src/alerts/alert-jobs.js';
 import { watchStep, type WatchState } from '../src/alerts/low-stock.js';
 import { getEnv } from '../src/config/env.js';
 import { toEvent, type EventRow } from '../src/event-store/event-store.js';
 import { newActor, publishedEventIds } from './support/inventory.js';
+import { SERVICE, TestProcesses, WORKER } from './support/processes.js';
 
 /**
  * The relay and the consumers run in the service process, the alert jobs in the worker process:
- * both are killed with SIGKILL twice while 1,000 movements stream in, and restarted. Afterwards
+ * both are killed with SIGKILL twice while 600 movements stream in, and restarted. Afterwards
  * every event must have been published and applied exactly once, and every low-stock crossing must
  * have raised exactly one alert.
  */
-const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
-const SERVICE = `${ROOT}services/inventory/dist/main.js`;
-const WORKER = `${ROOT}services/inventory/dist/main.worker.js`;
-const MOVEMENTS = 1000;
+const MOVEMENTS = 600;
 const ITEMS = 20;
 const CONCURRENCY = 8;
-const KILL_AFTER = [300, 650];
+const KILL_AFTER = [200, 400];
+/** How long one write may go unanswered (both processes down and restarting) before the test gives up. */
+const ANSWER_WITHIN_MS = 60_000;
+// Short job locks so that a job held by a killed worker is taken over within seconds.
+const SHORT_LOCKS = { ALERTS_JOB_LOCK_MS: '1000', ALERTS_STALLED_CHECK_MS: '500' };
 
 const owner = newActor();
 let client: ClientProxy;
-const running = new Set<ChildProcess>();
-
-function start(script: string): ChildProcess {
-  // Short job locks so that a job held by a killed worker is taken over within seconds.
-  const env = { ...process.env, ALERTS_JOB_LOCK_MS: '1000', ALERTS_STALLED_CHECK_MS: '500', LOG_LEVEL: 'error' };
-  const child = spawn(process.execPath, [script], { cwd: ROOT, env, stdio: 'ignore' });
-  running.add(child);
-  child.once('exit', () => running.delete(child));
-  return child;
-}
-
-async function kill(child: ChildProcess): Promise<void> {
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGKILL');
-  await exited;
-}
+let processes: TestProcesses;
 
 const serving = () =>
   eventually(() => rpc(client, HealthSubjects.inventory, undefined, { timeoutMs: 500 }).then((h) => h.status === 'up'), 30_000, 200);
@@ -61,7 +45,10 @@ function random(seed: number): () => number {
 
 /** Sends a write until it gets a definite answer; the Idempotency-Key makes the retries safe. */
 async function definitely<T>(send: () => Promise<T>): Promise<'done' | 'refused'> {
+  const giveUpAt = Date.now() + ANSWER_WITHIN_MS;
   for (;;) {
+    if (processes.stopping || Date.now() > giveUpAt)
+      throw new Error(`no answer within ${ANSWER_WITHIN_MS} ms (see artifacts/logs/crash-recovery-*)`);
     try {
       await send();
       return 'done';
@@ -74,17 +61,18 @@ async function definitely<T>(send: () => Promise<T>): Promise<'done' | 'refused'
 }
 
 beforeAll(() => {
-  if (!existsSync(SERVICE) || !existsSync(WORKER)) throw new Error('Build first: npx nx run-many -t build --exclude=@inventory/web');
+  processes = new TestProcesses('crash-recovery');
   client = ClientProxyFactory.create(natsTransport(testServers.natsUrl())) as ClientProxy;
 });
 
 afterAll(async () => {
-  await Promise.all([...running].map(kill));
+  await processes?.stopAll();
   await client?.close();
 });
 
 it('publishes and applies every event once and raises one alert per crossing across kill -9 of relay, consumer and worker', async () => {
   const since = new Date();
+  const start = (script: string) => processes.start(script, SHORT_LOCKS);
   let service = start(SERVICE);
   let worker = start(WORKER);
   await serving();
@@ -119,7 +107,7 @@ it('publishes and applies every event once and raises one alert per crossing acr
       outcomes.set(key, outcome);
       if (KILL_AFTER.includes(++answered)) {
         killing = killing.then(async () => {
-          await Promise.all([kill(service), kill(worker)]);
+          await Promise.all([processes.kill(service), processes.kill(worker)]);
           service = start(SERVICE);
           worker = start(WORKER);
         });

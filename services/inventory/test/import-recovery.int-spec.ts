@@ -1,20 +1,16 @@
 import { ImportSubjects as S, type ImportView } from '@inventory/contracts';
 import { BucketReady, importObjectKey, objectStoreClient } from '@inventory/platform';
 import { eventually, queryDb } from '@inventory/platform/testing';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
 import { getEnv } from '../src/config/env.js';
 import { newActor, startInventory, type InventoryHarness } from './support/inventory.js';
+import { TestProcesses, WORKER } from './support/processes.js';
 
 /**
  * An import runs in the worker process, which is killed with SIGKILL in the middle of the run; a
  * second worker takes the job over. The import must finish once, with exact counts, and every row
  * must have been written exactly once (no item twice, no event twice).
  */
-const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
-const WORKER = `${ROOT}services/inventory/dist/main.worker.js`;
 /**
  * Six chunks: enough for the kill to land mid-run, few enough events (6,000) that the other
  * services' consumers, not running here, catch up quickly in the test files after this one.
@@ -23,29 +19,16 @@ const ROWS = 3_000;
 
 const owner = newActor();
 let inventory: InventoryHarness;
-const running = new Set<ChildProcess>();
-
-function startWorker(): ChildProcess {
-  // Short job locks so that the job held by the killed worker is taken over within seconds.
-  const env = { ...process.env, IMPORTS_JOB_LOCK_MS: '1500', ALERTS_STALLED_CHECK_MS: '500', LOG_LEVEL: 'error' };
-  const child = spawn(process.execPath, [WORKER], { cwd: ROOT, env, stdio: 'ignore' });
-  running.add(child);
-  child.once('exit', () => running.delete(child));
-  return child;
-}
-
-async function kill(child: ChildProcess): Promise<void> {
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGKILL');
-  await exited;
-}
+let processes: TestProcesses;
+// Short job locks so that the job held by the killed worker is taken over within seconds.
+const startWorker = () => processes.start(WORKER, { IMPORTS_JOB_LOCK_MS: '1500', ALERTS_STALLED_CHECK_MS: '500' });
 
 beforeAll(async () => {
-  if (!existsSync(WORKER)) throw new Error('Build first: npx nx run-many -t build --exclude=@inventory/web');
+  processes = new TestProcesses('import-recovery');
   inventory = await startInventory();
 });
 afterAll(async () => {
-  await Promise.all([...running].map(kill));
+  await processes?.stopAll();
   await inventory?.close();
 });
 
@@ -68,7 +51,7 @@ it('finishes an import once, with exact counts, across kill -9 of the worker run
 
   const progress = async () => (await inventory.call(S.get, { id }, owner)) as ImportView;
   await eventually(async () => (await progress()).processed >= 500, 60_000, 10);
-  await kill(first);
+  await processes.kill(first);
   const atKill = await progress();
   expect(atKill.processed).toBeLessThan(ROWS);
   // A second worker takes the job over once the first one's lock expires.
