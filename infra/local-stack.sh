@@ -18,6 +18,8 @@ REDIS_PORT="${REDIS_PORT:-$((16379 + off))}"
 NATS_PORT="${NATS_PORT:-$((14222 + off))}"
 NATS_MONITOR_PORT="${NATS_MONITOR_PORT:-$((18222 + off))}"
 S3_PORT="${S3_PORT:-$((19000 + off))}"
+MAIL_SMTP_PORT="${MAIL_SMTP_PORT:-$((1025 + off))}"
+MAIL_WEB_PORT="${MAIL_WEB_PORT:-$((1080 + off))}"
 PG_BIN="${PG_BIN:-$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n1)}"
 PACKAGES=(postgresql redis-server nats-server chromium)
 
@@ -52,6 +54,7 @@ redis_ok() { [ "$(redis-cli -h 127.0.0.1 -p "$REDIS_PORT" ping 2>/dev/null)" = P
 http_ok() { node -e "fetch(process.argv[1]).then(r => process.exit(r.status < 500 ? 0 : 1), () => process.exit(1))" "$1"; }
 nats_ok() { http_ok "http://127.0.0.1:$NATS_MONITOR_PORT/healthz?js-enabled-only=true"; }
 s3_ok() { http_ok "http://127.0.0.1:$S3_PORT/"; }
+mail_ok() { http_ok "http://127.0.0.1:$MAIL_WEB_PORT/api/healthz"; }
 
 as_postgres() { if [ "$(id -u)" -eq 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi; }
 
@@ -120,6 +123,29 @@ start_s3() {
   log "s3 (s3rver) up on $S3_PORT"
 }
 
+# A mail catcher (maildev): the app's mail lands in a web inbox instead of anyone's mailbox.
+start_mail() {
+  if mail_ok; then log "mail catcher already up: SMTP $MAIL_SMTP_PORT, inbox http://127.0.0.1:$MAIL_WEB_PORT"; return; fi
+  local bin="$ROOT/node_modules/.bin/maildev"
+  [ -x "$bin" ] || die "maildev is not installed: run npm install first"
+  mkdir -p "$DATA_DIR/mail"
+  setsid -f sh -c 'echo $$ >"$1"; shift; exec "$@"' sh "$DATA_DIR/pids/mail.pid" \
+    "$bin" -s "$MAIL_SMTP_PORT" -w "$MAIL_WEB_PORT" --ip 127.0.0.1 --web-ip 127.0.0.1 --mail-directory "$DATA_DIR/mail" \
+    >"$DATA_DIR/logs/mail.log" 2>&1
+  # Its cold start takes a few seconds (../shared/STACK.md).
+  for _ in $(seq 1 150); do mail_ok && break; sleep 0.1; done
+  wait_for mail mail_ok
+  log "mail catcher (maildev) up: SMTP $MAIL_SMTP_PORT, inbox http://127.0.0.1:$MAIL_WEB_PORT"
+}
+
+# Web Push signs with a VAPID key pair: made once per data folder and kept, so browsers' existing
+# subscriptions stay valid across restarts.
+ensure_vapid_keys() {
+  [ -s "$DATA_DIR/vapid.json" ] && return 0
+  (cd "$ROOT" && node -e "const k=require('web-push').generateVAPIDKeys();require('fs').writeFileSync(process.argv[1],JSON.stringify(k),{mode:0o600})" "$DATA_DIR/vapid.json") \
+    || die "could not make VAPID keys (is web-push installed? run npm install)"
+}
+
 stop_pidfile() { # name, pidfile
   local pid
   [ -f "$2" ] || return 0
@@ -136,7 +162,8 @@ stop_pidfile() { # name, pidfile
 up() {
   mkdir -p "$DATA_DIR/logs" "$DATA_DIR/pids"
   ensure_packages
-  start_postgres; start_redis; start_nats; start_s3
+  start_postgres; start_redis; start_nats; start_s3; start_mail
+  ensure_vapid_keys
 }
 
 down() {
@@ -146,15 +173,18 @@ down() {
   stop_pidfile redis "$DATA_DIR/pids/redis.pid"
   stop_pidfile nats "$DATA_DIR/pids/nats.pid"
   stop_pidfile s3 "$DATA_DIR/pids/s3.pid"
+  stop_pidfile mail "$DATA_DIR/pids/mail.pid"
 }
 
 status() {
   local rc=0
-  for part in pg redis nats s3; do
+  for part in pg redis nats s3 mail; do
     if "${part}_ok"; then echo "$part: up"; else echo "$part: down"; rc=1; fi
   done
   return $rc
 }
+
+vapid_key() { [ -s "$DATA_DIR/vapid.json" ] && node -e "process.stdout.write(JSON.parse(require('fs').readFileSync(process.argv[1],'utf8'))[process.argv[2]])" "$DATA_DIR/vapid.json" "$1"; }
 
 # The environment the app processes need to reach these servers.
 env_vars() {
@@ -166,6 +196,10 @@ NATS_CREDENTIALS_FILE=$DATA_DIR/nats/credentials.json
 NATS_MONITOR_URL=http://127.0.0.1:$NATS_MONITOR_PORT
 S3_ENDPOINT=127.0.0.1
 S3_PORT=$S3_PORT
+SMTP_URL=smtp://127.0.0.1:$MAIL_SMTP_PORT
+MAIL_INBOX_URL=http://127.0.0.1:$MAIL_WEB_PORT
+VAPID_PUBLIC_KEY=$(vapid_key publicKey)
+VAPID_PRIVATE_KEY=$(vapid_key privateKey)
 VARS
 }
 

@@ -16,6 +16,7 @@ import { UploadsModule } from './uploads/uploads.module.js';
 import { UsersModule } from './users/users.module.js';
 import { WorkspacesModule } from './workspaces/workspaces.module.js';
 import { ApiTokensModule } from './api-tokens/api-tokens.module.js';
+import { NotificationsModule } from './notifications/notifications.module.js';
 
 @Module({
   imports: [
@@ -27,6 +28,7 @@ import { ApiTokensModule } from './api-tokens/api-tokens.module.js';
     UsersModule,
     WorkspacesModule,
     ApiTokensModule,
+    NotificationsModule,
     CategoriesModule,
     LocationsModule,
     DashboardModule,

@@ -12,7 +12,14 @@ say('building (unchanged projects come from the Nx cache)');
 buildAll();
 
 const port = process.env.PORT ?? '3000';
-const env = { ...process.env, ...serverEnv, PORT: port, NODE_ENV: process.env.NODE_ENV ?? 'development' };
+// PUBLIC_URL: the links in notification emails and pushes point at this app.
+const env = {
+  PUBLIC_URL: `http://localhost:${port}`,
+  ...process.env,
+  ...serverEnv,
+  PORT: port,
+  NODE_ENV: process.env.NODE_ENV ?? 'development',
+};
 say('starting the services, workers and the gateway');
 const app = startApp(env);
 

@@ -77,7 +77,10 @@ jest('integration', ['--runInBand']);
 // Browser tests drive the real app: every process started as `npm start` does, on a test port.
 const e2ePort = process.env.E2E_PORT ?? String(await freePort(23000));
 say('starting the app for the browser tests');
-const app = startApp({ ...env, PORT: e2ePort, LOG_LEVEL: 'warn' }, { quiet: !process.env.E2E_APP_LOGS });
+const app = startApp(
+  { PUBLIC_URL: `http://127.0.0.1:${e2ePort}`, ...env, PORT: e2ePort, LOG_LEVEL: 'warn' },
+  { quiet: !process.env.E2E_APP_LOGS },
+);
 try {
   await waitForHealth(`http://127.0.0.1:${e2ePort}`);
   // The browser tests run against the app as `npm start` leaves it, demo data included.

@@ -40,7 +40,9 @@ export class AccountService {
     return this.identity.call(IdentitySubjects.getPreferences, undefined, actor);
   }
 
-  updatePreferences(dto: NotificationPreferencesDto, actor: Actor): Promise<NotificationPreferences> {
-    return this.identity.call(IdentitySubjects.updatePreferences, dto, actor);
+  async updatePreferences(dto: NotificationPreferencesDto, actor: Actor): Promise<NotificationPreferences> {
+    const preferences = await this.identity.call(IdentitySubjects.updatePreferences, dto, actor);
+    await this.sessions.preferencesChanged(actor.userId);
+    return preferences;
   }
 }

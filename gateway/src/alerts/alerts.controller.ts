@@ -1,10 +1,11 @@
 import { Controller, Get, Inject, Param, Patch, Sse, type MessageEvent } from '@nestjs/common';
 import type { ClientProxy } from '@nestjs/microservices';
 import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
-import { AlertStreamEvents, InventorySubjects, type Actor, type LowStockAlertView } from '@inventory/contracts';
+import { AlertStreamEvents, IdentitySubjects, InventorySubjects, type Actor, type LowStockAlertView } from '@inventory/contracts';
 import { rpc } from '@inventory/platform';
-import { interval, map, merge, type Observable } from 'rxjs';
+import { catchError, defer, EMPTY, interval, map, merge, mergeMap, of, type Observable } from 'rxjs';
 import { CurrentActor, WorkspaceData } from '../auth/index.js';
+import { IdentityClient } from '../auth/identity.client.js';
 import { getEnv } from '../config/env.js';
 import { NATS_CLIENT } from '../nats/nats-client.module.js';
 import { AlertNotifications } from './alert-notifications.js';
@@ -22,12 +23,19 @@ export class AlertsController {
   constructor(
     @Inject(NATS_CLIENT) private readonly nats: ClientProxy,
     private readonly notifications: AlertNotifications,
+    private readonly identity: IdentityClient,
   ) {}
 
+  /** The bell shows low-stock alerts only to users whose 'Low Stock Alerts' preference is on. */
+  private async wantsLowStock(actor: Actor): Promise<boolean> {
+    return (await this.identity.call(IdentitySubjects.getPreferences, undefined, actor)).lowStock;
+  }
+
   @Get('low-stock')
-  @ApiOperation({ summary: 'Your unread low-stock alerts, newest first' })
+  @ApiOperation({ summary: "Your unread low-stock alerts, newest first (none while your 'Low Stock Alerts' preference is off)" })
   @ApiOkResponse({ type: LowStockAlertDto, isArray: true })
-  lowStock(@CurrentActor() actor: Actor): Promise<LowStockAlertView[]> {
+  async lowStock(@CurrentActor() actor: Actor): Promise<LowStockAlertView[]> {
+    if (!(await this.wantsLowStock(actor))) return [];
     return rpc(this.nats, InventorySubjects.listLowStockAlerts, undefined, { actor, timeoutMs: this.timeoutMs });
   }
 
@@ -42,13 +50,16 @@ export class AlertsController {
   @Sse('stream')
   @ApiOperation({
     summary:
-      'Server-sent events: "low-stock-alert" (data: the alert), "alert-resolved" (data: { alertId, itemId }), "heartbeat". At most ALERT_STREAMS_PER_USER open per user: a new one ends the oldest',
+      'Server-sent events: "low-stock-alert" (data: the alert), "alert-resolved" (data: { alertId, itemId }), "heartbeat". No alert events while your \'Low Stock Alerts\' preference is off (a change of it restarts the stream). At most ALERT_STREAMS_PER_USER open per user: a new one ends the oldest',
   })
   @ApiProduces('text/event-stream')
   stream(@CurrentActor() actor: Actor): Observable<MessageEvent> {
+    // Identity unreachable: the alerts still show (the bell is the safer default).
+    const wanted = defer(() => this.wantsLowStock(actor)).pipe(catchError(() => of(true)));
     return this.notifications.openStream(actor.userId, actor.workspaceId, (changes) =>
       merge(
-        changes.pipe(
+        wanted.pipe(
+          mergeMap((wants) => (wants ? changes : EMPTY)),
           map((change): MessageEvent =>
             change.kind === 'raised'
               ? { type: AlertStreamEvents.raised, data: change.alert }

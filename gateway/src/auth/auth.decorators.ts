@@ -8,6 +8,15 @@ export const REQUIRED_ROLES = Symbol('requiredRoles');
 /** The route answers signed-out visitors too (every /api route requires a signed-in user otherwise). */
 export const Public = () => SetMetadata(IS_PUBLIC, true);
 
+export const WITHOUT_COOKIE = Symbol('withoutCookie');
+
+/**
+ * Public, and authenticated by a token in the request alone (an email's unsubscribe link): it reads
+ * nothing of the session, so there is no cookie for a forger to ride on and CSRF checks do not apply.
+ * Mail clients' one-click unsubscribe (RFC 8058) posts without our token or origin.
+ */
+export const WithoutCookie = () => SetMetadata(WITHOUT_COOKIE, true);
+
 export const WORKSPACE_DATA = Symbol('workspaceData');
 
 /** The routes act on the current workspace's data: writes need a role that may write (not viewer). */

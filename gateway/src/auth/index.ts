@@ -5,4 +5,4 @@
  * current workspace's data (a viewer's write is refused). Writes (non-GET) need the CSRF header,
  * which the web app sends for you.
  */
-export { CurrentActor, Public, Roles, WorkspaceData } from './auth.decorators.js';
+export { CurrentActor, Public, Roles, WithoutCookie, WorkspaceData } from './auth.decorators.js';

@@ -8,6 +8,8 @@ import { UsersAdminController } from './admin/users-admin.controller.js';
 import { UsersAdminService } from './admin/users-admin.service.js';
 import { getEnv } from './config/env.js';
 import { migrations } from './migrations/index.js';
+import { NotificationsController } from './notifications/notifications.controller.js';
+import { NotificationsService } from './notifications/notifications.service.js';
 import { passwordHasherProvider } from './passwords/password-hasher.provider.js';
 import { ProfileController } from './profile/profile.controller.js';
 import { ProfileService } from './profile/profile.service.js';
@@ -38,7 +40,17 @@ const env = getEnv();
     UsersAdminController,
     WorkspacesController,
     ApiTokensController,
+    NotificationsController,
   ],
-  providers: [passwordHasherProvider, AccountsService, ProfileService, UsersAdminService, WorkspacesService, ApiTokensService, Seeder],
+  providers: [
+    passwordHasherProvider,
+    AccountsService,
+    ProfileService,
+    UsersAdminService,
+    WorkspacesService,
+    ApiTokensService,
+    NotificationsService,
+    Seeder,
+  ],
 })
 export class AppModule {}

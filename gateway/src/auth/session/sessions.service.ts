@@ -46,6 +46,11 @@ export class SessionsService {
     await this.save(req);
   }
 
+  /** Notification preferences changed: the user's open alert streams, on every gateway, restart with them. */
+  preferencesChanged(userId: string): Promise<void> {
+    return this.store.announceUserChange(userId);
+  }
+
   /** A revoked token is refused at once on every gateway: their cached token checks are dropped. */
   forgetTokensOf(userId: string): Promise<void> {
     return this.store.announceUserChange(userId);

@@ -9,11 +9,13 @@ import { getEnv } from '../config/env.js';
 import { ALERTS_QUEUE } from './alert-jobs.js';
 import { applyAlertJob } from './alert-writer.js';
 import type { AlertJob } from './low-stock.js';
+import { NotificationJobs } from './notification-jobs.js';
 
 /**
- * Runs the alert jobs: writes the alert in the inventory database, then tells the gateways (plain
- * NATS publish) so open browser tabs update at once. A lost notification costs only the push; the
- * 30-second poll still shows the alert.
+ * Runs the alert jobs: writes the alert in the inventory database and, in the same transaction,
+ * hands a new one to the notification jobs (email, Web Push: if that fails, nothing is written and
+ * the job is retried); then tells the gateways (plain NATS publish) so open browser tabs update at
+ * once. A lost NATS message costs only that; the 30-second poll still shows the alert.
  */
 @Injectable()
 export class AlertsWorker implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -22,7 +24,10 @@ export class AlertsWorker implements OnApplicationBootstrap, OnApplicationShutdo
   private redis?: Redis;
   private nats?: NatsConnection;
 
-  constructor(@Inject(MikroORM) private readonly orm: MikroORM) {}
+  constructor(
+    @Inject(MikroORM) private readonly orm: MikroORM,
+    private readonly notifications: NotificationJobs,
+  ) {}
 
   async onApplicationBootstrap(): Promise<void> {
     const env = getEnv();
@@ -41,7 +46,11 @@ export class AlertsWorker implements OnApplicationBootstrap, OnApplicationShutdo
   }
 
   private async process(job: AlertJob): Promise<void> {
-    const notification = await this.orm.em.fork().transactional((em) => applyAlertJob(em, job));
+    const notification = await this.orm.em.fork().transactional(async (em) => {
+      const change = await applyAlertJob(em, job);
+      if (change?.kind === 'raised') await this.notifications.lowStock(change.workspaceId, change.alert);
+      return change;
+    });
     if (notification) this.nats?.publish(InventoryNotificationSubjects.alertChanged, JSON.stringify(notification));
   }
 

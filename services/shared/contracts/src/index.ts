@@ -18,3 +18,4 @@ export * from './workspaces.js';
 export * from './api-tokens.js';
 export * from './imports.js';
 export * from './spreadsheet-cells.js';
+export * from './notifications.js';

@@ -5,6 +5,7 @@ import type { InventoryRpc } from './inventory.js';
 import type { IdentityRpc } from './identity.js';
 import type { ImportsRpc } from './imports.js';
 import type { LocationsRpc } from './locations.js';
+import type { NotificationsRpc } from './notifications.js';
 import type { ReportingRpc } from './reporting.js';
 import type { WorkspacesRpc } from './workspaces.js';
 
@@ -14,7 +15,17 @@ import type { WorkspacesRpc } from './workspaces.js';
  * `<Area>Rpc` interface next to its subjects and adds it here.
  */
 export interface RpcMap
-  extends HealthRpc, IdentityRpc, CatalogRpc, LocationsRpc, InventoryRpc, ReportingRpc, WorkspacesRpc, ApiTokensRpc, ImportsRpc {}
+  extends
+    HealthRpc,
+    IdentityRpc,
+    CatalogRpc,
+    LocationsRpc,
+    InventoryRpc,
+    ReportingRpc,
+    WorkspacesRpc,
+    ApiTokensRpc,
+    ImportsRpc,
+    NotificationsRpc {}
 
 export type Subject = keyof RpcMap;
 export type RpcRequest<S extends Subject> = RpcMap[S]['request'];

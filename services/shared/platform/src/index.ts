@@ -9,6 +9,7 @@ export * from './validation/fields.js';
 export * from './validation/safe-input.js';
 export * from './validation/workspace-fields.js';
 export * from './validation/api-token-fields.js';
+export * from './validation/notification-fields.js';
 export * from './rpc/rpc.js';
 export * from './rpc/json-text.js';
 export * from './rpc/rpc-chunks.js';
