@@ -66,9 +66,11 @@ export class IdentityEnv extends ServiceEnv {
   PUSH_ENDPOINT_HOSTS: string =
     'fcm.googleapis.com,*.googleapis.com,updates.push.services.mozilla.com,*.push.services.mozilla.com,*.notify.windows.com,web.push.apple.com,*.push.apple.com';
 
-  /** Signs the unsubscribe links in emails. Required in production; a fixed value elsewhere. */
-  @ValidateIf((env: IdentityEnv) => env.NODE_ENV === 'production' || env.NOTIFICATION_TOKEN_SECRET !== undefined)
-  @IsString({ message: 'NOTIFICATION_TOKEN_SECRET must be set in production' })
+  /** Signs the unsubscribe links in emails. Required in production when email is on; a fixed value elsewhere. */
+  @ValidateIf(
+    (env: IdentityEnv) => (env.NODE_ENV === 'production' && env.SMTP_URL !== undefined) || env.NOTIFICATION_TOKEN_SECRET !== undefined,
+  )
+  @IsString({ message: 'NOTIFICATION_TOKEN_SECRET must be set in production when SMTP_URL is' })
   @MinLength(32, { message: 'NOTIFICATION_TOKEN_SECRET must be at least 32 characters' })
   NOTIFICATION_TOKEN_SECRET?: string;
 

@@ -68,7 +68,9 @@ export class NotificationsWorker implements OnApplicationBootstrap, OnApplicatio
     if (!email && !push) return;
     const recipients = await runSql<Recipient>(
       em,
-      `SELECT u.id, u.notify_email AS email, u.notify_push AS push, w.name AS workspace_name
+      // Push only to users with a browser subscribed: most have the preference on (the default) and none.
+      `SELECT u.id, u.notify_email AS email, w.name AS workspace_name,
+              u.notify_push AND EXISTS (SELECT 1 FROM push_subscriptions s WHERE s.user_id = u.id) AS push
          FROM workspace_members m JOIN users u ON u.id = m.user_id JOIN workspaces w ON w.id = m.workspace_id
         WHERE m.workspace_id = ? AND u.notify_low_stock AND (u.notify_email OR u.notify_push)`,
       [workspaceId],
