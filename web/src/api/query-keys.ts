@@ -14,6 +14,7 @@ const account = ['account'] as const;
 const workspaces = ['workspaces'] as const;
 const apiTokens = ['api-tokens'] as const;
 const imports = ['imports'] as const;
+const notifications = ['notifications'] as const;
 
 export const queryKeys = {
   auth: { all: auth, user: () => [...auth, 'user'] as const },
@@ -46,6 +47,13 @@ export const queryKeys = {
   },
   users: { all: users, list: () => [...users, 'list'] as const, workspaces: () => [...users, 'workspaces'] as const },
   account: { all: account, preferences: () => [...account, 'preferences'] as const },
+  /** The server's delivery channels (email, push): the same for every user and workspace. */
+  notifications: {
+    all: notifications,
+    channels: () => [...notifications, 'channels'] as const,
+    /** This browser's own push subscription (read from the browser, not the server). */
+    browserSubscription: () => [...notifications, 'browser-subscription'] as const,
+  },
   workspaces: {
     all: workspaces,
     list: () => [...workspaces, 'list'] as const,

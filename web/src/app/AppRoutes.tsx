@@ -14,6 +14,8 @@ const SignedOutWelcomePage = lazyNamed(() => import('../features/auth/pages/Sign
 const AccountWelcomePage = lazyNamed(() => import('../features/auth/pages/AccountWelcomePage'), 'AccountWelcomePage');
 // Opened from an invitation link before the visitor has an account or a session.
 const InvitationPage = lazyNamed(() => import('../features/workspace/pages/InvitationPage'), 'InvitationPage');
+// Opened from a notification email's unsubscribe link, usually without a session.
+const UnsubscribePage = lazyNamed(() => import('../features/notifications/pages/UnsubscribePage'), 'UnsubscribePage');
 
 /** SPEC 2 route switch. */
 export function AppRoutes() {
@@ -40,6 +42,7 @@ export function AppRoutes() {
         <Route path="/locations" element={<SignedOutWelcomePage />} />
         <Route path="/account" element={<AccountWelcomePage />} />
         <Route path="/invite/:token" element={<InvitationPage />} />
+        <Route path="/unsubscribe" element={<UnsubscribePage />} />
         <Route path="*" element={<LandingPage />} />
       </Routes>
     </Suspense>

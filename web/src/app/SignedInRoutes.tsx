@@ -14,6 +14,7 @@ const ReportsPage = lazyNamed(() => import('../features/reports/pages/ReportsPag
 const UsersPage = lazyNamed(() => import('../features/users/pages/UsersPage'), 'UsersPage');
 const WorkspacePage = lazyNamed(() => import('../features/workspace/pages/WorkspacePage'), 'WorkspacePage');
 const InvitationPage = lazyNamed(() => import('../features/workspace/pages/InvitationPage'), 'InvitationPage');
+const UnsubscribePage = lazyNamed(() => import('../features/notifications/pages/UnsubscribePage'), 'UnsubscribePage');
 const AccountPage = lazyNamed(() => import('../features/account/pages/AccountPage'), 'AccountPage');
 const LogoutConfirmPage = lazyNamed(() => import('../features/auth/pages/LogoutConfirmPage'), 'LogoutConfirmPage');
 const ImportHistoryPage = lazyNamed(() => import('../features/imports/pages/ImportHistoryPage'), 'ImportHistoryPage');
@@ -34,8 +35,9 @@ export function SignedInRoutes() {
       <Route path="/login" element={<AfterSignIn />} />
       <Route path="/landing" element={<LandingPage />} />
       <Route path="/register" element={<RegisterPage />} />
-      {/* Outside the shell, like the signed-out copy of the same page: one focused question. */}
+      {/* Outside the shell, like the signed-out copies of the same pages: one focused question. */}
       <Route path="/invite/:token" element={<InvitationPage />} />
+      <Route path="/unsubscribe" element={<UnsubscribePage />} />
       <Route element={<AppShell />}>
         <Route path="/" element={<DashboardPage />} />
         <Route path="/dashboard" element={<DashboardPage />} />

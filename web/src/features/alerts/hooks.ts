@@ -4,6 +4,7 @@ import type { AlertStreamEvents } from '@inventory/contracts';
 import { getLowStockAlerts, markAlertRead, type LowStockAlert } from '../../api/alerts';
 import { queryKeys } from '../../api/query-keys';
 import { useAuth } from '../auth/hooks';
+import { useLowStockNotifier } from '../notifications/hooks';
 
 /** SPEC 4/9: alerts are polled every 30 s. */
 export const ALERT_POLL_MS = 30_000;
@@ -38,14 +39,17 @@ const ALERT_CHANGES: AlertStreamEvent[] = ['low-stock-alert', 'alert-resolved'];
 export function useLiveAlerts() {
   const queryClient = useQueryClient();
   const workspaceId = useAuth().user?.workspace?.id;
+  // A new alert may also become a system notification (features/notifications).
+  const notify = useLowStockNotifier();
   useEffect(() => {
     if (typeof EventSource === 'undefined') return;
     const source = new EventSource('/api/alerts/stream');
     const refresh = () => void queryClient.invalidateQueries({ queryKey: queryKeys.alerts.all });
     for (const type of ALERT_CHANGES) source.addEventListener(type, refresh);
+    source.addEventListener('low-stock-alert', notify);
     source.addEventListener('open', refresh);
     return () => source.close();
-  }, [queryClient, workspaceId]);
+  }, [queryClient, workspaceId, notify]);
 }
 
 export function useMarkAlertRead() {

@@ -1,8 +1,9 @@
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import { errorMessage } from '../../api/http';
+import { errorMessage, isHttpError } from '../../api/http';
 import {
   archiveItem,
   createItem,
+  getItem,
   listItems,
   listMovements,
   recordMovement,
@@ -26,6 +27,16 @@ export function useItems(filters: ItemFilters) {
     queryKey: queryKeys.inventory.page(filters),
     queryFn: ({ signal }) => listItems(filters, signal),
     placeholderData: keepPreviousData,
+  });
+}
+
+/** One item by id (a notification's link); a refusal (404, 400) is final, so it is not retried. */
+export function useItem(id: string | null) {
+  return useQuery({
+    queryKey: queryKeys.inventory.detail(id ?? ''),
+    queryFn: () => getItem(id!),
+    enabled: id !== null,
+    retry: (failures, error) => !(isHttpError(error) && error.status < 500) && failures < 1,
   });
 }
 

@@ -4,8 +4,13 @@ import { queryKeys } from '../../api/query-keys';
 import type { CurrentWorkspace } from '../../api/workspaces';
 
 const USER_HASH = hashKey(queryKeys.auth.user());
-/** Answers that are the same in every workspace: the session, the server's options, invitation previews. */
-const SHARED_ROOTS = new Set<unknown>([queryKeys.auth.all[0], queryKeys.config.public()[0], queryKeys.invitation('')[0]]);
+/** Answers that are the same in every workspace: the session, the server's options and channels, invitation previews. */
+const SHARED_ROOTS = new Set<unknown>([
+  queryKeys.auth.all[0],
+  queryKeys.config.public()[0],
+  queryKeys.notifications.all[0],
+  queryKeys.invitation('')[0],
+]);
 const isPerWorkspace = (query: Query) => !SHARED_ROOTS.has(query.queryKey[0]);
 
 const scopeOf = (user: CurrentUser | null | undefined): string | null => (user ? `${user.id}:${user.workspace?.id}` : null);

@@ -1,7 +1,7 @@
 import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Flex, Pagination } from 'antd';
 import { useMemo, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { errorMessage } from '../../../api/http';
 import type { Item } from '../../../api/inventory';
 import { PageHeader } from '../../../components/PageHeader';
@@ -11,6 +11,7 @@ import { useWorkspaceAccess } from '../../workspace/access';
 import { useLocations } from '../../locations/hooks';
 import { AddItemDialog } from '../components/AddItemDialog';
 import { EditItemDialog } from '../components/EditItemDialog';
+import { FocusedItem } from '../components/FocusedItem';
 import { HistoryDrawer } from '../components/HistoryDrawer';
 import { InventoryEmpty } from '../components/InventoryEmpty';
 import { InventoryFilters, type StatusFilter } from '../components/InventoryFilters';
@@ -19,7 +20,7 @@ import { ItemGridSkeleton } from '../components/ItemGridSkeleton';
 import { ReorderLevelDialog } from '../components/ReorderLevelDialog';
 import { StockDialog } from '../components/StockDialog';
 import { TransferDialog } from '../components/TransferDialog';
-import { useArchiveItem, useItems } from '../hooks';
+import { useArchiveItem, useItem, useItems } from '../hooks';
 import { namesOf } from '../stock';
 
 /** A multiple of 1, 2, 3 and 4, so every grid width ends on a full row. */
@@ -27,10 +28,16 @@ const PAGE_SIZE = 24;
 
 type ItemDialog = 'edit' | 'reorder' | 'stock' | 'transfer' | 'history';
 
-/** SPEC 2 Inventory: server-side search, status filter and paging over a card grid, plus the item dialogs. */
+/**
+ * SPEC 2 Inventory: server-side search, status filter and paging over a card grid, plus the item
+ * dialogs. `?item=<id>` (a notification's link) shows that one item instead.
+ */
 export function InventoryPage() {
   const { modal } = App.useApp();
   const navigate = useNavigate();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const focusId = searchParams.get('item');
+  const focused = useItem(focusId);
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState<StatusFilter>('all');
   const [page, setPage] = useState(1);
@@ -53,6 +60,7 @@ export function InventoryPage() {
   const { canWrite } = useWorkspaceAccess();
 
   const items = query.data?.items ?? [];
+  const focusedItems = focused.data ? [focused.data] : [];
   const total = query.data?.total ?? 0;
   const filtered = search.trim() !== '' || status !== 'all';
   // A page emptied by an archive or a stock change: show the last page that still has items.
@@ -62,7 +70,7 @@ export function InventoryPage() {
   const open = (dialog: ItemDialog) => (item: Item) => setTarget({ dialog, item });
   const close = () => setTarget((current) => ({ ...current, dialog: null }));
   // The freshest copy of the item, so a dialog reflects movements made while it was open.
-  const targetItem = items.find((item) => item.id === target.item?.id) ?? target.item;
+  const targetItem = [...focusedItems, ...items].find((item) => item.id === target.item?.id) ?? target.item;
   const dialogProps = (dialog: ItemDialog) => ({ open: target.dialog === dialog, item: targetItem, onClose: close });
 
   const confirmArchive = (item: Item) =>
@@ -73,6 +81,27 @@ export function InventoryPage() {
       okButtonProps: { danger: true },
       onOk: () => archive.mutateAsync(item.id).catch(() => undefined),
     });
+
+  const showAll = () =>
+    setSearchParams((current) => {
+      const next = new URLSearchParams(current);
+      next.delete('item');
+      return next;
+    });
+  const grid = (shown: Item[]) => (
+    <ItemGrid
+      items={shown}
+      locationNames={locationNames}
+      categoryNames={categoryNames}
+      onEdit={open('edit')}
+      onEditReorderLevel={open('reorder')}
+      onStock={open('stock')}
+      onTransfer={open('transfer')}
+      onHistory={open('history')}
+      onArchive={confirmArchive}
+      readOnly={!canWrite}
+    />
+  );
 
   const changeSearch = (value: string) => {
     setSearch(value);
@@ -101,54 +130,51 @@ export function InventoryPage() {
           )
         }
       />
-      <InventoryFilters
-        search={search}
-        status={status}
-        onSearchChange={changeSearch}
-        onStatusChange={changeStatus}
-        onClear={() => {
-          changeSearch('');
-          changeStatus('all');
-        }}
-      />
-      {query.isLoading ? (
-        <ItemGridSkeleton count={8} />
-      ) : query.isError && !query.data ? (
-        <Alert
-          type="error"
-          showIcon
-          title="Failed to load inventory items"
-          description={errorMessage(query.error, query.error.message)}
-          action={<Button onClick={() => void query.refetch()}>Retry</Button>}
-        />
-      ) : items.length === 0 && !query.isPlaceholderData ? (
-        <InventoryEmpty filtered={filtered} onAdd={canWrite ? () => setAdding(true) : undefined} />
+      {focusId !== null ? (
+        <FocusedItem query={focused} onShowAll={showAll}>
+          {grid(focusedItems)}
+        </FocusedItem>
       ) : (
         <>
-          <ItemGrid
-            items={items}
-            locationNames={locationNames}
-            categoryNames={categoryNames}
-            onEdit={open('edit')}
-            onEditReorderLevel={open('reorder')}
-            onStock={open('stock')}
-            onTransfer={open('transfer')}
-            onHistory={open('history')}
-            onArchive={confirmArchive}
-            readOnly={!canWrite}
+          <InventoryFilters
+            search={search}
+            status={status}
+            onSearchChange={changeSearch}
+            onStatusChange={changeStatus}
+            onClear={() => {
+              changeSearch('');
+              changeStatus('all');
+            }}
           />
-          <Flex justify="center" style={{ marginTop: 24 }}>
-            <Pagination
-              current={page}
-              pageSize={PAGE_SIZE}
-              total={total}
-              onChange={setPage}
-              showSizeChanger={false}
-              showTotal={(count) => `${count} ${count === 1 ? 'item' : 'items'}`}
-              hideOnSinglePage={false}
-              size="small"
+          {query.isLoading ? (
+            <ItemGridSkeleton count={8} />
+          ) : query.isError && !query.data ? (
+            <Alert
+              type="error"
+              showIcon
+              title="Failed to load inventory items"
+              description={errorMessage(query.error, query.error.message)}
+              action={<Button onClick={() => void query.refetch()}>Retry</Button>}
             />
-          </Flex>
+          ) : items.length === 0 && !query.isPlaceholderData ? (
+            <InventoryEmpty filtered={filtered} onAdd={canWrite ? () => setAdding(true) : undefined} />
+          ) : (
+            <>
+              {grid(items)}
+              <Flex justify="center" style={{ marginTop: 24 }}>
+                <Pagination
+                  current={page}
+                  pageSize={PAGE_SIZE}
+                  total={total}
+                  onChange={setPage}
+                  showSizeChanger={false}
+                  showTotal={(count) => `${count} ${count === 1 ? 'item' : 'items'}`}
+                  hideOnSinglePage={false}
+                  size="small"
+                />
+              </Flex>
+            </>
+          )}
         </>
       )}
       <AddItemDialog open={adding} onClose={() => setAdding(false)} />
