@@ -1,4 +1,4 @@
-import type { AlertSeverity, ItemEvent } from '@inventory/contracts';
+import { needsReorder, type ItemEvent } from '@inventory/contracts';
 
 /** What the alert consumer knows of one item, as of `version`. */
 export interface WatchState {
@@ -65,7 +65,7 @@ export function watchStep(state: WatchState | null, event: ItemEvent): { state: 
 
 function evaluate(state: WatchState, event: ItemEvent): { state: WatchState; job: AlertJob | null } {
   if (!state.active) return { state, job: null };
-  const low = state.stock <= state.reorderLevel;
+  const low = needsReorder(state.stock, state.reorderLevel);
   if (low && !state.openCrossing) {
     const crossing = { eventId: event.id, version: event.version, at: event.occurredAt };
     return {
@@ -85,7 +85,5 @@ const resolve = (state: WatchState, crossing: Crossing, event: ItemEvent): Alert
   resolvedAt: event.occurredAt,
 });
 
-/** SPEC 4: critical when stock is 0 or at most half the reorder level; otherwise low. */
-export function alertSeverity(currentStock: number, reorderLevel: number): AlertSeverity {
-  return currentStock === 0 || currentStock <= reorderLevel / 2 ? 'critical' : 'low';
-}
+/** The alert rules live in contracts (stock-rules.ts), shared with every tier. */
+export { alertSeverity } from '@inventory/contracts';

@@ -1,4 +1,4 @@
-import type { ItemEvent, ItemEventType, STOCK_EVENT_TYPES, TimelineEntryType } from '@inventory/contracts';
+import { needsReorder, type ItemEvent, type ItemEventType, type STOCK_EVENT_TYPES, type TimelineEntryType } from '@inventory/contracts';
 
 /** What reporting knows of an item after one of its events. */
 export interface ItemSnapshot {
@@ -41,7 +41,7 @@ const ITEM_EVENT_TYPES: ReadonlySet<string> = new Set<ItemEventType>([
 ]);
 
 /** Counted as low stock on the dashboard: active and at or below the reorder level (out of stock included). */
-export const isLowStock = (state: ItemSnapshot | null): boolean => !!state && state.active && state.stock <= state.reorderLevel;
+export const isLowStock = (state: ItemSnapshot | null): boolean => !!state && state.active && needsReorder(state.stock, state.reorderLevel);
 
 /** True for the item events this read model folds; anything newer is left alone. */
 export const isItemEvent = (event: { type: string }): event is ItemEvent => ITEM_EVENT_TYPES.has(event.type);

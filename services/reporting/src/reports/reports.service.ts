@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import {
   REPORT_DEFAULTS,
+  StockSql,
   type InventoryReportQuery,
   type ReportPeriodQuery,
   type ReportRow,
@@ -25,7 +26,11 @@ type SnapshotType = Exclude<ReportType, 'movement'>;
 /** How each snapshot report selects, adds to and orders the rows of the items at one instant. */
 const SNAPSHOT_SHAPES: Record<SnapshotType, { columns: string; filter: string; order: string }> = {
   inventory: { columns: '', filter: '', order: 'lower(s.name), s.item_id' },
-  'low-stock': { columns: '', filter: 'AND s.stock <= s.reorder_level', order: 's.stock, lower(s.name), s.item_id' },
+  'low-stock': {
+    columns: '',
+    filter: `AND ${StockSql.needsReorder('s.stock', 's.reorder_level')}`,
+    order: 's.stock, lower(s.name), s.item_id',
+  },
   value: {
     // Items without a category (or whose category was deleted) are one group.
     columns: ', (sum(s.stock * s.unit_price) OVER (PARTITION BY c.category_id))::text AS category_total_value',

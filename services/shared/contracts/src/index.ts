@@ -19,3 +19,4 @@ export * from './api-tokens.js';
 export * from './imports.js';
 export * from './spreadsheet-cells.js';
 export * from './notifications.js';
+export * from './stock-rules.js';

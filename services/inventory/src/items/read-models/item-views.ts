@@ -1,5 +1,14 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { MAX_ITEMS_PAGE, type ItemView, type ListItemsQuery, type LocationQuantity, type StockStatus } from '@inventory/contracts';
+import {
+  MAX_ITEMS_PAGE,
+  STOCK_STATUSES,
+  StockSql,
+  stockStatus,
+  type ItemView,
+  type ListItemsQuery,
+  type LocationQuantity,
+  type StockStatus,
+} from '@inventory/contracts';
 import { containsPattern, type SqlStatement } from '@inventory/platform';
 import { isoTime, sqlOf } from '../../database/sql.js';
 import { initialState, type ItemState } from '../domain/item.js';
@@ -195,11 +204,7 @@ function itemJsonOf(recordJson: string, refs: References, names: ReferenceNames)
   return `${recordJson.slice(0, -1)},${JSON.stringify(namedPartsOf(refs, names)).slice(1)}`;
 }
 
-const STATUS_FILTERS: Record<StockStatus, string> = {
-  'out-of-stock': 'current_stock = 0',
-  'low-stock': 'current_stock > 0 AND current_stock <= reorder_level',
-  'in-stock': 'current_stock > reorder_level',
-};
+const STATUS_FILTERS = Object.fromEntries(STOCK_STATUSES.map((status) => [status, StockSql.status(status)])) as Record<StockStatus, string>;
 
 interface ListRow {
   total: number;
@@ -288,9 +293,4 @@ async function withRecords(em: EntityManager, workspaceId: string, rows: ListRow
     const state = filled.get(row.id);
     return state ? [{ recordJson: JSON.stringify(itemRecordOf(state)), refs: referencesOf(state) }] : [];
   });
-}
-
-export function stockStatus(currentStock: number, reorderLevel: number): StockStatus {
-  if (currentStock === 0) return 'out-of-stock';
-  return currentStock <= reorderLevel ? 'low-stock' : 'in-stock';
 }
