@@ -1,3 +1,9 @@
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
 // Demo inventory for "Try Demo Mode": categories, places, items and a few weeks of stock movements,
 // written through the public API as the demo user (so every rule, event and read model applies).
 // Runs after the app is healthy; does nothing when demo login is off or the demo user has items.
@@ -42,17 +48,119 @@ const ITEMS = [
   ['Label Printer Tape', 'OS-LBL-12', null, null, 8, 3, '15.00'],
 ];
 
-// item sku, type, quantity, reason: a short recent history for the dashboard and the timelines
-const MOVEMENTS = [
-  ['EL-MOU-01', 'in', 20, 'Purchase order PO-1042'],
-  ['EL-MOU-01', 'out', 6, 'Issued to new starters'],
-  ['OS-PAP-A4', 'out', 30, 'Monthly office use'],
-  ['EL-CHG-65', 'out', 3, 'Issued to sales team'],
-  ['TL-DRL-18', 'out', 1, 'Sent for repair'],
-  ['KI-COF-1K', 'out', 2, 'Break room'],
-  ['CL-APC-1L', 'adjustment', 14, 'Stock count'],
-  ['OS-PEN-12', 'in', 10, 'Purchase order PO-1043'],
-];
+const DEMO_USER_ID = 'demo-user';
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+/** The items' pictures (infra/demo/make-images.mjs draws them). */
+const IMAGES = join(ROOT, 'infra', 'demo', 'images');
+
+/** Moments a visitor can find in the history: a stock count, an undone double entry, a transfer. */
+const EXTRAS = { 'CL-APC-1L': 'count', 'EL-MOU-01': 'undo', 'EL-MON-27': 'transfer' };
+
+/** Pipes the plan into the inventory's seed-only command (it writes straight to its database). */
+function writeHistory(plan, env) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [join(ROOT, 'services/inventory/dist/seed-demo-history.js')], {
+      cwd: ROOT,
+      env,
+      stdio: ['pipe', 'inherit', 'inherit'],
+    });
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`seed-demo-history exited with ${code}`))));
+    child.stdin.end(JSON.stringify(plan));
+  });
+}
+/** How far back the demo's history goes. */
+const HISTORY_DAYS = 90;
+
+/** A fixed pseudo-random sequence per item (mulberry32): the same demo every time. */
+function random(seedText) {
+  let seed = [...seedText].reduce((h, c) => Math.imul(h ^ c.charCodeAt(0), 16777619), 2166136261);
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const USAGE_REASONS = ['Issued to the team', 'Monthly office use', 'Used on a job', 'Break room', 'Issued to new starters'];
+
+/**
+ * One item's past as inventory commands: registered about 90 days ago, used every few days and
+ * restocked by purchase order when it had fallen to its reorder level (so the charts and reports
+ * show deliveries, usage and low-stock crossings), arriving exactly at today's stock. It is made
+ * backwards from today, so no last-minute jump is needed to land on the stock. `extras` adds a
+ * stock count that found one missing, a movement entered twice and undone, and a transfer of one
+ * to another place. Times are working hours (08:00–17:00 UTC), oldest first.
+ */
+export function itemHistory(
+  { sku, name, stock, reorderLevel, unitPrice, categoryId, locationId, imageUrl, extras = {} },
+  now = Date.now(),
+) {
+  const next = random(sku);
+  const day = 24 * 3600 * 1000;
+  const today = now - (now % day);
+  const at = (daysAgo) => new Date(today - Math.floor(daysAgo) * day + (8 + next() * 9) * 3600 * 1000).toISOString();
+  const later = (time, minutes) => new Date(Date.parse(time) + minutes * 60_000).toISOString();
+  const scale = Math.max(2, reorderLevel, Math.ceil(stock / 4));
+  const id = () => randomUUID();
+  // Newest first while making it; each entry: the command and the stock level just before it.
+  const newestFirst = [];
+  const add = (time, type, data) => newestFirst.push({ at: time, command: { type, data: { ...data, movementId: id() } } });
+  if (extras.transferTo && stock > 0)
+    add(at(1), 'TransferStock', { fromLocationId: locationId, toLocationId: extras.transferTo, quantity: 1, reason: 'Workbench display' });
+  let level = stock; // the level after the step being made
+  let order = 1090 + Math.floor(next() * 20);
+  let counted = !extras.count;
+  let doubled = !extras.undo;
+  for (let daysAgo = 2 + Math.floor(next() * 2); daysAgo < HISTORY_DAYS - 2; daysAgo += 3 + Math.floor(next() * 6)) {
+    const time = at(daysAgo);
+    const high = level > reorderLevel + 2 * scale;
+    if (high && next() < 0.7) {
+      // A delivery that came when the item had fallen to its reorder level.
+      const before = Math.floor(next() * (reorderLevel + 1));
+      add(time, 'ReceiveStock', { quantity: level - before, locationId, reason: `Purchase order PO-${order--}` });
+      level = before;
+    } else if (!counted && daysAgo > 15 && level > 0) {
+      add(time, 'AdjustStock', { newLevel: level, locationId, reason: 'Stock count: one missing' });
+      level += 1;
+      counted = true;
+    } else {
+      const quantity = 1 + Math.floor(next() * Math.max(1, scale / 2));
+      const reason = USAGE_REASONS[Math.floor(next() * USAGE_REASONS.length)];
+      if (!doubled && daysAgo > 20 && level >= quantity) {
+        // Entered twice by mistake, then undone (the later two, added first as this runs backwards).
+        const twice = id();
+        newestFirst.push({
+          at: later(time, 21),
+          command: {
+            type: 'UndoMovement',
+            data: { targetMovementId: twice, reason: 'Entered twice', actorUserId: DEMO_USER_ID, mayUndoOthers: true, movementId: id() },
+          },
+        });
+        newestFirst.push({
+          at: later(time, 4),
+          command: { type: 'IssueStock', data: { quantity, locationId, reason, movementId: twice } },
+        });
+        doubled = true;
+      }
+      add(time, 'IssueStock', { quantity, locationId, reason });
+      level += quantity;
+    }
+  }
+  add(at(HISTORY_DAYS), 'RegisterItem', {
+    name,
+    sku,
+    description: null,
+    unitPrice,
+    categoryId,
+    locationId,
+    imageUrl,
+    reorderLevel,
+    initialStock: level,
+  });
+  return newestFirst.reverse();
+}
 
 /** A signed-in client of the API with its cookie jar and CSRF token, as the web app holds them. */
 function apiClient(baseUrl) {
@@ -71,8 +179,18 @@ function apiClient(baseUrl) {
     if (!res.ok) throw Object.assign(new Error(`${method} ${path}: ${res.status} ${text}`), { status: res.status });
     return text ? JSON.parse(text) : null;
   };
+  /** A multipart upload of one file, as the web app's image picker sends it. */
+  const upload = async (path, field, file) => {
+    const form = new FormData();
+    form.append(field, new Blob([readFileSync(file)], { type: 'image/png' }), file.split('/').pop());
+    const headers = { cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; '), 'x-csrf-token': csrf };
+    const res = await fetch(`${baseUrl}${path}`, { method: 'POST', headers, body: form });
+    if (!res.ok) throw new Error(`POST ${path}: ${res.status} ${await res.text()}`);
+    return res.json();
+  };
   return {
     call,
+    upload,
     /** The CSRF token is bound to the session, so it is fetched again when the session changes. */
     refreshCsrf: async () => (csrf = (await call('GET', '/api/auth/csrf')).token),
   };
@@ -80,9 +198,12 @@ function apiClient(baseUrl) {
 
 /**
  * Makes sure the demo dataset is there: what is missing (by name, or SKU for items) is created, and
- * a new item gets its short history. Safe to run on every start; returns a line for the log.
+ * a new item gets its 90 days of history and its picture. Categories and places go through the
+ * public API; the items with their backdated history through the inventory's seed-only command
+ * (services/inventory/src/seed-demo-history.ts), since no API may write the past. Safe to run on
+ * every start; returns a line for the log. `env` reaches the databases (PG_URL).
  */
-export async function seedDemoInventory(baseUrl) {
+export async function seedDemoInventory(baseUrl, env = process.env) {
   const config = await (await fetch(`${baseUrl}/api/config`)).json();
   if (!config.demoLoginEnabled) return 'demo login is off: nothing to seed';
   const api = apiClient(baseUrl);
@@ -104,43 +225,32 @@ export async function seedDemoInventory(baseUrl) {
     locationIds.set(name, (await api.call('POST', '/api/locations', { name, type, parentLocationId })).id);
     created.locations++;
   }
-  const existingSkus = new Set((await api.call('GET', '/api/inventory')).map((item) => item.sku));
-  const newItemIds = new Map();
-  for (const [name, sku, category, place, currentStock, reorderLevel, unitPrice] of ITEMS) {
-    if (existingSkus.has(sku)) continue;
-    const item = await api
-      .call('POST', '/api/inventory', {
-        name,
+  const existingSkus = new Set((await api.call('GET', '/api/inventory?limit=100')).map((item) => item.sku));
+  const missing = ITEMS.filter(([, sku]) => !existingSkus.has(sku));
+  const plan = { userName: 'Demo User', items: [] };
+  for (const [name, sku, category, place, stock, reorderLevel, unitPrice] of missing) {
+    plan.items.push({
+      itemId: randomUUID(),
+      history: itemHistory({
         sku,
-        unitPrice,
-        currentStock,
+        name,
+        stock,
         reorderLevel,
-        categoryId: category ? categoryIds.get(category) : undefined,
-        locationId: place ? locationIds.get(place) : undefined,
-      })
-      .catch((error) => {
-        if (error.status === 409) return null; // the SKU is taken (an item beyond the first page of the list)
-        throw error;
-      });
-    if (!item) continue;
-    newItemIds.set(sku, item.id);
-    created.items++;
-  }
-  const placeOf = new Map(ITEMS.map(([, sku, , place]) => [sku, place]));
-  for (const [sku, movementType, quantity, reason] of MOVEMENTS) {
-    if (!newItemIds.has(sku)) continue;
-    const locationId = placeOf.get(sku) ? locationIds.get(placeOf.get(sku)) : undefined;
-    await api.call('POST', `/api/inventory/${newItemIds.get(sku)}/stock`, { quantity, movementType, reason, locationId });
-  }
-  // One transfer, so the per-place quantities and a transfer in the history have something to show.
-  const monitor = newItemIds.get('EL-MON-27');
-  if (monitor) {
-    await api.call('POST', `/api/inventory/${monitor}/transfer`, {
-      fromLocationId: locationIds.get('Head Office'),
-      toLocationId: locationIds.get('Workshop'),
-      quantity: 1,
-      reason: 'Workbench display',
+        unitPrice,
+        categoryId: category ? categoryIds.get(category) : null,
+        locationId: place ? locationIds.get(place) : null,
+        imageUrl: (await api.upload('/api/upload/image', 'image', join(IMAGES, `${sku}.png`))).url,
+        extras: EXTRAS[sku] === 'transfer' ? { transferTo: locationIds.get('Workshop') } : { [EXTRAS[sku]]: true },
+      }),
     });
+  }
+  if (plan.items.length > 0) {
+    await writeHistory(plan, env);
+    // The items are written behind the API's back: wait until it lists them all.
+    const deadline = Date.now() + 30_000;
+    while ((await api.call('GET', '/api/inventory?limit=100')).length < ITEMS.length && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    created.items = plan.items.length;
   }
   const { categories, locations, items } = created;
   return categories + locations + items === 0

@@ -41,6 +41,27 @@ describe('signed-in shell', () => {
     await page.getByText('Wireless Mouse').first().waitFor();
     await page.getByText('Head Office').first().waitFor();
     await screenshot(page, 'shell-demo-inventory');
+
+    // It looks lived-in: 90 days of history (movements on many days, a value that changes over
+    // time, alerts raised and resolved along the way) and a picture on every item.
+    const lived = await page.evaluate(async () => {
+      const get = async (url: string) => (await fetch(url, { credentials: 'include' })).json();
+      const movements = (await get('/api/reports/movement-history?range=30days')) as { stockIn: number; stockOut: number }[];
+      const values = (await get('/api/reports/value-history?range=90days')) as { value: string | number }[];
+      const items = (await get('/api/inventory?limit=100')) as { imageUrl: string | null }[];
+      return {
+        daysWithMovements: movements.filter((day) => day.stockIn + day.stockOut > 0).length,
+        distinctValues: new Set(values.map((point) => String(point.value))).size,
+        items: items.length,
+        withPicture: items.filter((item) => item.imageUrl).length,
+      };
+    });
+    expect(lived.daysWithMovements).toBeGreaterThanOrEqual(10);
+    expect(lived.distinctValues).toBeGreaterThanOrEqual(20);
+    expect(lived.withPicture).toBe(lived.items);
+    const picture = page.locator('img[src*="/api/images/"]').first();
+    await picture.waitFor();
+    expect(await picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
   });
 
   it('opens the navigation as a drawer with an overlay at 375 px and closes it on navigation', async () => {

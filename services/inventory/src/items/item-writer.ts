@@ -26,6 +26,11 @@ export interface CommandContext {
   /** The event that caused this command, when a consumer issues it. */
   causationId?: string;
   idempotency?: IdempotentRequest;
+  /**
+   * When the facts happened, if not now: only the demo seed sets it (seed-demo-history.ts, not
+   * reachable through any API), to give the demo a believable past (docs/architecture.md).
+   */
+  occurredAt?: string;
 }
 
 export interface CommandOutcome {
@@ -279,7 +284,7 @@ export async function decideItems(
     let state = initial;
     const events: ItemEvent[] = [];
     for (const request of requests) {
-      const outcome = await refusalOr(() => decideAll(state, itemId, occurredAt, request));
+      const outcome = await refusalOr(() => decideAll(state, itemId, request.context.occurredAt ?? occurredAt, request));
       itemOutcomes.push(outcome);
       if (outcome instanceof ServiceError) continue;
       state = outcome.state;
