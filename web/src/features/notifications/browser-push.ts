@@ -81,7 +81,7 @@ export async function subscribeThisBrowser(publicKey: string): Promise<PushSubsc
     } catch (error) {
       if (error instanceof PushSetupError) throw error;
       const detail = error instanceof Error && error.message ? ` (${error.message})` : '';
-      throw new PushSetupError(`this browser's push service refused the subscription${detail}.`);
+      throw new PushSetupError(`this browser could not subscribe to push messages${detail}.`);
     }
   }
   const { endpoint, keys } = subscription.toJSON();

@@ -48,7 +48,12 @@ export function PushPreferenceRow({ saved, channels }: PushPreferenceRowProps) {
           setOutcome({ type: 'info', text: 'Notifications were not allowed. Turn this on again to be asked again.' });
         } else if (result.status === 'on') {
           if (result.warning) setOutcome({ type: 'warning', text: onlyInTab(result.warning) });
-          toast({ title: 'Push notifications are on', description: 'This browser will notify you about your inventory.' });
+          toast({
+            title: 'Push notifications are on',
+            description: result.warning
+              ? 'This browser will notify you while Inventory Manager is open in a tab.'
+              : 'This browser will notify you about your inventory.',
+          });
         }
       },
       onError: (error) => setOutcome({ type: 'error', text: errorMessage(error, 'Failed to turn push notifications on') }),
