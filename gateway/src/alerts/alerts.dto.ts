@@ -4,8 +4,8 @@ import type { AlertSeverity, LowStockAlertView } from '@inventory/contracts';
 class AlertItemDto {
   @ApiProperty() id: string;
   @ApiProperty() name: string;
-  @ApiProperty() currentStock: number;
-  @ApiProperty() reorderLevel: number;
+  @ApiProperty({ type: 'integer' }) currentStock: number;
+  @ApiProperty({ type: 'integer' }) reorderLevel: number;
 }
 
 export class LowStockAlertDto implements LowStockAlertView {

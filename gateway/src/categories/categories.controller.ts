@@ -34,12 +34,14 @@ export class CategoriesController {
   }
 
   @Get(':id')
+  @ApiOperation({ summary: 'One of your categories, with its count of active items' })
   @ApiOkResponse({ type: CategoryDto })
   get(@CurrentActor() actor: Actor, @Param('id') id: string): Promise<CategoryView> {
     return rpc(this.nats, CatalogSubjects.getCategory, { id }, { actor, timeoutMs: this.timeoutMs });
   }
 
   @Post()
+  @ApiOperation({ summary: 'Create a category (names are unique per workspace, ignoring case)' })
   @ApiCreatedResponse({ type: CategoryDto })
   @ApiBadRequestResponse({ description: "'Category name is required', a name over 100 characters, ..." })
   @ApiConflictResponse({ description: "'A category with this name already exists' (ignoring case)" })
@@ -48,6 +50,7 @@ export class CategoriesController {
   }
 
   @Put(':id')
+  @ApiOperation({ summary: "Change a category's name and description" })
   @ApiOkResponse({ type: CategoryDto })
   @ApiBadRequestResponse({ description: 'Invalid name or description' })
   @ApiConflictResponse({ description: "'A category with this name already exists' (ignoring case)" })

@@ -29,7 +29,7 @@ export class CreateCategoryBody implements CreateCategoryRequest {
   @Name()
   name: string;
 
-  @ApiPropertyOptional({ example: 'Hand and power tools', maxLength: CATEGORY_DESCRIPTION_MAX_LENGTH, nullable: true })
+  @ApiPropertyOptional({ type: String, example: 'Hand and power tools', maxLength: CATEGORY_DESCRIPTION_MAX_LENGTH, nullable: true })
   @Description()
   description?: string | null;
 }
@@ -41,7 +41,7 @@ export class UpdateCategoryBody implements Omit<UpdateCategoryRequest, 'id'> {
   @Name()
   name?: string;
 
-  @ApiPropertyOptional({ maxLength: CATEGORY_DESCRIPTION_MAX_LENGTH, nullable: true })
+  @ApiPropertyOptional({ type: String, maxLength: CATEGORY_DESCRIPTION_MAX_LENGTH, nullable: true })
   @Description()
   description?: string | null;
 }
@@ -52,5 +52,5 @@ export class CategoryDto implements CategoryView {
   @ApiProperty({ type: String, nullable: true }) description: string | null;
   @ApiProperty() userId: string;
   @ApiProperty({ format: 'date-time' }) createdAt: string;
-  @ApiProperty({ description: 'Active items in the category' }) itemCount: number;
+  @ApiProperty({ type: 'integer', description: 'Active items in the category' }) itemCount: number;
 }

@@ -1,21 +1,26 @@
 import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { applyDocumentRules } from './document-rules.js';
 
-/** OpenAPI description of /api, browsable at /api/docs (JSON at /api/docs-json). */
+/** OpenAPI 3.1 description of /api, browsable at /api/docs (JSON at /api/docs-json). */
 export function setupOpenApi(app: INestApplication): void {
   const config = new DocumentBuilder()
     .setTitle('Inventory API')
     .setDescription(
       'Items, stock movements, alerts, categories, locations, reports, workspaces and users. Scripts authenticate with a ' +
-        'personal API token (Account → API tokens) as `Authorization: Bearer <token>`: see docs/api.md.',
+        'personal API token (Account → API tokens) as `Authorization: Bearer <token>`: see docs/api.md. Every error is ' +
+        '`{ "message": "…" }`.',
     )
     .setVersion('1.0')
-    .addCookieAuth('connect.sid')
-    .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'A personal API token (inv_…)' }, 'apiToken')
-    .addSecurityRequirements('apiToken')
     .build();
+  // operationIds come out as `Controller.method` here; applyDocumentRules names them for clients.
+  const createDocument = () =>
+    applyDocumentRules(
+      SwaggerModule.createDocument(app, config, { operationIdFactory: (controller, method) => `${controller}.${method}` }),
+      app,
+    );
   // "Authorize" takes a token and keeps it across reloads, so the page can try calls with it.
-  SwaggerModule.setup('api/docs', app, () => SwaggerModule.createDocument(app, config), {
+  SwaggerModule.setup('api/docs', app, createDocument, {
     jsonDocumentUrl: 'api/docs-json',
     swaggerOptions: { persistAuthorization: true },
   });

@@ -177,6 +177,7 @@ export class ImportsController {
   @Get(':id/errors.csv')
   @ApiOperation({ summary: "Every row error of the import's latest preview or run, as CSV (Row, Column, Message)" })
   @ApiProduces('text/csv')
+  @ApiOkResponse({ description: 'The row errors as CSV (UTF-8 with BOM)', schema: { type: 'string' } })
   @ApiNotFoundResponse({ description: "'Import not found'" })
   async errors(@CurrentActor() actor: Actor, @Param('id') id: string, @Res() res: Response): Promise<void> {
     // The first page before any header: a missing import still answers 404 as JSON.

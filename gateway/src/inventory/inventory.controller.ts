@@ -57,7 +57,13 @@ export class InventoryController {
 
   @Get()
   @ApiOperation({ summary: 'Your active items, newest first; filtered and paged on request (total in X-Total-Count)' })
-  @ApiOkResponse({ type: ItemDto, isArray: true })
+  @ApiOkResponse({
+    type: ItemDto,
+    isArray: true,
+    headers: {
+      'X-Total-Count': { description: 'How many items match the filters, over all pages', schema: { type: 'integer', minimum: 0 } },
+    },
+  })
   async list(@CurrentActor() actor: Actor, @Query() query: ListItemsQueryDto, @Res() res: Response): Promise<void> {
     // A page is tens of KB of JSON: its text goes out as it came, without a parse and a stringify.
     const page = await rpcJson(this.nats, S.listItems, query, { actor, timeoutMs: this.timeoutMs });
@@ -68,12 +74,14 @@ export class InventoryController {
   }
 
   @Get(':id')
+  @ApiOperation({ summary: 'One of your items, with its stock at each place' })
   @ApiOkResponse({ type: ItemDto })
   get(@CurrentActor() actor: Actor, @Param('id') id: string): Promise<ItemView> {
     return this.send(S.getItem, { id }, actor);
   }
 
   @Post()
+  @ApiOperation({ summary: 'Create an item; an initial stock is recorded as a first "in" movement' })
   @ApiHeader(IDEMPOTENCY_HEADER)
   @ApiCreatedResponse({ type: ItemDto })
   @ApiBadRequestResponse({ description: "'Item name is required', 'Unit price is required', ..." })

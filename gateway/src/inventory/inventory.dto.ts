@@ -69,6 +69,7 @@ export class ListItemsQueryDto implements ListItemsQuery {
   locationId?: string;
 
   @ApiPropertyOptional({
+    type: 'integer',
     minimum: 1,
     maximum: MAX_ITEMS_PAGE,
     default: MAX_ITEMS_PAGE,
@@ -79,7 +80,7 @@ export class ListItemsQueryDto implements ListItemsQuery {
   @WholeNumber(1, MAX_ITEMS_PAGE, `limit must be a whole number from 1 to ${MAX_ITEMS_PAGE}`)
   limit?: number;
 
-  @ApiPropertyOptional({ minimum: 0, default: 0 })
+  @ApiPropertyOptional({ type: 'integer', minimum: 0, default: 0 })
   @IsOptional()
   @QueryNumber()
   @WholeNumber(0, Number.MAX_SAFE_INTEGER, 'offset must be a whole number of 0 or more')
@@ -88,6 +89,7 @@ export class ListItemsQueryDto implements ListItemsQuery {
 
 class ItemFieldsBody {
   @ApiPropertyOptional({
+    type: String,
     example: 'DR-001',
     maxLength: ITEM_SKU_MAX_LENGTH,
     nullable: true,
@@ -96,19 +98,20 @@ class ItemFieldsBody {
   @OptionalText(ITEM_SKU_MAX_LENGTH, M.skuInvalid)
   sku?: string | null;
 
-  @ApiPropertyOptional({ maxLength: ITEM_DESCRIPTION_MAX_LENGTH, nullable: true })
+  @ApiPropertyOptional({ type: String, maxLength: ITEM_DESCRIPTION_MAX_LENGTH, nullable: true })
   @OptionalText(ITEM_DESCRIPTION_MAX_LENGTH, M.descriptionInvalid)
   description?: string | null;
 
-  @ApiPropertyOptional({ nullable: true })
+  @ApiPropertyOptional({ type: String, nullable: true })
   @OptionalId()
   categoryId?: string | null;
 
-  @ApiPropertyOptional({ nullable: true, description: 'The home location of the item' })
+  @ApiPropertyOptional({ type: String, nullable: true, description: 'The home location of the item' })
   @OptionalId()
   locationId?: string | null;
 
   @ApiPropertyOptional({
+    type: String,
     example: '/api/images/1b9d6bcd-bbfd-4b2d-9b5d-ab8dfbbd4bed.png',
     nullable: true,
     description: 'From POST /api/upload/image, or an http(s) URL',
@@ -127,12 +130,12 @@ export class RegisterItemBody extends ItemFieldsBody implements RegisterItemRequ
   @Price()
   unitPrice: string;
 
-  @ApiPropertyOptional({ default: 0, minimum: 0, description: 'Initial stock, recorded as a first "in" movement' })
+  @ApiPropertyOptional({ type: 'integer', default: 0, minimum: 0, description: 'Initial stock, recorded as a first "in" movement' })
   @IsOptional()
   @WholeNumber(0, MAX_STOCK, M.initialStockInvalid)
   currentStock?: number;
 
-  @ApiPropertyOptional({ default: 0, minimum: 0 })
+  @ApiPropertyOptional({ type: 'integer', default: 0, minimum: 0 })
   @IsOptional()
   @WholeNumber(0, MAX_STOCK, M.reorderLevelInvalid)
   reorderLevel?: number;
@@ -149,14 +152,14 @@ export class UpdateItemBody extends ItemFieldsBody implements UpdateItemRequest 
   @Price()
   unitPrice?: string;
 
-  @ApiPropertyOptional({ minimum: 0, description: 'Alert when stock falls to or below this level' })
+  @ApiPropertyOptional({ type: 'integer', minimum: 0, description: 'Alert when stock falls to or below this level' })
   @IsOptional()
   @WholeNumber(0, MAX_STOCK, M.reorderLevelInvalid)
   reorderLevel?: number;
 }
 
 export class RecordMovementBody implements RecordMovementRequest {
-  @ApiProperty({ example: 5, description: 'in / out: the amount (≥ 1); adjustment: the new stock level (≥ 0)' })
+  @ApiProperty({ type: 'integer', example: 5, description: 'in / out: the amount (≥ 1); adjustment: the new stock level (≥ 0)' })
   @WholeNumber(0, MAX_STOCK, M.quantityInvalid)
   @IsDefined({ message: M.quantityRequired })
   quantity: number;
@@ -169,21 +172,21 @@ export class RecordMovementBody implements RecordMovementRequest {
   @Reason()
   reason: string;
 
-  @ApiPropertyOptional({ nullable: true, description: 'Where; left out or null is the unassigned bucket' })
+  @ApiPropertyOptional({ type: String, nullable: true, description: 'Where; left out or null is the unassigned bucket' })
   @OptionalId()
   locationId?: string | null;
 }
 
 export class TransferStockBody implements TransferStockRequest {
-  @ApiProperty({ nullable: true, description: 'null: the unassigned bucket' })
+  @ApiProperty({ type: String, nullable: true, description: 'null: the unassigned bucket' })
   @OptionalId()
   fromLocationId: string | null;
 
-  @ApiProperty({ nullable: true, description: 'null: the unassigned bucket' })
+  @ApiProperty({ type: String, nullable: true, description: 'null: the unassigned bucket' })
   @OptionalId()
   toLocationId: string | null;
 
-  @ApiProperty({ example: 3, minimum: 1 })
+  @ApiProperty({ type: 'integer', example: 3, minimum: 1 })
   @WholeNumber(1, MAX_STOCK, M.quantityInvalid)
   @IsDefined({ message: M.quantityRequired })
   quantity: number;
@@ -200,7 +203,7 @@ export class UndoMovementBody implements Omit<UndoMovementRequest, 'movementId'>
 }
 
 export class ListMovementsQueryDto implements ListMovementsQuery {
-  @ApiPropertyOptional({ minimum: 1, maximum: MAX_MOVEMENTS_PAGE, default: 100 })
+  @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: MAX_MOVEMENTS_PAGE, default: 100 })
   @IsOptional()
   @QueryNumber()
   @WholeNumber(1, MAX_MOVEMENTS_PAGE, `limit must be a whole number from 1 to ${MAX_MOVEMENTS_PAGE}`)
@@ -221,7 +224,7 @@ class NamedRefDto implements NamedRef {
 class LocationStockDto implements LocationStockView {
   @ApiProperty({ type: String, nullable: true, description: 'null: unassigned' }) locationId: string | null;
   @ApiProperty({ type: String, nullable: true }) locationName: string | null;
-  @ApiProperty() quantity: number;
+  @ApiProperty({ type: 'integer' }) quantity: number;
 }
 
 export class ItemDto implements ItemView {
@@ -231,8 +234,8 @@ export class ItemDto implements ItemView {
   @ApiProperty({ type: String, nullable: true }) sku: string | null;
   @ApiProperty({ type: String, nullable: true }) description: string | null;
   @ApiProperty({ example: '89.99' }) unitPrice: string;
-  @ApiProperty({ description: 'Sum over all places' }) currentStock: number;
-  @ApiProperty() reorderLevel: number;
+  @ApiProperty({ type: 'integer', description: 'Sum over all places' }) currentStock: number;
+  @ApiProperty({ type: 'integer' }) reorderLevel: number;
   @ApiProperty({ enum: STOCK_STATUSES }) status: StockStatus;
   @ApiProperty({ type: String, nullable: true }) categoryId: string | null;
   @ApiProperty({ type: NamedRefDto, nullable: true }) category: NamedRef | null;
@@ -241,7 +244,7 @@ export class ItemDto implements ItemView {
   @ApiProperty({ type: LocationStockDto, isArray: true }) stockByLocation: LocationStockView[];
   @ApiProperty({ type: String, nullable: true }) imageUrl: string | null;
   @ApiProperty() isActive: boolean;
-  @ApiProperty({ description: 'Events recorded for the item' }) version: number;
+  @ApiProperty({ type: 'integer', description: 'Events recorded for the item' }) version: number;
   @ApiProperty({ format: 'date-time' }) createdAt: string;
   @ApiProperty({ format: 'date-time' }) updatedAt: string;
 }
@@ -250,9 +253,9 @@ export class MovementEntryDto implements MovementEntry {
   @ApiProperty({ description: 'The movement id (target of an undo)' }) id: string;
   @ApiProperty() itemId: string;
   @ApiProperty({ enum: ['in', 'out', 'adjustment', 'transfer', 'undo', 'relocation'] }) movementType: TimelineEntryType;
-  @ApiProperty({ description: 'in/out/transfer: the amount; adjustment: the new level' }) quantity: number;
-  @ApiProperty({ description: 'Change of the total stock' }) delta: number;
-  @ApiProperty({ description: 'Total stock after the movement' }) stockAfter: number;
+  @ApiProperty({ type: 'integer', description: 'in/out/transfer: the amount; adjustment: the new level' }) quantity: number;
+  @ApiProperty({ type: 'integer', description: 'Change of the total stock' }) delta: number;
+  @ApiProperty({ type: 'integer', description: 'Total stock after the movement' }) stockAfter: number;
   @ApiProperty({ type: String, nullable: true }) locationId: string | null;
   @ApiProperty({ type: String, nullable: true }) locationName: string | null;
   @ApiProperty({ type: String, nullable: true }) toLocationId: string | null;

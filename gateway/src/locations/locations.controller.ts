@@ -31,7 +31,8 @@ export class LocationsController {
   @ApiOperation({ summary: 'Your locations by name, each with its count of distinct active items in stock there' })
   @ApiExtraModels(LocationDto, LocationTreeNodeDto)
   @ApiOkResponse({
-    schema: { type: 'array', items: { oneOf: [{ $ref: getSchemaPath(LocationDto) }, { $ref: getSchemaPath(LocationTreeNodeDto) }] } },
+    description: 'A flat list; with tree=true the top-level locations, each with its children (LocationTreeNodeDto)',
+    schema: { type: 'array', items: { anyOf: [{ $ref: getSchemaPath(LocationTreeNodeDto) }, { $ref: getSchemaPath(LocationDto) }] } },
   })
   list(@CurrentActor() actor: Actor, @Query() { tree, ...filters }: ListLocationsQuery): Promise<LocationView[] | LocationTreeNode[]> {
     const subject = tree === 'true' ? LocationsSubjects.locationTree : LocationsSubjects.listLocations;
@@ -39,12 +40,14 @@ export class LocationsController {
   }
 
   @Get(':id')
+  @ApiOperation({ summary: 'One of your locations, with its count of distinct active items in stock there' })
   @ApiOkResponse({ type: LocationDto })
   get(@CurrentActor() actor: Actor, @Param('id') id: string): Promise<LocationView> {
     return rpc(this.nats, LocationsSubjects.getLocation, { id }, { actor, timeoutMs: this.timeoutMs });
   }
 
   @Post()
+  @ApiOperation({ summary: 'Create a location, optionally inside another' })
   @ApiCreatedResponse({ type: LocationDto })
   @ApiBadRequestResponse({ description: "'Location name is required', a bad type, a foreign parent, ..." })
   create(@CurrentActor() actor: Actor, @Body() body: CreateLocationBody): Promise<LocationView> {
@@ -52,6 +55,7 @@ export class LocationsController {
   }
 
   @Put(':id')
+  @ApiOperation({ summary: "Change a location's name, type, description or parent" })
   @ApiOkResponse({ type: LocationDto })
   @ApiBadRequestResponse({ description: 'Invalid field, a foreign parent, or a parent that would make a cycle' })
   update(@CurrentActor() actor: Actor, @Param('id') id: string, @Body() body: UpdateLocationBody): Promise<LocationView> {

@@ -62,7 +62,7 @@ export class CreateLocationBody implements CreateLocationRequest {
   @Type()
   type?: LocationType;
 
-  @ApiPropertyOptional({ maxLength: LOCATION_DESCRIPTION_MAX_LENGTH, nullable: true })
+  @ApiPropertyOptional({ type: String, maxLength: LOCATION_DESCRIPTION_MAX_LENGTH, nullable: true })
   @Description()
   description?: string | null;
 
@@ -83,7 +83,7 @@ export class UpdateLocationBody implements Omit<UpdateLocationRequest, 'id'> {
   @Type()
   type?: LocationType;
 
-  @ApiPropertyOptional({ maxLength: LOCATION_DESCRIPTION_MAX_LENGTH, nullable: true })
+  @ApiPropertyOptional({ type: String, maxLength: LOCATION_DESCRIPTION_MAX_LENGTH, nullable: true })
   @Description()
   description?: string | null;
 
@@ -105,7 +105,7 @@ export class LocationDto implements LocationView {
   @ApiProperty({ type: String, format: 'uuid', nullable: true }) parentLocationId: string | null;
   @ApiProperty() userId: string;
   @ApiProperty({ format: 'date-time' }) createdAt: string;
-  @ApiProperty({ description: 'Distinct active items with stock here' }) itemCount: number;
+  @ApiProperty({ type: 'integer', description: 'Distinct active items with stock here' }) itemCount: number;
 }
 
 export class LocationTreeNodeDto extends LocationDto implements LocationTreeNode {

@@ -54,11 +54,11 @@ class CategoryNameDto {
 }
 
 class MovementTotalsDto implements MovementTotals {
-  @ApiProperty() stockIn: number;
-  @ApiProperty() stockOut: number;
-  @ApiProperty({ description: 'Net change made by adjustments' }) adjusted: number;
-  @ApiProperty({ description: 'Net change made by undos' }) undone: number;
-  @ApiProperty({ description: 'stockIn - stockOut + adjusted + undone' }) netChange: number;
+  @ApiProperty({ type: 'integer' }) stockIn: number;
+  @ApiProperty({ type: 'integer' }) stockOut: number;
+  @ApiProperty({ type: 'integer', description: 'Net change made by adjustments' }) adjusted: number;
+  @ApiProperty({ type: 'integer', description: 'Net change made by undos' }) undone: number;
+  @ApiProperty({ type: 'integer', description: 'stockIn - stockOut + adjusted + undone' }) netChange: number;
 }
 
 export class ReportRowDto implements ReportRow {
@@ -66,8 +66,8 @@ export class ReportRowDto implements ReportRow {
   @ApiProperty() name: string;
   @ApiProperty({ type: String, nullable: true }) sku: string | null;
   @ApiProperty({ type: CategoryNameDto, nullable: true }) category: CategoryNameDto | null;
-  @ApiProperty() currentStock: number;
-  @ApiProperty() reorderLevel: number;
+  @ApiProperty({ type: 'integer' }) currentStock: number;
+  @ApiProperty({ type: 'integer' }) reorderLevel: number;
   @ApiProperty({ example: '19.99', description: 'decimal(10,2) as a string' }) unitPrice: string;
   @ApiProperty({ example: 139.93, description: 'currentStock × unitPrice, exact, rounded to cents' }) totalValue: number;
   @ApiPropertyOptional({ description: 'type=value: total value of the row’s category (no category: one group)' })

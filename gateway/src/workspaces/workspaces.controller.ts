@@ -88,6 +88,7 @@ export class WorkspacesController {
   }
 
   @Get(':id/members')
+  @ApiOperation({ summary: "The workspace's members with their roles (members only)" })
   @ApiOkResponse({ type: WorkspaceMemberDto, isArray: true })
   members(@CurrentActor() actor: Actor, @Param('id') id: string): Promise<WorkspaceMember[]> {
     return this.identity.call(S.listMembers, { id }, actor);

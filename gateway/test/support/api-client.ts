@@ -2,6 +2,7 @@ import { DEFAULT_SUPER_ADMIN_EMAIL, type PublicUser, type RegisterRequest } from
 import { randomUUID } from 'node:crypto';
 import { Agent, fetch as undiciFetch } from 'undici';
 import { LOCAL_SUPER_ADMIN_PASSWORD } from '../../../services/identity/src/config/env.js';
+import { checkExchange } from './openapi-contract.js';
 
 export interface RequestOptions {
   headers?: Record<string, string>;
@@ -13,6 +14,7 @@ export interface RequestOptions {
  * A browser-like HTTP client for tests: keeps cookies, sends the CSRF token on writes (fetching it
  * from GET /api/auth/csrf, renewing it after a sign-in or sign-out as the web app does) and never
  * follows redirects, so tests can look at them. JSON bodies by default; FormData is sent as is.
+ * Every answer from the gateway is checked against its OpenAPI description (openapi-contract.ts).
  */
 export class ApiClient {
   private readonly cookies = new Map<string, string>();
@@ -68,6 +70,11 @@ export class ApiClient {
         })) as unknown as Response)
       : await fetch(url, { ...init, headers, redirect: 'manual' });
     for (const line of res.headers.getSetCookie()) this.store(line);
+    // The contract check (openapi-contract.ts): our own API's answers must match its description.
+    if (url.startsWith(this.baseUrl)) {
+      const body = typeof init.body === 'string' ? init.body : undefined;
+      await checkExchange(this.baseUrl, init.method ?? 'GET', url, headers.get('content-type') ?? undefined, body, res);
+    }
     return res;
   }
 
