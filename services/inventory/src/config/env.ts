@@ -41,6 +41,12 @@ export class InventoryEnv extends WithObjectStoreEnv(ServiceEnv) {
   @Min(500)
   @Max(600_000)
   IMPORTS_JOB_LOCK_MS: number = 30_000;
+
+  /** How often unused uploads expire and unneeded import files are removed from the S3 store. */
+  @IsInt()
+  @Min(60_000)
+  @Max(24 * 3600 * 1000)
+  IMPORTS_SWEEP_EVERY_MS: number = 3600 * 1000;
 }
 
 export const getEnv = () => loadEnv(InventoryEnv);

@@ -5,6 +5,8 @@ import type { Client as MinioClient } from 'minio';
 import { getEnv } from '../config/env.js';
 
 export const IMPORTS_S3 = Symbol('IMPORTS_S3');
+/** Where importObjectKey puts every uploaded import file. */
+export const IMPORT_FILES_PREFIX = 'imports/';
 
 /** Uploaded import files in the S3 store (the gateway puts them there; see importObjectKey). */
 @Injectable()
@@ -30,6 +32,14 @@ export class ImportFiles {
       this.logger.warn(`S3 store: ${(error as Error).message}`);
       throw new ServiceError('SERVICE_UNAVAILABLE', M.storeUnavailable);
     }
+  }
+
+  /** Keys and times of the import files stored before `before` (the store's own listing). */
+  async listOlderThan(before: Date): Promise<string[]> {
+    const keys: string[] = [];
+    for await (const object of this.s3.listObjectsV2(this.bucket, IMPORT_FILES_PREFIX, true))
+      if (object.name && object.lastModified && object.lastModified < before) keys.push(object.name);
+    return keys;
   }
 
   /** Removes a file no longer needed; a store that is down leaves it behind (logged), nothing fails. */

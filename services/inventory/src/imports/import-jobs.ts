@@ -16,7 +16,9 @@ export type ImportJob =
   | { kind: 'read'; actor: Actor; request: ImportCreateRequest }
   | { kind: 'preview'; actor: Actor; request: ImportPreviewRequest }
   | { kind: 'run'; actor: Actor; importId: string }
-  | { kind: 'undo'; actor: Actor; importId: string };
+  | { kind: 'undo'; actor: Actor; importId: string }
+  /** Scheduled: expires unused uploads and removes files no import needs (ImportSweeper). */
+  | { kind: 'sweep' };
 
 export interface ImportJobResults {
   read: ImportUpload;

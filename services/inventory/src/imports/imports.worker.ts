@@ -3,11 +3,12 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { ImportNotificationSubjects, type ImportProgressNotification } from '@inventory/contracts';
 import { natsConnectionOptions, ServiceError } from '@inventory/platform';
-import { UnrecoverableError, Worker, type Job } from 'bullmq';
+import { Queue, UnrecoverableError, Worker, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
 import { getEnv } from '../config/env.js';
 import { encodeRefusal, IMPORTS_QUEUE, type ImportJob } from './import-jobs.js';
 import { ImportRunner } from './import-runner.js';
+import { ImportSweeper } from './import-sweeper.js';
 import { findImport, finishImport, moveStatus, viewOf, type ImportRecord } from './import-store.js';
 
 /**
@@ -25,6 +26,7 @@ export class ImportsWorker implements OnApplicationBootstrap, OnApplicationShutd
   constructor(
     @Inject(MikroORM) private readonly orm: MikroORM,
     private readonly runner: ImportRunner,
+    private readonly sweeper: ImportSweeper,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -41,6 +43,10 @@ export class ImportsWorker implements OnApplicationBootstrap, OnApplicationShutd
     });
     this.worker.on('failed', (job, error) => void this.failed(job, error));
     this.worker.on('error', (error) => this.logger.warn(error.message));
+    // One schedule however many workers run (the scheduler's id is fixed); each run is one job.
+    const queue = new Queue<ImportJob>(IMPORTS_QUEUE, { connection: this.redis });
+    await queue.upsertJobScheduler('sweep-import-files', { every: env.IMPORTS_SWEEP_EVERY_MS }, { name: 'sweep', data: { kind: 'sweep' } });
+    await queue.close();
   }
 
   private async process(job: Job<ImportJob>): Promise<unknown> {
@@ -55,6 +61,8 @@ export class ImportsWorker implements OnApplicationBootstrap, OnApplicationShutd
           return await this.runner.run(data, (record) => this.announce(record));
         case 'undo':
           return await this.runner.undo(data, (record) => this.announce(record));
+        case 'sweep':
+          return await this.sweeper.sweep();
       }
     } catch (error) {
       if (error instanceof ServiceError && isRefusal(data, error)) throw new UnrecoverableError(encodeRefusal(error));

@@ -87,6 +87,7 @@ export const ImportMessages = {
   unreadable: 'The file could not be read as CSV or Excel (.xlsx)',
   xlsxTooLarge: 'The Excel file unpacks to more than we can read; save it as CSV instead',
   notFound: 'Import not found',
+  uploadExpired: 'The uploaded file was kept for a day and has expired: upload it again to import it',
   nameUnmapped: 'Choose the column that holds the item name',
   unknownColumn: 'The mapping names a column that is not in the file',
   modeInvalid: "Mode must be 'create' or 'upsert'",
