@@ -134,8 +134,17 @@ describe('dashboard and reports', () => {
     expect(await step('category').getAttribute('data-done')).toBe('false');
     expect(await step('invite').getAttribute('data-done')).toBe('false');
     await step('invite').getByRole('link', { name: 'Invite a colleague' }).waitFor();
+    expect(await step('notifications').getAttribute('data-done')).toBe('false');
     await screenshot(page, 'dashboard-onboarding');
     expect(await seriousA11yViolations(page)).toEqual([]);
+    // 'Turn on notifications' opens the Notifications tab; email on ticks it.
+    await step('notifications').getByRole('link', { name: 'Turn on notifications' }).click();
+    await page.waitForURL('**/account?tab=notifications');
+    await page.getByRole('switch', { name: 'Email Notifications' }).click();
+    await page.getByRole('button', { name: 'Save Preferences' }).click();
+    await page.getByText('Preferences saved').first().waitFor();
+    await page.goto(`${new URL(page.url()).origin}/dashboard`);
+    await reloadUntil(page, async () => (await step('notifications').getAttribute('data-done')) === 'true');
     await page.getByRole('button', { name: 'Hide the getting started steps' }).click();
     await page.getByText('Get started').waitFor({ state: 'detached' });
     await page.reload();

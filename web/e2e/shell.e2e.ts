@@ -47,11 +47,11 @@ describe('signed-in shell', () => {
     const lived = await page.evaluate(async () => {
       const get = async (url: string) => (await fetch(url, { credentials: 'include' })).json();
       const movements = (await get('/api/reports/movement-history?range=30days')) as { stockIn: number; stockOut: number }[];
-      const values = (await get('/api/reports/value-history?range=90days')) as { value: string | number }[];
+      const values = (await get('/api/reports/value-history?range=90days')) as { totalValue: number }[];
       const items = (await get('/api/inventory?limit=100')) as { imageUrl: string | null }[];
       return {
         daysWithMovements: movements.filter((day) => day.stockIn + day.stockOut > 0).length,
-        distinctValues: new Set(values.map((point) => String(point.value))).size,
+        distinctValues: new Set(values.map((point) => point.totalValue)).size,
         items: items.length,
         withPicture: items.filter((item) => item.imageUrl).length,
       };

@@ -9,13 +9,6 @@ import { useLowStockNotifier } from '../notifications/hooks';
 /** SPEC 4/9: alerts are polled every 30 s. */
 export const ALERT_POLL_MS = 30_000;
 
-export type AlertSeverity = 'critical' | 'low';
-
-/** SPEC 4: critical when stock is 0 or at most half the reorder level. */
-export function alertSeverity(item: LowStockAlert['item']): AlertSeverity {
-  return item.currentStock === 0 || item.currentStock <= item.reorderLevel / 2 ? 'critical' : 'low';
-}
-
 export function useLowStockAlerts() {
   const query = useQuery({
     queryKey: queryKeys.alerts.lowStock(),

@@ -17,7 +17,7 @@ export function AlertBell() {
   const { canWrite } = useWorkspaceAccess();
   const count = alerts.length;
 
-  const handleMarkRead = (id: string | number) => {
+  const handleMarkRead = (id: string) => {
     markRead.mutate(id, {
       onError: (error) =>
         toast({

@@ -1,7 +1,6 @@
 import { CheckOutlined } from '@ant-design/icons';
 import { Button, Flex, Skeleton, Tag, theme, Tooltip, Typography } from 'antd';
 import type { LowStockAlert } from '../../../api/alerts';
-import { alertSeverity } from '../hooks';
 
 interface AlertListProps {
   alerts: LowStockAlert[];
@@ -37,7 +36,8 @@ export function AlertList({ alerts, isLoading, pendingId, onMarkRead }: AlertLis
   return (
     <ul style={{ listStyle: 'none', margin: 0, padding: 0 }}>
       {alerts.map((alert) => {
-        const severity = alertSeverity(alert.item);
+        // The API sends the severity (SPEC 4's rule lives in contracts, applied by the service).
+        const { severity } = alert;
         return (
           <li key={alert.id} style={{ padding: '10px 0', borderBottom: `1px solid ${token.colorBorderSecondary}` }}>
             <Flex align="flex-start" justify="space-between" gap={8}>

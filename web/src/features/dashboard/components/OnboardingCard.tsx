@@ -8,6 +8,8 @@ import { useDashboardStats, useRecentMovements } from '../hooks';
 import { hasVisitedReports, onboardingDismissed, dismissOnboarding } from '../../../lib/onboarding';
 import { useWorkspaceAccess } from '../../workspace/access';
 import { useWorkspaces } from '../../workspace/hooks';
+import { usePreferences } from '../../account/hooks';
+import { useNotificationChannels, useNotificationPermission } from '../../notifications/hooks';
 
 interface Step {
   key: string;
@@ -32,6 +34,9 @@ export function OnboardingCard() {
   const [dismissed, setDismissed] = useState(() => onboardingDismissed(user?.id, workspaceId));
   const { canWrite, canManageMembers } = useWorkspaceAccess();
   const workspaces = useWorkspaces(canManageMembers);
+  const preferences = usePreferences();
+  const channels = useNotificationChannels();
+  const [permission] = useNotificationPermission();
 
   // The steps are writes: a viewer could not take them.
   if (dismissed || !canWrite || !user || !workspaceId || stats.isLoading || locations.isLoading || recent.isLoading) return null;
@@ -78,6 +83,15 @@ export function OnboardingCard() {
           },
         ]
       : []),
+    {
+      key: 'notifications',
+      title: 'Turn on notifications',
+      hint: 'Hear about low stock by email or on this device, not only from the bell.',
+      to: '/account?tab=notifications',
+      done:
+        (Boolean(preferences.data?.email) && Boolean(channels.data?.email)) ||
+        (Boolean(preferences.data?.push) && permission === 'granted'),
+    },
     {
       key: 'reports',
       title: 'Look at your reports',
