@@ -6,7 +6,7 @@ import { seedDemoInventory } from './seed-demo.mjs';
 
 const started = Date.now();
 ensureDependencies();
-say('starting PostgreSQL, Redis, NATS JetStream and the S3 store');
+say('starting PostgreSQL, Redis, NATS JetStream, the S3 store and the mail catcher');
 const serverEnv = stackUp(process.env.STACK_PROFILE ?? 'dev');
 say('building (unchanged projects come from the Nx cache)');
 buildAll();
@@ -39,6 +39,7 @@ try {
   // A failed seed leaves a working app: say why and carry on.
   say(await seedDemoInventory(`http://127.0.0.1:${port}`, env).catch((error) => `demo data not seeded: ${error.message}`));
   say(`ready in ${((Date.now() - started) / 1000).toFixed(1)} s → http://localhost:${port}  (Ctrl-C to stop)`);
+  say(`mail the app sends (mail catcher) → ${serverEnv.MAIL_INBOX_URL}`);
 } catch (error) {
   console.error(error.message);
   await shutdown();
