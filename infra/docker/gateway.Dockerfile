@@ -1,8 +1,12 @@
 # The gateway image: the NestJS HTTP gateway plus the built web app it serves.
 #   docker build -f infra/docker/gateway.Dockerfile .      (build context: the repo root)
 
+# The Node image every stage starts from; the offline mode (docker-compose.offline.yml) passes the
+# local inventory-suite/node:24 made by `npm run docker:base`.
+ARG NODE_IMAGE=node:24-slim
+
 # ---- build: full workspace install, compile contracts + platform + gateway, bundle web --------
-FROM node:24-slim AS build
+FROM ${NODE_IMAGE} AS build
 WORKDIR /app
 # Manifests first, so the install layer is reused until a package.json or the lock changes. The
 # lines up to the install are identical in service.Dockerfile: all six images share that layer.
@@ -30,7 +34,7 @@ RUN npm run build -w services/shared/contracts \
  && npm run build -w web
 
 # ---- prod-deps: runtime dependencies of the gateway and the shared packages only ---------------
-FROM node:24-slim AS prod-deps
+FROM ${NODE_IMAGE} AS prod-deps
 WORKDIR /app
 # Every workspace manifest is needed for npm to read the lock; only the filtered ones get installed.
 COPY package.json package-lock.json ./
@@ -48,7 +52,7 @@ RUN --mount=type=cache,target=/root/.npm npm install --omit=dev --no-audit --no-
       -w services/shared/contracts -w services/shared/platform -w gateway
 
 # ---- runtime ------------------------------------------------------------------------------------
-FROM node:24-slim AS runtime
+FROM ${NODE_IMAGE} AS runtime
 # Source maps ship in dist/, so stack traces point at the TypeScript lines.
 ENV NODE_ENV=production \
     NODE_OPTIONS=--enable-source-maps \

@@ -2,8 +2,12 @@
 #   docker build -f infra/docker/service.Dockerfile --build-arg SERVICE=inventory .
 # SERVICE = identity | inventory | catalog | locations | reporting. Build context: the repo root.
 
+# The Node image every stage starts from; the offline mode (docker-compose.offline.yml) passes the
+# local inventory-suite/node:24 made by `npm run docker:base`.
+ARG NODE_IMAGE=node:24-slim
+
 # ---- build: full workspace install, compile contracts + platform + the one service ----------
-FROM node:24-slim AS build
+FROM ${NODE_IMAGE} AS build
 WORKDIR /app
 # Manifests first, so the install layer is reused until a package.json or the lock changes. The
 # lines up to the install are identical in gateway.Dockerfile: all six images share that layer.
@@ -33,7 +37,7 @@ RUN npm run build -w services/shared/contracts \
  && npm run build -w services/${SERVICE}
 
 # ---- prod-deps: only the runtime dependencies of the three workspaces the service needs -------
-FROM node:24-slim AS prod-deps
+FROM ${NODE_IMAGE} AS prod-deps
 WORKDIR /app
 # Every workspace manifest is needed for npm to read the lock; only the filtered ones get installed.
 COPY package.json package-lock.json ./
@@ -52,7 +56,7 @@ RUN --mount=type=cache,target=/root/.npm npm install --omit=dev --no-audit --no-
       -w services/shared/contracts -w services/shared/platform -w services/${SERVICE}
 
 # ---- runtime ------------------------------------------------------------------------------------
-FROM node:24-slim AS runtime
+FROM ${NODE_IMAGE} AS runtime
 ARG SERVICE
 # Source maps ship in dist/, so stack traces point at the TypeScript lines.
 ENV NODE_ENV=production \
