@@ -91,6 +91,8 @@ export function debianMirror() {
     const text = readFileSync('/etc/apt/sources.list.d/debian.sources', 'utf8');
     const m = text.match(/^URIs:\s*(\S+)/m);
     if (m) return m[1];
-  } catch {}
+  } catch {
+    // No deb822 sources file: the default mirror.
+  }
   return 'http://deb.debian.org/debian';
 }

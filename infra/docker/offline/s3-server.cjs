@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-require-imports -- CommonJS on purpose: s3rver's internals are reached by require() in the container */
 // s3rver on 0.0.0.0:9000 with data in /data. It only knows the access key S3RVER by default, so
 // the MinIO credentials from the environment are registered as a second key pair.
 const S3rver = require('s3rver');
