@@ -3,6 +3,7 @@ import { createConfig, lintFromString } from '@redocly/openapi-core';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { createGatewayApp } from '../src/app.factory.js';
+import { findViolation } from './support/openapi-contract.js';
 
 /**
  * The served description itself: Redocly's recommended rules with no errors, and a readable, unique
@@ -13,11 +14,12 @@ const HOOK_TIMEOUT_MS = 60_000;
 let gateway: INestApplication;
 let document: { paths: Record<string, Record<string, { operationId?: string; summary?: string }>> };
 let source: string;
+let baseUrl: string;
 
 beforeAll(async () => {
   gateway = await createGatewayApp();
   await gateway.listen(0, '127.0.0.1');
-  const baseUrl = `http://127.0.0.1:${(gateway.getHttpServer().address() as AddressInfo).port}`;
+  baseUrl = `http://127.0.0.1:${(gateway.getHttpServer().address() as AddressInfo).port}`;
   source = await (await fetch(`${baseUrl}/api/docs-json`)).text();
   document = JSON.parse(source) as typeof document;
 }, HOOK_TIMEOUT_MS);
@@ -53,5 +55,30 @@ describe('the served OpenAPI description', () => {
     expect(operations().filter((op) => !/^[a-z][a-zA-Z0-9]+$/.test(op.operationId ?? '') || !op.summary)).toEqual([]);
     expect(new Set(ids).size).toBe(ids.length);
     expect(operations().find((op) => op.operationId === 'recordMovement')?.at).toBe('post /api/inventory/{id}/stock');
+  });
+});
+
+describe('the contract check (support/openapi-contract.ts)', () => {
+  const json = (status: number, body: unknown) =>
+    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8' } });
+  const check = (method: string, path: string, res: Response, requestBody?: unknown) =>
+    findViolation(
+      baseUrl,
+      method,
+      `${baseUrl}${path}`,
+      'application/json',
+      requestBody === undefined ? undefined : JSON.stringify(requestBody),
+      res,
+    );
+
+  it('passes a documented error and refuses what the description does not allow', async () => {
+    expect(await check('GET', '/api/inventory/abc', json(404, { message: 'Item not found' }))).toBeUndefined();
+    expect(await check('GET', '/api/inventory/abc', json(418, { message: 'Teapot' }))).toMatch(/getItem .*status 418 is not documented/);
+    expect(await check('GET', '/api/inventory/abc', json(200, { id: 'abc' }))).toMatch(/getItem .*response body .*required/);
+    expect(await check('GET', '/api/inventory/abc', json(404, { error: 'x' }))).toMatch(/response body .*message/);
+    expect(await check('POST', '/api/categories', json(201, {}), { name: 'Tools', color: 'red' })).toMatch(
+      /createCategory .*response body/,
+    );
+    expect(await check('PUT', '/api/nothing-here', json(200, {}))).toMatch(/no operation in the description/);
   });
 });

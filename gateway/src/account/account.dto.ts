@@ -22,7 +22,7 @@ export class ProfileUpdateDto implements ProfileUpdate {
   @IsString()
   lastName?: string;
 
-  @ApiPropertyOptional()
+  @ApiPropertyOptional({ format: 'email', maxLength: EMAIL_MAX_LENGTH })
   @IsOptional()
   @MaxLength(EMAIL_MAX_LENGTH, { message: IdentityMessages.invalidEmail })
   @IsEmail({}, { message: IdentityMessages.invalidEmail })

@@ -48,7 +48,7 @@ export class RegisterDto implements RegisterRequest {
   @IsString({ message: IdentityMessages.lastNameRequired })
   lastName: string;
 
-  @ApiProperty({ example: 'ada@example.com' })
+  @ApiProperty({ example: 'ada@example.com', format: 'email', maxLength: EMAIL_MAX_LENGTH })
   @MaxLength(EMAIL_MAX_LENGTH, { message: IdentityMessages.invalidEmail })
   @IsEmail({}, { message: IdentityMessages.invalidEmail })
   email: string;

@@ -75,6 +75,7 @@ export function applyDocumentRules(document: OpenAPIObject, app: INestApplicatio
       if (!route) throw new Error(`OpenAPI: no route facts for ${key} (${method.toUpperCase()} ${path})`);
       operation.security = securityOf(method, route);
       addStatuses(operation, method, route);
+      closeRequestBody(operation, schemas);
     }
   }
   toOpenApi31(doc);
@@ -96,7 +97,8 @@ function addStatuses(operation: Json, method: string, route: RouteFacts): void {
   const write = method !== 'get';
   const idempotent = parameters.some((p) => p.in === 'header' && String(p.name).toLowerCase() === 'idempotency-key');
   const statuses = new Set<number>([401, 429, 503, 504]);
-  if (hasBody || idempotent || parameters.some((p) => p.in === 'query')) statuses.add(400);
+  // The validation pipe checks the path's values too (e.g. a NUL in an id is a 400, not a 404).
+  if (hasBody || idempotent || parameters.some((p) => p.in === 'query' || p.in === 'path')) statuses.add(400);
   if ((write && !route.withoutCookie) || (!route.workspaceData && !route.isPublic) || route.roles || (route.workspaceData && write))
     statuses.add(403);
   if (parameters.some((p) => p.in === 'path')) statuses.add(404);
@@ -109,6 +111,14 @@ function addStatuses(operation: Json, method: string, route: RouteFacts): void {
     response.content = { 'application/json': { schema: ERROR_REF } };
     if (status === '429') response.headers = { 'Retry-After': { description: 'Seconds to wait', schema: { type: 'integer' } } };
   }
+}
+
+/** The validation pipe refuses unknown properties (forbidNonWhitelisted): a JSON body's schema says so. */
+function closeRequestBody(operation: Json, schemas: Record<string, Schema>): void {
+  const content = (operation.requestBody as { content?: Record<string, { schema?: Schema }> } | undefined)?.content;
+  const ref = content?.['application/json']?.schema?.$ref;
+  const schema = typeof ref === 'string' ? schemas[ref.replace('#/components/schemas/', '')] : undefined;
+  if (schema?.properties && schema.additionalProperties === undefined) schema.additionalProperties = false;
 }
 
 /** Reads each controller method's metadata, keyed `Controller.method` like the operationIds. */

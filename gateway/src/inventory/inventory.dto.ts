@@ -126,7 +126,7 @@ export class RegisterItemBody extends ItemFieldsBody implements RegisterItemRequ
   @Name()
   name: string;
 
-  @ApiProperty({ example: '89.99', description: 'decimal(10,2) ≥ 0, as a string' })
+  @ApiProperty({ example: '89.99', pattern: UNIT_PRICE_PATTERN.source, description: 'decimal(10,2) ≥ 0, as a string' })
   @Price()
   unitPrice: string;
 
@@ -147,7 +147,7 @@ export class UpdateItemBody extends ItemFieldsBody implements UpdateItemRequest 
   @Name()
   name?: string;
 
-  @ApiPropertyOptional({ example: '12.50' })
+  @ApiPropertyOptional({ example: '12.50', pattern: UNIT_PRICE_PATTERN.source })
   @IfGiven()
   @Price()
   unitPrice?: string;
@@ -233,7 +233,7 @@ export class ItemDto implements ItemView {
   @ApiProperty() name: string;
   @ApiProperty({ type: String, nullable: true }) sku: string | null;
   @ApiProperty({ type: String, nullable: true }) description: string | null;
-  @ApiProperty({ example: '89.99' }) unitPrice: string;
+  @ApiProperty({ example: '89.99', pattern: UNIT_PRICE_PATTERN.source }) unitPrice: string;
   @ApiProperty({ type: 'integer', description: 'Sum over all places' }) currentStock: number;
   @ApiProperty({ type: 'integer' }) reorderLevel: number;
   @ApiProperty({ enum: STOCK_STATUSES }) status: StockStatus;

@@ -28,12 +28,16 @@ export class AdminUserUpdateDto implements Omit<UserUpdate, 'id'> {
   @IsString({ message: IdentityMessages.lastNameRequired })
   lastName: string;
 
-  @ApiProperty()
+  @ApiProperty({ format: 'email', maxLength: EMAIL_MAX_LENGTH })
   @MaxLength(EMAIL_MAX_LENGTH, { message: IdentityMessages.invalidEmail })
   @IsEmail({}, { message: IdentityMessages.invalidEmail })
   email: string;
 
-  @ApiPropertyOptional({ minLength: PASSWORD_MIN_LENGTH, description: 'Blank or absent keeps the current password' })
+  @ApiPropertyOptional({
+    type: String,
+    anyOf: [{ minLength: PASSWORD_MIN_LENGTH, maxLength: PASSWORD_MAX_LENGTH }, { maxLength: 0 }],
+    description: 'Blank or absent keeps the current password',
+  })
   // The edit dialog leaves the field blank to keep the password.
   @Transform(({ value }) => (value === '' ? undefined : value))
   @IsOptional()

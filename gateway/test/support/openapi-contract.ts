@@ -72,9 +72,7 @@ async function loadContract(baseUrl: string): Promise<Contract> {
 const escape = (key: string) => key.replace(/~/g, '~0').replace(/\//g, '~1');
 const mediaOf = (contentType: string | null | undefined) => (contentType ?? '').split(';')[0].trim().toLowerCase();
 
-/**
- * Checks one exchange. `requestBody` is the JSON text sent (if any). Throws ContractViolation.
- */
+/** Checks one exchange (`requestBody`: the JSON text sent, if any) and throws ContractViolation. */
 export async function checkExchange(
   baseUrl: string,
   method: string,
@@ -83,6 +81,19 @@ export async function checkExchange(
   requestBody: string | undefined,
   res: Response,
 ): Promise<void> {
+  const problem = await findViolation(baseUrl, method, url, requestContentType, requestBody, res);
+  if (problem) violation(problem);
+}
+
+/** What is wrong with one exchange by the served description, if anything. */
+export async function findViolation(
+  baseUrl: string,
+  method: string,
+  url: string,
+  requestContentType: string | undefined,
+  requestBody: string | undefined,
+  res: Response,
+): Promise<string | undefined> {
   if (!enabled) return;
   const { pathname } = new URL(url);
   if (!pathname.startsWith('/api/') || pathname.startsWith('/api/docs')) return;
@@ -95,39 +106,40 @@ export async function checkExchange(
   if (!found) {
     // An unknown route answers 404 (or 401 before routing); nothing else may go undocumented.
     if (res.status === 404 || res.status === 401) return void contractCounts.unchecked++;
-    return violation(`${where}: no operation in the description`);
+    return `${where}: no operation in the description`;
   }
   const label = `${found.operation.operationId} (${where})`;
   if (res.status === 500) return void contractCounts.unchecked++;
   const response = found.operation.responses[String(res.status)] ?? found.operation.responses.default;
-  if (!response) return violation(`${label}: status ${res.status} is not documented`);
+  if (!response) return `${label}: status ${res.status} is not documented`;
   contractCounts.responses++;
   const media = mediaOf(res.headers.get('content-type'));
   const documented = Object.keys(response.content ?? {});
+  // Redirects and 204 have no body; every other answer (errors too) has a documented media type.
   if (
     media &&
     res.status !== 204 &&
-    res.status < 300 &&
+    (res.status < 300 || res.status >= 400) &&
     documented.length > 0 &&
     !documented.includes(media) &&
     !documented.includes('*/*')
   )
-    return violation(`${label}: content type ${media} is not documented (${documented.join(', ')})`);
+    return `${label}: content type ${media} is not documented (${documented.join(', ')})`;
   if (media === 'application/json' && documented.includes('application/json')) {
     const text = await res.clone().text();
     if (text) {
       const validate = validator(
         `${found.pointer}/responses/${res.status in found.operation.responses ? res.status : 'default'}/content/application~1json/schema`,
       );
-      if (!validate(JSON.parse(text))) return violation(`${label}: response body ${describe(validate)}`);
+      if (!validate(JSON.parse(text))) return `${label}: response body ${describe(validate)}`;
     }
   }
   if (res.status < 300 && requestBody !== undefined && mediaOf(requestContentType) === 'application/json') {
     const content = found.operation.requestBody?.content ?? {};
-    if (!content['application/json']) return violation(`${label}: a JSON request body is not documented`);
+    if (!content['application/json']) return `${label}: a JSON request body is not documented`;
     contractCounts.requests++;
     const validate = validator(`${found.pointer}/requestBody/content/${escape('application/json')}/schema`);
-    if (!validate(JSON.parse(requestBody))) return violation(`${label}: accepted request body ${describe(validate)}`);
+    if (!validate(JSON.parse(requestBody))) return `${label}: accepted request body ${describe(validate)}`;
   }
 }
 
