@@ -1,9 +1,12 @@
 # The gateway image: the NestJS HTTP gateway plus the built web app it serves.
 #   docker build -f infra/docker/gateway.Dockerfile .      (build context: the repo root)
 
-# The Node image every stage starts from; the offline mode (docker-compose.offline.yml) passes the
+# The Node image the build stages start from; the offline mode (docker-compose.offline.yml) passes the
 # local inventory-suite/node:24 made by `npm run docker:base`.
 ARG NODE_IMAGE=node:24-slim
+# The runtime stage: Debian slim plus the node binary from NODE_IMAGE, without npm, yarn or apt
+# lists (node:24-slim with the dependencies would be over 250 MB). Offline: inventory-suite/debian.
+ARG RUNTIME_IMAGE=debian:bookworm-slim
 
 # ---- build: full workspace install, compile contracts + platform + gateway, bundle web --------
 FROM ${NODE_IMAGE} AS build
@@ -50,9 +53,21 @@ COPY web/package.json web/
 # The web app is static files after the build, so none of its packages (react, antd, vite) ship.
 RUN --mount=type=cache,target=/root/.npm npm install --omit=dev --no-audit --no-fund \
       -w services/shared/contracts -w services/shared/platform -w gateway
+# Nothing at run time reads the dependencies' type declarations, TypeScript sources, source maps,
+# docs, tests or examples: about a third of node_modules. TypeScript (20 MB) is only an optional
+# peer of @nestjs/swagger, for its compile-time plugin; exceljs/dist holds browser and ES5 bundles
+# (Node loads exceljs/lib).
+RUN find . -path '*/node_modules/*' -type f \
+      \( -name '*.ts' -o -name '*.mts' -o -name '*.cts' -o -name '*.map' -o -name '*.md' -o -name '*.markdown' \) -delete \
+ && find . -path '*/node_modules/*' -type d \
+      \( -name test -o -name tests -o -name __tests__ -o -name .github -o -name example -o -name examples -o -name benchmark \) -prune -exec rm -rf {} + \
+ && rm -rf node_modules/@types node_modules/typescript node_modules/exceljs/dist
 
 # ---- runtime ------------------------------------------------------------------------------------
-FROM ${NODE_IMAGE} AS runtime
+FROM ${RUNTIME_IMAGE} AS runtime
+COPY --from=build /usr/local/bin/node /usr/local/bin/node
+# The same unprivileged user as in the node images (uid/gid 1000).
+RUN groupadd --gid 1000 node && useradd --uid 1000 --gid node --shell /usr/sbin/nologin --create-home node
 # Source maps ship in dist/, so stack traces point at the TypeScript lines.
 ENV NODE_ENV=production \
     NODE_OPTIONS=--enable-source-maps \

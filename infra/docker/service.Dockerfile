@@ -2,9 +2,12 @@
 #   docker build -f infra/docker/service.Dockerfile --build-arg SERVICE=inventory .
 # SERVICE = identity | inventory | catalog | locations | reporting. Build context: the repo root.
 
-# The Node image every stage starts from; the offline mode (docker-compose.offline.yml) passes the
+# The Node image the build stages start from; the offline mode (docker-compose.offline.yml) passes the
 # local inventory-suite/node:24 made by `npm run docker:base`.
 ARG NODE_IMAGE=node:24-slim
+# The runtime stage: Debian slim plus the node binary from NODE_IMAGE, without npm, yarn or apt
+# lists (node:24-slim with the dependencies would be over 250 MB). Offline: inventory-suite/debian.
+ARG RUNTIME_IMAGE=debian:bookworm-slim
 
 # ---- build: full workspace install, compile contracts + platform + the one service ----------
 FROM ${NODE_IMAGE} AS build
@@ -54,9 +57,20 @@ ARG SERVICE
 # -w leaves out the root's own dependencies (s3rver, the test tooling) and the other workspaces.
 RUN --mount=type=cache,target=/root/.npm npm install --omit=dev --no-audit --no-fund \
       -w services/shared/contracts -w services/shared/platform -w services/${SERVICE}
+# Nothing at run time reads the dependencies' type declarations, TypeScript sources, source maps,
+# docs, tests or examples: about a third of node_modules. exceljs/dist holds browser and ES5
+# bundles (Node loads exceljs/lib).
+RUN find . -path '*/node_modules/*' -type f \
+      \( -name '*.ts' -o -name '*.mts' -o -name '*.cts' -o -name '*.map' -o -name '*.md' -o -name '*.markdown' \) -delete \
+ && find . -path '*/node_modules/*' -type d \
+      \( -name test -o -name tests -o -name __tests__ -o -name .github -o -name example -o -name examples -o -name benchmark \) -prune -exec rm -rf {} + \
+ && rm -rf node_modules/@types node_modules/exceljs/dist
 
 # ---- runtime ------------------------------------------------------------------------------------
-FROM ${NODE_IMAGE} AS runtime
+FROM ${RUNTIME_IMAGE} AS runtime
+COPY --from=build /usr/local/bin/node /usr/local/bin/node
+# The same unprivileged user as in the node images (uid/gid 1000).
+RUN groupadd --gid 1000 node && useradd --uid 1000 --gid node --shell /usr/sbin/nologin --create-home node
 ARG SERVICE
 # Source maps ship in dist/, so stack traces point at the TypeScript lines.
 ENV NODE_ENV=production \
