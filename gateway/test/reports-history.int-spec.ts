@@ -23,6 +23,7 @@ const rowOf = (item: ItemView): ReportRow => ({
   reorderLevel: item.reorderLevel,
   unitPrice: item.unitPrice,
   totalValue: valueOf(item.currentStock, item.unitPrice),
+  status: item.status,
 });
 
 /** After each write: the instant, and the items the inventory service listed then. */

@@ -88,6 +88,7 @@ describe('GET /api/reports/inventory', () => {
           reorderLevel: 0,
           unitPrice: '19.99',
           totalValue: 139.93,
+          status: 'in-stock',
         },
         {
           id: expect.any(String),
@@ -98,6 +99,7 @@ describe('GET /api/reports/inventory', () => {
           reorderLevel: 5,
           unitPrice: '0.10',
           totalValue: 0.3,
+          status: 'low-stock',
         },
       ],
     });

@@ -1,5 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import {
+  type StockStatus,
+  STOCK_STATUSES,
   REPORT_DATE_PATTERN,
   REPORT_DEFAULTS,
   REPORT_RANGES,
@@ -70,6 +72,8 @@ export class ReportRowDto implements ReportRow {
   @ApiProperty({ type: 'integer' }) reorderLevel: number;
   @ApiProperty({ example: '19.99', description: 'decimal(10,2) as a string' }) unitPrice: string;
   @ApiProperty({ example: 139.93, description: 'currentStock × unitPrice, exact, rounded to cents' }) totalValue: number;
+  @ApiProperty({ enum: STOCK_STATUSES, description: 'Out of Stock at 0, Low Stock at or below the reorder level, else In Stock' })
+  status: StockStatus;
   @ApiPropertyOptional({ description: 'type=value: total value of the row’s category (no category: one group)' })
   categoryTotalValue?: number;
   @ApiPropertyOptional({ type: MovementTotalsDto, description: 'type=movement: what moved within the range' })

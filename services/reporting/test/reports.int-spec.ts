@@ -1,6 +1,7 @@
 import {
   ReportingSubjects,
   ReportMessages,
+  stockStatus,
   type EventEnvelope,
   type InventoryReportQuery,
   type ReportPeriodQuery,
@@ -25,6 +26,8 @@ const rowOf = (item: ExpectedItem, category: string | null = null): ReportRow =>
   reorderLevel: item.reorderLevel,
   unitPrice: item.unitPrice,
   totalValue: valueOf(item.stock, item.unitPrice),
+  // The rule itself has its table test (contracts' stock-rules.spec.ts).
+  status: stockStatus(item.stock, item.reorderLevel),
 });
 
 beforeAll(async () => {

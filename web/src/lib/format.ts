@@ -1,3 +1,5 @@
+import type { StockStatus } from '@inventory/contracts';
+
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 
 /** SPEC 9: US dollars, en-US format. */
@@ -13,14 +15,8 @@ export function formatCount(value: number): string {
   return counts.format(value);
 }
 
-export type StockStatus = 'in-stock' | 'low-stock' | 'out-of-stock';
-
-/** SPEC 4: out at 0, low at or below the reorder level, else in stock. */
-export function stockStatus(currentStock: number, reorderLevel: number): StockStatus {
-  if (currentStock <= 0) return 'out-of-stock';
-  if (currentStock <= reorderLevel) return 'low-stock';
-  return 'in-stock';
-}
+/** Items and report rows carry their status from the API (contracts' stock rule, applied by the services). */
+export type { StockStatus };
 
 export const STOCK_STATUS_LABELS: Record<StockStatus, string> = {
   'in-stock': 'In Stock',

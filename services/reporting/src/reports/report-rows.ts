@@ -1,4 +1,4 @@
-import type { ReportRow } from '@inventory/contracts';
+import { stockStatus, type ReportRow } from '@inventory/contracts';
 
 /** A report row as the queries return it (money as exact decimal strings). */
 export interface ReportRowRecord {
@@ -40,6 +40,7 @@ export function toReportRow(record: ReportRowRecord): ReportRow {
     reorderLevel: record.reorder_level,
     unitPrice: record.unit_price,
     totalValue: money(record.total_value),
+    status: stockStatus(record.stock, record.reorder_level),
   };
 }
 

@@ -1,4 +1,4 @@
-import type { TimelineEntryType } from './inventory.js';
+import type { StockStatus, TimelineEntryType } from './inventory.js';
 
 /**
  * The reporting service: dashboard figures, recent activity, report rows and the value history, all
@@ -126,6 +126,8 @@ export interface InventoryReportRow {
   unitPrice: string;
   /** currentStock × unitPrice, as a number rounded to cents. */
   totalValue: number;
+  /** The stock rule (stock-rules.ts) applied to the row, so no client repeats it. */
+  status: StockStatus;
 }
 
 /**

@@ -11,14 +11,15 @@ const row = (over: Partial<ReportRow>): ReportRow => ({
   reorderLevel: 2,
   unitPrice: '12.5',
   totalValue: 125,
+  status: 'in-stock',
   ...over,
 });
 
 describe('the report CSV (SPEC 9)', () => {
-  it('has the fixed columns, quotes names and SKUs, and derives the status', () => {
+  it('has the fixed columns, quotes names and SKUs, and labels the status the API sent', () => {
     const csv = reportCsv([
       row({ name: 'Widget, "large"', sku: 'W-1' }),
-      row({ name: 'Gadget', currentStock: 1, reorderLevel: 5, totalValue: 12.5 }),
+      row({ name: 'Gadget', currentStock: 1, reorderLevel: 5, totalValue: 12.5, status: 'low-stock' }),
     ]);
     expect(csv!.split('\n')).toEqual([
       'Item Name,SKU,Current Stock,Reorder Level,Unit Price,Total Value,Status',

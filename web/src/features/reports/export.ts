@@ -1,9 +1,9 @@
 import type { ReportRow } from '../../api/reports';
 import { downloadBlob } from '../../lib/download';
-import { STOCK_STATUS_LABELS, formatCurrency, isoDay, stockStatus } from '../../lib/format';
+import { STOCK_STATUS_LABELS, formatCurrency, isoDay } from '../../lib/format';
 
 function statusLabel(row: ReportRow): string {
-  return STOCK_STATUS_LABELS[stockStatus(row.currentStock, row.reorderLevel)];
+  return STOCK_STATUS_LABELS[row.status];
 }
 
 /**
@@ -48,7 +48,7 @@ export async function exportReportPdf(rows: unknown): Promise<boolean> {
   doc.text('Inventory Report', 14, 22);
   doc.setFontSize(11);
   const totalValue = items.reduce((sum, row) => sum + row.totalValue, 0);
-  const lowStock = items.filter((row) => stockStatus(row.currentStock, row.reorderLevel) !== 'in-stock').length;
+  const lowStock = items.filter((row) => row.status !== 'in-stock').length;
   doc.text(`Generated: ${new Date().toLocaleDateString('en-US')}`, 14, 32);
   doc.text(`Total Items: ${items.length}`, 14, 40);
   doc.text(`Total Value: ${formatCurrency(totalValue)}`, 14, 48);

@@ -2,7 +2,7 @@ import { Empty, Skeleton, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { ScrollRegion } from '../../../components/ScrollRegion';
 import type { ReportRow } from '../../../api/reports';
-import { STOCK_STATUS_LABELS, formatCurrency, stockStatus, type StockStatus } from '../../../lib/format';
+import { STOCK_STATUS_LABELS, formatCurrency, type StockStatus } from '../../../lib/format';
 
 // SPEC 4 badge variants (destructive / secondary / default), in AA-contrast shades.
 const STATUS_STYLE: Record<StockStatus, { color: string; background: string }> = {
@@ -11,8 +11,8 @@ const STATUS_STYLE: Record<StockStatus, { color: string; background: string }> =
   'in-stock': { color: '#fff', background: '#2563eb' },
 };
 
-export function StatusBadge({ row }: { row: Pick<ReportRow, 'currentStock' | 'reorderLevel'> }) {
-  const status = stockStatus(row.currentStock, row.reorderLevel);
+/** The status the API sends (the stock rule lives in contracts, applied by the service). */
+export function StatusBadge({ row: { status } }: { row: Pick<ReportRow, 'status'> }) {
   return <Tag style={{ ...STATUS_STYLE[status], borderColor: 'transparent' }}>{STOCK_STATUS_LABELS[status]}</Tag>;
 }
 

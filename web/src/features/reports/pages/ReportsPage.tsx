@@ -3,7 +3,7 @@ import { Button, Card, Skeleton } from 'antd';
 import { Suspense, lazy, useEffect, useMemo, useState } from 'react';
 import type { ReportQuery } from '../../../api/reports';
 import { PageHeader } from '../../../components/PageHeader';
-import { formatCurrency, stockStatus } from '../../../lib/format';
+import { formatCurrency } from '../../../lib/format';
 import { ExportAllMenu } from '../components/ExportAllMenu';
 import { REPORT_TITLES, ReportFilters, type ReportFilterValues } from '../components/ReportFilters';
 import { ReportTable } from '../components/ReportTable';
@@ -40,7 +40,7 @@ export function ReportsPage() {
   const rows = report.data ?? [];
 
   const totalValue = rows.reduce((sum, row) => sum + row.totalValue, 0);
-  const needReorder = rows.filter((row) => stockStatus(row.currentStock, row.reorderLevel) !== 'in-stock').length;
+  const needReorder = rows.filter((row) => row.status !== 'in-stock').length;
   const categoryCount = new Set(rows.map((row) => row.category?.name).filter(Boolean)).size;
 
   return (
