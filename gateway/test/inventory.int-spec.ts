@@ -10,6 +10,7 @@ import {
 } from '@inventory/contracts';
 import { eventually, queryDb } from '@inventory/platform/testing';
 import { WorkerModule } from '../../services/inventory/src/worker.module.js';
+import { alertJobsDrained } from './support/alert-jobs.js';
 import { ApiClient, signUp, json } from './support/api-client.js';
 import { startSystem, type System } from './support/system.js';
 
@@ -22,7 +23,8 @@ const addItem = async (c: ApiClient, body: object = {}) =>
 beforeAll(async () => {
   system = await startSystem();
   worker = await NestFactory.createApplicationContext(WorkerModule, { logger: ['error', 'warn'] });
-});
+  await alertJobsDrained();
+}, 150_000);
 afterAll(async () => {
   await worker?.close();
   await system?.close();
