@@ -98,6 +98,8 @@ describe('inventory screen', () => {
 
     await page.getByRole('button', { name: 'Add Your First Item' }).click();
     const add = page.getByRole('dialog', { name: 'Add New Inventory Item' });
+    // The form is loaded with the dialog: submit once its fields are there, or nothing is validated.
+    await add.getByLabel('Item Name').waitFor();
     await add.getByRole('button', { name: 'Add Item' }).click();
     await add.getByText('Item name is required').waitFor();
     await add.getByText('Unit price is required').waitFor();
