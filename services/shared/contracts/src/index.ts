@@ -20,3 +20,4 @@ export * from './imports.js';
 export * from './spreadsheet-cells.js';
 export * from './notifications.js';
 export * from './stock-rules.js';
+export * from './codes.js';

@@ -31,3 +31,5 @@ export * from './logging/redact.js';
 export * from './health/liveness-file.js';
 export * from './objects/object-store.js';
 export * from './validation/import-fields.js';
+export * from './validation/code-fields.js';
+export * from './codes/short-code.js';
