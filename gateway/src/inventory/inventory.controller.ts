@@ -12,6 +12,7 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import {
+  CodeMessages,
   InventorySubjects as S,
   type Actor,
   type ItemView,
@@ -28,6 +29,7 @@ import { getEnv } from '../config/env.js';
 import { NATS_CLIENT } from '../nats/nats-client.module.js';
 import { IdempotencyKey } from './idempotency-key.js';
 import {
+  CodeParams,
   ItemDto,
   ListItemsQueryDto,
   ListMovementsQueryDto,
@@ -73,6 +75,15 @@ export class InventoryController {
     res.send(items);
   }
 
+  // Before ':id', which would take "by-code" for an id.
+  @Get('by-code/:code')
+  @ApiOperation({ summary: "The item a scanned or typed code names: its label's short code, one of its barcodes, or its SKU" })
+  @ApiOkResponse({ type: ItemDto })
+  @ApiBadRequestResponse({ description: `'${CodeMessages.codeInvalid}'` })
+  findByCode(@CurrentActor() actor: Actor, @Param() { code }: CodeParams): Promise<ItemView> {
+    return this.send(S.findItemByCode, { code }, actor);
+  }
+
   @Get(':id')
   @ApiOperation({ summary: 'One of your items, with its stock at each place' })
   @ApiOkResponse({ type: ItemDto })
@@ -85,7 +96,7 @@ export class InventoryController {
   @ApiHeader(IDEMPOTENCY_HEADER)
   @ApiCreatedResponse({ type: ItemDto })
   @ApiBadRequestResponse({ description: "'Item name is required', 'Unit price is required', ..." })
-  @ApiConflictResponse({ description: "'An item with this SKU already exists'" })
+  @ApiConflictResponse({ description: "'An item with this SKU already exists', 'Another item already has the barcode …'" })
   register(@CurrentActor() actor: Actor, @Body() body: RegisterItemBody, @IdempotencyKey() key?: string): Promise<ItemView> {
     return this.send(S.registerItem, body, actor, key);
   }

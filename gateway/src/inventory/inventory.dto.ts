@@ -1,6 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import {
   IMAGE_URL_MAX_LENGTH,
+  MAX_BARCODES_PER_ITEM,
+  CODE_LOOKUP_MAX_LENGTH,
   ITEM_DESCRIPTION_MAX_LENGTH,
   ITEM_NAME_MAX_LENGTH,
   ITEM_SKU_MAX_LENGTH,
@@ -12,6 +14,7 @@ import {
   MOVEMENT_TYPES,
   STOCK_STATUSES,
   UNIT_PRICE_PATTERN,
+  type CodeRef,
   type ItemView,
   type ListItemsQuery,
   type ListMovementsQuery,
@@ -28,7 +31,7 @@ import {
   type UndoMovementRequest,
   type UpdateItemRequest,
 } from '@inventory/contracts';
-import { OptionalText, RequiredPattern, RequiredText, WholeNumber } from '@inventory/platform';
+import { Barcodes, OptionalText, RequiredPattern, RequiredText, ScannedCode, WholeNumber } from '@inventory/platform';
 import { Transform, Type } from 'class-transformer';
 import { IsDefined, IsIn, IsOptional, Matches, ValidateIf } from 'class-validator';
 
@@ -87,6 +90,17 @@ export class ListItemsQueryDto implements ListItemsQuery {
   offset?: number;
 }
 
+/** A code in the path, as scanned or typed (URL-encoded: a barcode may hold any character). */
+export class CodeParams implements CodeRef {
+  @ApiProperty({
+    example: '4006381333931',
+    maxLength: CODE_LOOKUP_MAX_LENGTH,
+    description: 'A short code (any case, dashes allowed), a barcode or a SKU',
+  })
+  @ScannedCode()
+  code: string;
+}
+
 class ItemFieldsBody {
   @ApiPropertyOptional({
     type: String,
@@ -119,6 +133,16 @@ class ItemFieldsBody {
   @Matches(IMAGE_URL_PATTERN, { message: M.imageUrlInvalid })
   @OptionalText(IMAGE_URL_MAX_LENGTH, M.imageUrlInvalid)
   imageUrl?: string | null;
+
+  @ApiPropertyOptional({
+    type: String,
+    isArray: true,
+    maxItems: MAX_BARCODES_PER_ITEM,
+    example: ['4006381333931'],
+    description: "Products' barcodes (EAN-13, UPC-A, Code 128, any text), unique in the workspace; the whole list ([] removes them all)",
+  })
+  @Barcodes()
+  barcodes?: string[];
 }
 
 export class RegisterItemBody extends ItemFieldsBody implements RegisterItemRequest {
@@ -232,6 +256,8 @@ export class ItemDto implements ItemView {
   @ApiProperty() userId: string;
   @ApiProperty() name: string;
   @ApiProperty({ type: String, nullable: true }) sku: string | null;
+  @ApiProperty({ example: '7KQ2M9XA4R', description: "The short code on the item's label (its QR code points at /i/<code>)" }) code: string;
+  @ApiProperty({ type: String, isArray: true }) barcodes: string[];
   @ApiProperty({ type: String, nullable: true }) description: string | null;
   @ApiProperty({ example: '89.99', pattern: UNIT_PRICE_PATTERN.source }) unitPrice: string;
   @ApiProperty({ type: 'integer', description: 'Sum over all places' }) currentStock: number;

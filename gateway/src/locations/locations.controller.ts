@@ -11,12 +11,19 @@ import {
   ApiTags,
   getSchemaPath,
 } from '@nestjs/swagger';
-import { LocationsSubjects, type Actor, type LocationTreeNode, type LocationView } from '@inventory/contracts';
+import { CodeMessages, LocationsSubjects, type Actor, type LocationTreeNode, type LocationView } from '@inventory/contracts';
 import { rpc } from '@inventory/platform';
 import { CurrentActor, WorkspaceData } from '../auth/index.js';
 import { getEnv } from '../config/env.js';
 import { NATS_CLIENT } from '../nats/nats-client.module.js';
-import { CreateLocationBody, ListLocationsQuery, LocationDto, LocationTreeNodeDto, UpdateLocationBody } from './locations.dto.js';
+import {
+  CreateLocationBody,
+  ListLocationsQuery,
+  LocationCodeParams,
+  LocationDto,
+  LocationTreeNodeDto,
+  UpdateLocationBody,
+} from './locations.dto.js';
 
 @ApiTags('locations')
 @ApiNotFoundResponse({ description: 'No such location of yours (another user’s answers the same)' })
@@ -37,6 +44,15 @@ export class LocationsController {
   list(@CurrentActor() actor: Actor, @Query() { tree, ...filters }: ListLocationsQuery): Promise<LocationView[] | LocationTreeNode[]> {
     const subject = tree === 'true' ? LocationsSubjects.locationTree : LocationsSubjects.listLocations;
     return rpc(this.nats, subject, filters, { actor, timeoutMs: this.timeoutMs });
+  }
+
+  // Before ':id', which would take "by-code" for an id.
+  @Get('by-code/:code')
+  @ApiOperation({ summary: 'The location a scanned or typed short code names' })
+  @ApiOkResponse({ type: LocationDto })
+  @ApiBadRequestResponse({ description: `'${CodeMessages.codeInvalid}'` })
+  findByCode(@CurrentActor() actor: Actor, @Param() { code }: LocationCodeParams): Promise<LocationView> {
+    return rpc(this.nats, LocationsSubjects.findLocationByCode, { code }, { actor, timeoutMs: this.timeoutMs });
   }
 
   @Get(':id')

@@ -3,16 +3,18 @@ import {
   DEFAULT_LOCATION_TYPE,
   LOCATION_DESCRIPTION_MAX_LENGTH,
   LOCATION_NAME_MAX_LENGTH,
+  CODE_LOOKUP_MAX_LENGTH,
   LOCATION_TYPES,
   LocationMessages,
   type CreateLocationRequest,
   type ListLocationsRequest,
+  type LocationCodeRequest,
   type LocationTreeNode,
   type LocationType,
   type LocationView,
   type UpdateLocationRequest,
 } from '@inventory/contracts';
-import { OptionalText, RequiredText, Trim, TrimToNull } from '@inventory/platform';
+import { OptionalText, RequiredText, ScannedCode, Trim, TrimToNull } from '@inventory/platform';
 import { Transform } from 'class-transformer';
 import { IsIn, IsOptional, IsString, MaxLength, ValidateIf } from 'class-validator';
 
@@ -97,12 +99,21 @@ export class UpdateLocationBody implements Omit<UpdateLocationRequest, 'id'> {
   parentLocationId?: string | null;
 }
 
+/** A location's short code in the path, as scanned or typed. */
+export class LocationCodeParams implements LocationCodeRequest {
+  @ApiProperty({ example: 'R2D4K-8M1QZ', maxLength: CODE_LOOKUP_MAX_LENGTH, description: 'Any case, dashes allowed' })
+  @ScannedCode()
+  code: string;
+}
+
 export class LocationDto implements LocationView {
   @ApiProperty({ format: 'uuid' }) id: string;
   @ApiProperty() name: string;
   @ApiProperty({ enum: LOCATION_TYPES }) type: LocationType;
   @ApiProperty({ type: String, nullable: true }) description: string | null;
   @ApiProperty({ type: String, format: 'uuid', nullable: true }) parentLocationId: string | null;
+  @ApiProperty({ example: 'R2D4K8M1QZ', description: "The short code on the location's label (its QR code points at /l/<code>)" })
+  code: string;
   @ApiProperty() userId: string;
   @ApiProperty({ format: 'date-time' }) createdAt: string;
   @ApiProperty({ type: 'integer', description: 'Distinct active items with stock here' }) itemCount: number;

@@ -60,6 +60,7 @@ describe('creating and listing locations', () => {
       type: 'Office',
       description: 'Main site',
       parentLocationId: null,
+      code: expect.stringMatching(/^[0-9A-HJKMNP-TV-Z]{10}$/),
       userId: actor.userId,
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       itemCount: 0,

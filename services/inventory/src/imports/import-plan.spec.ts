@@ -5,7 +5,16 @@ import type { ImportedFields, ParsedRow } from './import-rows.js';
 const item = (sku: string, changes: Partial<ItemState> = {}): ItemState => ({
   ...initialState(`id-${sku}`),
   status: 'active',
-  details: { name: 'Bolt', sku, description: null, unitPrice: '0.10', categoryId: 'cat-1', locationId: 'loc-a', imageUrl: null },
+  details: {
+    name: 'Bolt',
+    sku,
+    description: null,
+    unitPrice: '0.10',
+    categoryId: 'cat-1',
+    locationId: 'loc-a',
+    imageUrl: null,
+    barcodes: [],
+  },
   reorderLevel: 5,
   stock: [
     { locationId: 'loc-a', quantity: 10 },

@@ -311,6 +311,7 @@ function writeOf(plan: RowPlan, importId: string, lookups: WorkspaceLookups, rea
           categoryId,
           locationId,
           imageUrl: null,
+          barcodes: [],
           reorderLevel: fields.reorderLevel ?? 0,
           // The opening stock is a movement of its own, with the import as its reason.
           initialStock: 0,

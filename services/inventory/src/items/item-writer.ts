@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { MikroORM, type EntityManager } from '@mikro-orm/postgresql';
-import { InventoryMessages as M, type ItemEvent } from '@inventory/contracts';
+import { CodeMessages, InventoryMessages as M, type ItemEvent } from '@inventory/contracts';
 import { newEvent, outboxInsert, ServiceError } from '@inventory/platform';
 import { isUniqueViolation } from '../database/sql.js';
 import { appendToStreams, itemStreamId, readMovementEvents, VersionConflictError, type StreamAppend } from '../event-store/event-store.js';
@@ -301,6 +301,9 @@ export async function decideItems(
       await appendToStreams(em, appends, [snapshotUpsert(states), outboxInsert(appends.flatMap((a) => a.events))]);
     } catch (error) {
       if (isUniqueViolation(error, 'item_views_sku')) throw new ServiceError('CONFLICT', M.skuTaken);
+      if (isUniqueViolation(error, 'item_barcodes_pkey')) throw new ServiceError('CONFLICT', CodeMessages.barcodesTaken);
+      // Two ids whose short codes meet (docs/scanning.md): a new id on the next try.
+      if (isUniqueViolation(error, 'item_views_code')) throw new ServiceError('CONFLICT', M.concurrentChange);
       throw error;
     }
   };

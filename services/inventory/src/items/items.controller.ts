@@ -3,6 +3,7 @@ import { MessagePattern, Payload } from '@nestjs/microservices';
 import { InventorySubjects, type Actor, type Envelope, type ItemView, type MovementEntry, type MovementResult } from '@inventory/contracts';
 import { RpcActor, RpcWriter, type JsonText } from '@inventory/platform';
 import {
+  CodeDto,
   ItemIdDto,
   ListItemsDto,
   ListMovementsDto,
@@ -29,6 +30,11 @@ export class ItemsController {
   @MessagePattern(InventorySubjects.getItem)
   get(@RpcActor() actor: Actor, @Payload('data') dto: ItemIdDto): Promise<ItemView> {
     return this.items.get(actor, dto);
+  }
+
+  @MessagePattern(InventorySubjects.findItemByCode)
+  findByCode(@RpcActor() actor: Actor, @Payload('data') dto: CodeDto): Promise<ItemView> {
+    return this.items.findByCode(actor, dto);
   }
 
   @MessagePattern(InventorySubjects.registerItem)

@@ -11,6 +11,7 @@ import {
   MOVEMENT_TYPES,
   STOCK_STATUSES,
   UNIT_PRICE_PATTERN,
+  type CodeRef,
   type ItemRef,
   type ListItemsQuery,
   type ListMovementsQuery,
@@ -22,7 +23,7 @@ import {
   type UndoMovementRequest,
   type UpdateItemRequest,
 } from '@inventory/contracts';
-import { OptionalText, RequiredPattern, RequiredText, WholeNumber } from '@inventory/platform';
+import { Barcodes, OptionalText, RequiredPattern, RequiredText, ScannedCode, WholeNumber } from '@inventory/platform';
 import { IsDefined, IsIn, IsOptional, Matches, ValidateIf } from 'class-validator';
 
 /** Our own uploads (/api/images/…) or an http(s) address. */
@@ -63,6 +64,11 @@ export class ListItemsDto implements ListItemsQuery {
   offset?: number;
 }
 
+export class CodeDto implements CodeRef {
+  @ScannedCode()
+  code: string;
+}
+
 class ItemFieldsDto {
   @OptionalText(ITEM_SKU_MAX_LENGTH, M.skuInvalid)
   sku?: string | null;
@@ -79,6 +85,9 @@ class ItemFieldsDto {
   @Matches(IMAGE_URL_PATTERN, { message: M.imageUrlInvalid })
   @OptionalText(IMAGE_URL_MAX_LENGTH, M.imageUrlInvalid)
   imageUrl?: string | null;
+
+  @Barcodes()
+  barcodes?: string[];
 }
 
 export class RegisterItemDto extends ItemFieldsDto implements RegisterItemRequest {

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { MikroORM, type EntityManager } from '@mikro-orm/postgresql';
 import {
+  CodeMessages,
   InventoryMessages as M,
   InventorySubjects,
   type Actor,
@@ -17,6 +18,7 @@ import { requestFingerprint } from '../idempotency/idempotency-keys.js';
 import type { ItemCommand, ItemState } from './domain/item.js';
 import { ItemWriter, type CommandContext, type CommandOutcome } from './item-writer.js';
 import type {
+  CodeDto,
   ItemIdDto,
   ListItemsDto,
   ListMovementsDto,
@@ -28,6 +30,7 @@ import type {
 } from './items.dto.js';
 import { movementChanges } from './domain/item.decider.js';
 import { findItem, itemViewOf, listItemsJson, referencesOfItems } from './read-models/item-views.js';
+import { barcodeOfAnotherItem, findItemIdByCode } from './read-models/item-codes.js';
 import { listMovements, movementOf } from './read-models/movement-timeline.js';
 import { referenceNames } from './read-models/reference-names.js';
 
@@ -56,13 +59,24 @@ export class ItemsService {
     return view;
   }
 
+  /** The item a scanned or typed code names: a short code, a barcode or a SKU. */
+  async findByCode(actor: Actor, { code }: CodeDto): Promise<ItemView> {
+    const em = this.orm.em.fork();
+    const itemId = await findItemIdByCode(em, actor.workspaceId, code);
+    const item = itemId ? await findItem(em, actor.workspaceId, itemId) : null;
+    if (item?.status !== 'active') throw new ServiceError('NOT_FOUND', CodeMessages.itemCodeNotFound);
+    const [view] = await viewsOf(em, actor.workspaceId, [item]);
+    return view;
+  }
+
   async movements(actor: Actor, { id, ...query }: ListMovementsDto): Promise<MovementEntry[]> {
     const em = this.orm.em.fork();
     await this.activeItem(em, actor, id);
     return listMovements(em, actor.workspaceId, id, query);
   }
 
-  register(actor: Actor, meta: Meta, dto: RegisterItemDto): Promise<ItemView> {
+  async register(actor: Actor, meta: Meta, dto: RegisterItemDto): Promise<ItemView> {
+    await this.refuseTakenBarcodes(actor, null, dto.barcodes);
     const { currentStock, reorderLevel, ...details } = dto;
     const command: ItemCommand = {
       type: 'RegisterItem',
@@ -74,6 +88,7 @@ export class ItemsService {
         categoryId: details.categoryId ?? null,
         locationId: details.locationId ?? null,
         imageUrl: details.imageUrl ?? null,
+        barcodes: details.barcodes ?? [],
         reorderLevel: reorderLevel ?? 0,
         initialStock: currentStock ?? 0,
         movementId: randomUUID(),
@@ -84,7 +99,8 @@ export class ItemsService {
     );
   }
 
-  update(actor: Actor, meta: Meta, dto: UpdateItemDto): Promise<ItemView> {
+  async update(actor: Actor, meta: Meta, dto: UpdateItemDto): Promise<ItemView> {
+    if (isUUID(dto.id)) await this.refuseTakenBarcodes(actor, dto.id, dto.barcodes);
     const { id: _id, reorderLevel, ...changes } = dto;
     const commands: ItemCommand[] = [{ type: 'ChangeDetails', data: { changes } }];
     if (reorderLevel !== undefined) commands.push({ type: 'SetReorderLevel', data: { reorderLevel } });
@@ -145,6 +161,15 @@ export class ItemsService {
   ): Promise<R> {
     if (!isUUID(dto.id)) throw new ServiceError('NOT_FOUND', M.itemNotFound);
     return this.writer.run(this.context(actor, meta, subject, dto), dto.id, commands, respond);
+  }
+
+  /**
+   * Names the barcode another item has, before writing: the key of item_barcodes still refuses it
+   * if another write takes it meanwhile (then with a message that cannot name it).
+   */
+  private async refuseTakenBarcodes(actor: Actor, itemId: string | null, barcodes: string[] | undefined): Promise<void> {
+    const taken = barcodes ? await barcodeOfAnotherItem(this.orm.em.fork(), actor.workspaceId, itemId, barcodes) : null;
+    if (taken !== null) throw new ServiceError('CONFLICT', CodeMessages.barcodeTaken(taken));
   }
 
   private context(actor: Actor, meta: Meta, subject: string, payload: unknown): CommandContext {

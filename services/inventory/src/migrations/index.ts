@@ -10,6 +10,7 @@ import { Inventory0007ItemCounts } from './Inventory0007_item_counts.js';
 import { Inventory0008Workspaces } from './Inventory0008_workspaces.js';
 import { Inventory0009Imports } from './Inventory0009_imports.js';
 import { Inventory0010MovementsByWorkspace } from './Inventory0010_movements_by_workspace.js';
+import { Inventory0011ItemCodes } from './Inventory0011_item_codes.js';
 
 /** Every migration of this service, oldest first. */
 export const migrations: MigrationObject[] = [
@@ -25,4 +26,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Inventory0008_workspaces', class: Inventory0008Workspaces },
   { name: 'Inventory0009_imports', class: Inventory0009Imports },
   { name: 'Inventory0010_movements_by_workspace', class: Inventory0010MovementsByWorkspace },
+  { name: 'Inventory0011_item_codes', class: Inventory0011ItemCodes },
 ];

@@ -38,6 +38,7 @@ describe('buildTree', () => {
   const view = (id: string, parentLocationId: string | null): LocationView => ({
     id,
     name: id,
+    code: id,
     type: 'Office',
     description: null,
     parentLocationId,

@@ -1,13 +1,18 @@
 import { Entity, OptionalProps, PrimaryKey, Property } from '@mikro-orm/core';
 import { DEFAULT_LOCATION_TYPE, type LocationType } from '@inventory/contracts';
+import { shortCodeOf } from '@inventory/platform';
 import { randomUUID } from 'node:crypto';
 
 @Entity({ tableName: 'locations' })
 export class Location {
-  [OptionalProps]?: 'id' | 'type' | 'description' | 'parentLocationId' | 'createdAt';
+  [OptionalProps]?: 'id' | 'code' | 'type' | 'description' | 'parentLocationId' | 'createdAt';
 
   @PrimaryKey({ type: 'uuid' })
   id: string = randomUUID();
+
+  /** Printed on the location's label (docs/scanning.md): a function of the id, set with it. */
+  @Property({ type: 'text' })
+  code: string = shortCodeOf(this.id);
 
   /** The workspace the location belongs to: every query is scoped by it. */
   @Property({ type: 'text' })

@@ -7,6 +7,7 @@ export const toLocationView = (location: Location, itemCount: number): LocationV
   type: location.type,
   description: location.description,
   parentLocationId: location.parentLocationId,
+  code: location.code,
   userId: location.userId,
   createdAt: location.createdAt.toISOString(),
   itemCount,

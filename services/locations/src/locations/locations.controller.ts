@@ -2,7 +2,7 @@ import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { LocationsSubjects, type Actor, type LocationTreeNode, type LocationView } from '@inventory/contracts';
 import { RpcActor, RpcWriter } from '@inventory/platform';
-import { CreateLocationDto, ListLocationsDto, LocationIdDto, UpdateLocationDto } from './locations.dto.js';
+import { CreateLocationDto, ListLocationsDto, LocationCodeDto, LocationIdDto, UpdateLocationDto } from './locations.dto.js';
 import { LocationsService } from './locations.service.js';
 
 @Controller()
@@ -22,6 +22,11 @@ export class LocationsController {
   @MessagePattern(LocationsSubjects.getLocation)
   get(@RpcActor() actor: Actor, @Payload('data') dto: LocationIdDto): Promise<LocationView> {
     return this.locations.get(actor, dto);
+  }
+
+  @MessagePattern(LocationsSubjects.findLocationByCode)
+  findByCode(@RpcActor() actor: Actor, @Payload('data') dto: LocationCodeDto): Promise<LocationView> {
+    return this.locations.findByCode(actor, dto);
   }
 
   @MessagePattern(LocationsSubjects.createLocation)

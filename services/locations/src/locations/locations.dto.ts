@@ -5,11 +5,12 @@ import {
   LocationMessages,
   type CreateLocationRequest,
   type ListLocationsRequest,
+  type LocationCodeRequest,
   type LocationIdRequest,
   type LocationType,
   type UpdateLocationRequest,
 } from '@inventory/contracts';
-import { OptionalText, RequiredText, Trim, TrimToNull } from '@inventory/platform';
+import { OptionalText, RequiredText, ScannedCode, Trim, TrimToNull } from '@inventory/platform';
 import { IsIn, IsOptional, IsString, MaxLength, ValidateIf } from 'class-validator';
 
 const Name = () =>
@@ -71,4 +72,9 @@ export class UpdateLocationDto extends LocationIdDto implements UpdateLocationRe
 
   @ParentId()
   parentLocationId?: string | null;
+}
+
+export class LocationCodeDto implements LocationCodeRequest {
+  @ScannedCode()
+  code: string;
 }

@@ -1,15 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import { raw } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { LocationMessages, type Actor, type LocationTreeNode, type LocationView } from '@inventory/contracts';
-import { containsPattern, invalid, ServiceError, writeOutbox } from '@inventory/platform';
+import { CodeMessages, LocationMessages, type Actor, type LocationTreeNode, type LocationView } from '@inventory/contracts';
+import { containsPattern, invalid, normalizeShortCode, ServiceError, writeOutbox } from '@inventory/platform';
 import { isUUID } from 'class-validator';
 import { LocationItemCounts } from '../item-counts/location-item-counts.js';
 import { Location } from './location.entity.js';
 import { locationCreated, locationDeleted, locationUpdated, publishedFields } from './location.events.js';
 import { buildTree, parentProblem } from './location-tree.js';
 import { toLocationView } from './location.view.js';
-import type { CreateLocationDto, ListLocationsDto, LocationIdDto, UpdateLocationDto } from './locations.dto.js';
+import type { CreateLocationDto, ListLocationsDto, LocationCodeDto, LocationIdDto, UpdateLocationDto } from './locations.dto.js';
 
 /** A workspace's location tree. Every change commits with its events in the outbox. */
 @Injectable()
@@ -37,6 +37,14 @@ export class LocationsService {
 
   async get(actor: Actor, { id }: LocationIdDto): Promise<LocationView> {
     return this.view(actor, await this.find(this.em, actor, id));
+  }
+
+  /** The location one of our short codes names, as scanned or typed. */
+  async findByCode(actor: Actor, { code }: LocationCodeDto): Promise<LocationView> {
+    const normalized = normalizeShortCode(code);
+    const location = normalized ? await this.em.findOne(Location, { workspaceId: actor.workspaceId, code: normalized }) : null;
+    if (!location) throw new ServiceError('NOT_FOUND', CodeMessages.locationCodeNotFound);
+    return this.view(actor, location);
   }
 
   create(actor: Actor, dto: CreateLocationDto): Promise<LocationView> {

@@ -21,6 +21,7 @@ export const LabelPaths = {
 export const CodeMessages = {
   barcodesInvalid: `Barcodes must be a list of at most ${MAX_BARCODES_PER_ITEM} different texts of 1 to ${BARCODE_MAX_LENGTH} characters`,
   barcodeTaken: (barcode: string) => `Another item already has the barcode ${barcode}`,
+  barcodesTaken: 'Another item already has one of these barcodes',
   codeInvalid: `A code must be text of 1 to ${CODE_LOOKUP_MAX_LENGTH} characters`,
   itemCodeNotFound: 'No item has this code',
   locationCodeNotFound: 'No location has this code',

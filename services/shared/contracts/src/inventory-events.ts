@@ -24,6 +24,8 @@ export interface ItemRegisteredData {
   /** The item's home location (where stock without a location is expected to live). */
   locationId: string | null;
   imageUrl: string | null;
+  /** Products' barcodes attached to the item (docs/scanning.md); absent in events from before them. */
+  barcodes?: string[];
   /**
    * The stock the item was registered with: above 0, a StockReceived of it follows in the same
    * append. Lets the low-stock watch raise an alert for an item that starts out of stock. Absent
@@ -34,7 +36,9 @@ export interface ItemRegisteredData {
 
 export interface ItemDetailsChangedData {
   itemId: string;
-  changes: Partial<Pick<ItemRegisteredData, 'name' | 'sku' | 'description' | 'unitPrice' | 'categoryId' | 'locationId' | 'imageUrl'>>;
+  changes: Partial<
+    Pick<ItemRegisteredData, 'name' | 'sku' | 'description' | 'unitPrice' | 'categoryId' | 'locationId' | 'imageUrl' | 'barcodes'>
+  >;
   /** Why, when the change was not a user's edit (e.g. "Category deleted"). */
   reason?: string;
 }

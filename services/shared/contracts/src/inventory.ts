@@ -7,6 +7,7 @@ import type { LocationQuantity } from './inventory-events.js';
 export const InventorySubjects = {
   listItems: 'inventory.items.list',
   getItem: 'inventory.items.get',
+  findItemByCode: 'inventory.items.find-by-code',
   registerItem: 'inventory.items.register',
   updateItem: 'inventory.items.update',
   archiveItem: 'inventory.items.archive',
@@ -116,6 +117,10 @@ export interface ItemView {
   userId: string;
   name: string;
   sku: string | null;
+  /** The short code printed on the item's label: its QR code points at `<PUBLIC_URL>/i/<code>`. */
+  code: string;
+  /** Products' barcodes (EAN-13, UPC-A, Code 128, any text), unique in the workspace. */
+  barcodes: string[];
   description: string | null;
   /** decimal(10,2) as a string, e.g. "19.99" */
   unitPrice: string;
@@ -206,7 +211,7 @@ export type AlertNotification =
 // ---- Request shapes (the gateway's and the service's DTO classes implement these) ----
 
 export interface ListItemsQuery {
-  /** Case-insensitive substring of the name or the SKU. */
+  /** Case-insensitive substring of the name or the SKU, or exactly a barcode or short code. */
   search?: string;
   status?: StockStatus;
   categoryId?: string;
@@ -229,6 +234,7 @@ export interface RegisterItemRequest {
   categoryId?: string | null;
   locationId?: string | null;
   imageUrl?: string | null;
+  barcodes?: string[];
 }
 
 /** PATCH: the reorder level and the editable details; absent fields stay as they are. */
@@ -240,6 +246,8 @@ export interface UpdateItemRequest {
   categoryId?: string | null;
   locationId?: string | null;
   imageUrl?: string | null;
+  /** The whole list: absent keeps it, [] removes every barcode. */
+  barcodes?: string[];
   reorderLevel?: number;
 }
 
@@ -271,6 +279,11 @@ export interface ListMovementsQuery {
   before?: string;
 }
 
+/** A code as scanned or typed: one of our short codes, a barcode or a SKU. */
+export interface CodeRef {
+  code: string;
+}
+
 export interface ItemRef {
   id: string;
 }
@@ -278,6 +291,7 @@ export interface ItemRef {
 export interface InventoryRpc {
   [InventorySubjects.listItems]: { request: ListItemsQuery; response: ItemPage };
   [InventorySubjects.getItem]: { request: ItemRef; response: ItemView };
+  [InventorySubjects.findItemByCode]: { request: CodeRef; response: ItemView };
   [InventorySubjects.registerItem]: { request: RegisterItemRequest; response: ItemView };
   [InventorySubjects.updateItem]: { request: ItemRef & UpdateItemRequest; response: ItemView };
   [InventorySubjects.archiveItem]: { request: ItemRef; response: ItemView };

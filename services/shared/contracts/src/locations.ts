@@ -6,6 +6,7 @@ export const LocationsSubjects = {
   listLocations: 'locations.locations.list',
   locationTree: 'locations.locations.tree',
   getLocation: 'locations.locations.get',
+  findLocationByCode: 'locations.locations.find-by-code',
   createLocation: 'locations.locations.create',
   updateLocation: 'locations.locations.update',
   deleteLocation: 'locations.locations.delete',
@@ -35,6 +36,8 @@ export interface LocationView {
   type: LocationType;
   description: string | null;
   parentLocationId: string | null;
+  /** The short code printed on the location's label: its QR code points at `<PUBLIC_URL>/l/<code>`. */
+  code: string;
   userId: string;
   createdAt: string;
   /** Distinct active items with stock here (read model fed by inventory events). */
@@ -54,6 +57,11 @@ export interface ListLocationsRequest {
 
 export interface LocationIdRequest {
   id: string;
+}
+
+/** One of our short codes, as scanned or typed. */
+export interface LocationCodeRequest {
+  code: string;
 }
 
 export interface CreateLocationRequest {
@@ -77,6 +85,7 @@ export interface LocationsRpc {
   /** The same filters; a match whose parent is filtered out becomes a root, so no match is hidden. */
   [LocationsSubjects.locationTree]: { request: ListLocationsRequest; response: LocationTreeNode[] };
   [LocationsSubjects.getLocation]: { request: LocationIdRequest; response: LocationView };
+  [LocationsSubjects.findLocationByCode]: { request: LocationCodeRequest; response: LocationView };
   [LocationsSubjects.createLocation]: { request: CreateLocationRequest; response: LocationView };
   [LocationsSubjects.updateLocation]: { request: UpdateLocationRequest; response: LocationView };
   /** Answers null: Nest sends no reply for undefined, which callers would take for "no responders". */

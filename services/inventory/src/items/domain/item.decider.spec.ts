@@ -53,6 +53,7 @@ const details: ItemDetails = {
   categoryId: null,
   locationId: null,
   imageUrl: null,
+  barcodes: [],
 };
 const registered = (over: Partial<ItemDetails & { reorderLevel: number; initialStock: number }> = {}): ItemFact => ({
   type: 'ItemRegistered',
@@ -193,6 +194,20 @@ describe('changing the details', () => {
     given(registered())
       .when({ type: 'ChangeDetails', data: { changes: { name: 'Widget' } } })
       .then([]));
+
+  it('records a new list of barcodes, and nothing for the same list', () => {
+    given(registered({ barcodes: ['4006381333931'] }))
+      .when({ type: 'ChangeDetails', data: { changes: { barcodes: ['4006381333931', 'BOX-12'] } } })
+      .then([{ type: 'ItemDetailsChanged', data: { itemId: ITEM, changes: { barcodes: ['4006381333931', 'BOX-12'] } } }]);
+    given(registered({ barcodes: ['4006381333931'] }))
+      .when({ type: 'ChangeDetails', data: { changes: { barcodes: ['4006381333931'] } } })
+      .then([]);
+  });
+
+  it('reads items registered before barcodes existed as having none', () => {
+    const { barcodes: _none, ...before } = (registered() as Extract<ItemFact, { type: 'ItemRegistered' }>).data;
+    expect(fold([{ type: 'ItemRegistered', data: before }]).details.barcodes).toEqual([]);
+  });
 
   it('requires a name when the name is changed', () =>
     given(registered())

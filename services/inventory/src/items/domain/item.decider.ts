@@ -101,10 +101,14 @@ function changeDetails(requested: DetailChanges, state: ItemState): ItemFact[] {
   if (requested.unitPrice !== undefined) requirePrice(requested.unitPrice);
   // Only what really changes is recorded; an edit that changes nothing records nothing.
   const changes = Object.fromEntries(
-    Object.entries(requested).filter(([key, value]) => value !== undefined && value !== state.details[key as keyof DetailChanges]),
+    Object.entries(requested).filter(([key, value]) => value !== undefined && !sameValue(value, state.details[key as keyof DetailChanges])),
   ) as DetailChanges;
   return Object.keys(changes).length === 0 ? [] : [{ type: 'ItemDetailsChanged', data: { itemId: state.itemId, changes } }];
 }
+
+/** Equal detail values: texts and ids, or lists of them (barcodes) in the same order. */
+const sameValue = (a: unknown, b: unknown) =>
+  Array.isArray(a) && Array.isArray(b) ? a.length === b.length && a.every((value, i) => value === b[i]) : a === b;
 
 function undo(data: Extract<ItemCommand, { type: 'UndoMovement' }>['data'], state: ItemState): ItemFact[] {
   const target = state.movements[data.targetMovementId];
@@ -170,9 +174,18 @@ export function evolve(state: ItemState, event: ItemEvent): ItemState {
   const next: ItemState = { ...state, version: event.version, updatedAt: event.occurredAt };
   switch (event.type) {
     case 'ItemRegistered': {
-      const { itemId, reorderLevel, ...details } = event.data;
+      const { itemId, reorderLevel, barcodes = [], ...details } = event.data;
       const { workspaceId, userId: createdBy } = event.metadata;
-      return { ...next, status: 'active', itemId, workspaceId, createdBy, details, reorderLevel, createdAt: event.occurredAt };
+      return {
+        ...next,
+        status: 'active',
+        itemId,
+        workspaceId,
+        createdBy,
+        details: { ...details, barcodes },
+        reorderLevel,
+        createdAt: event.occurredAt,
+      };
     }
     case 'ItemDetailsChanged':
       return { ...next, details: { ...state.details, ...event.data.changes } };

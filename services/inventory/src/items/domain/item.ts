@@ -4,7 +4,7 @@ import type { StockChange } from './stock.js';
 /** An event of an item stream without its envelope: what the decider decides. */
 export type ItemFact = ItemEvent extends infer E ? (E extends { type: infer T; data: infer D } ? { type: T; data: D } : never) : never;
 
-export type ItemDetails = Omit<ItemRegisteredData, 'itemId' | 'reorderLevel'>;
+export type ItemDetails = Omit<ItemRegisteredData, 'itemId' | 'reorderLevel' | 'barcodes'> & { barcodes: string[] };
 export type DetailChanges = ItemDetailsChangedData['changes'];
 
 /** What a movement did, as far as undoing it is concerned. */
@@ -41,7 +41,7 @@ export const initialState = (itemId: string): ItemState => ({
   itemId,
   workspaceId: '',
   createdBy: '',
-  details: { name: '', sku: null, description: null, unitPrice: '0.00', categoryId: null, locationId: null, imageUrl: null },
+  details: { name: '', sku: null, description: null, unitPrice: '0.00', categoryId: null, locationId: null, imageUrl: null, barcodes: [] },
   reorderLevel: 0,
   stock: [],
   movements: {},

@@ -9,7 +9,7 @@ import {
   type LocationQuantity,
   type StockStatus,
 } from '@inventory/contracts';
-import { containsPattern, type SqlStatement } from '@inventory/platform';
+import { containsPattern, normalizeShortCode, shortCodeOf, type SqlStatement } from '@inventory/platform';
 import { isoTime, sqlOf } from '../../database/sql.js';
 import { initialState, type ItemState } from '../domain/item.js';
 import { totalOf } from '../domain/stock.js';
@@ -27,6 +27,7 @@ interface SnapshotRow {
   category_id: string | null;
   location_id: string | null;
   image_url: string | null;
+  barcodes: string[];
   stock: LocationQuantity[];
   is_active: boolean;
   version: number;
@@ -35,7 +36,7 @@ interface SnapshotRow {
 }
 
 const SNAPSHOT_COLUMNS = `id, workspace_id, created_by, name, sku, description, unit_price::text AS unit_price, reorder_level, category_id, location_id,
-  image_url, stock, is_active, version, created_at, updated_at`;
+  image_url, barcodes, stock, is_active, version, created_at, updated_at`;
 
 /**
  * The state the next command starts from: the item's row, with `lock` locked until the transaction
@@ -83,6 +84,7 @@ function stateOf(row: SnapshotRow): ItemState {
       categoryId: row.category_id,
       locationId: row.location_id,
       imageUrl: row.image_url,
+      barcodes: row.barcodes,
     },
     reorderLevel: row.reorder_level,
     stock: row.stock,
@@ -113,6 +115,8 @@ export function snapshotUpsert(states: readonly ItemState[]): SqlStatement {
       d.categoryId,
       d.locationId,
       d.imageUrl,
+      shortCodeOf(state.itemId),
+      d.barcodes,
       JSON.stringify(state.stock),
       state.status === 'active',
       state.version,
@@ -120,15 +124,15 @@ export function snapshotUpsert(states: readonly ItemState[]): SqlStatement {
       state.updatedAt,
     );
     params.push(JSON.stringify(itemRecordOf(state)));
-    return '(?, ?, ?, ?, ?, ?, ?::numeric, ?::int, ?::int, ?, ?, ?, ?::jsonb, ?::boolean, ?::int, ?::timestamptz, ?::timestamptz, ?)';
+    return '(?, ?, ?, ?, ?, ?, ?::numeric, ?::int, ?::int, ?, ?, ?, ?, ?::text[], ?::jsonb, ?::boolean, ?::int, ?::timestamptz, ?::timestamptz, ?)';
   });
   return {
     sql: `INSERT INTO item_views (id, workspace_id, created_by, name, sku, description, unit_price, current_stock, reorder_level, category_id, location_id,
-            image_url, stock, is_active, version, created_at, updated_at, record_json)
+            image_url, code, barcodes, stock, is_active, version, created_at, updated_at, record_json)
           VALUES ${rows.join(', ')}
           ON CONFLICT (id) DO UPDATE SET name = excluded.name, sku = excluded.sku, description = excluded.description,
             unit_price = excluded.unit_price, current_stock = excluded.current_stock, reorder_level = excluded.reorder_level,
-            category_id = excluded.category_id, location_id = excluded.location_id, image_url = excluded.image_url, stock = excluded.stock,
+            category_id = excluded.category_id, location_id = excluded.location_id, image_url = excluded.image_url, barcodes = excluded.barcodes, stock = excluded.stock,
             is_active = excluded.is_active, version = excluded.version, updated_at = excluded.updated_at, record_json = excluded.record_json`,
     params,
   };
@@ -170,6 +174,8 @@ function itemRecordOf(state: ItemState): ItemRecord {
     userId: state.createdBy,
     name: d.name,
     sku: d.sku,
+    code: shortCodeOf(state.itemId),
+    barcodes: d.barcodes,
     description: d.description,
     unitPrice: d.unitPrice,
     currentStock,
@@ -228,8 +234,17 @@ export async function listItemsJson(
   const where = [...mine];
   const params: unknown[] = [workspaceId];
   if (query.search) {
-    where.push('(name ILIKE ? OR sku ILIKE ?)');
-    params.push(containsPattern(query.search), containsPattern(query.search));
+    // A scanner types whole codes: barcodes and short codes match exactly, by their indexes.
+    where.push(
+      '(name ILIKE ? OR sku ILIKE ? OR code = ? OR id = ANY(ARRAY(SELECT item_id FROM item_barcodes WHERE workspace_id = ? AND barcode = ?)))',
+    );
+    params.push(
+      containsPattern(query.search),
+      containsPattern(query.search),
+      normalizeShortCode(query.search),
+      workspaceId,
+      query.search.trim(),
+    );
   }
   if (query.status) where.push(STATUS_FILTERS[query.status]);
   if (query.categoryId) {

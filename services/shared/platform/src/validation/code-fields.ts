@@ -12,18 +12,18 @@ import { RequiredText } from './text.js';
 export function Barcodes(): PropertyDecorator {
   return (target, key) => {
     IsOptional()(target, key);
-    Transform(({ value }) => (value === null ? [] : Array.isArray(value) ? value.map((v) => (typeof v === 'string' ? v.trim() : v)) : value))(
-      target,
-      key,
-    );
+    Transform(({ value }) =>
+      value === null ? [] : Array.isArray(value) ? value.map((v) => (typeof v === 'string' ? v.trim() : v)) : value,
+    )(target, key);
     IsArray({ message: M.barcodesInvalid })(target, key);
     ArrayMaxSize(MAX_BARCODES_PER_ITEM, { message: M.barcodesInvalid })(target, key);
     IsString({ each: true, message: M.barcodesInvalid })(target, key);
     IsNotEmpty({ each: true, message: M.barcodesInvalid })(target, key);
     MaxLength(BARCODE_MAX_LENGTH, { each: true, message: M.barcodesInvalid })(target, key);
-    ArrayUnique(undefined, { message: M.barcodesInvalid })(target, key);
+    ArrayUnique({ message: M.barcodesInvalid })(target, key);
   };
 }
 
 /** A code to look up, as scanned or typed: a barcode or one of our short codes. */
-export const ScannedCode = (): PropertyDecorator => RequiredText(CODE_LOOKUP_MAX_LENGTH, { required: M.codeInvalid, tooLong: M.codeInvalid });
+export const ScannedCode = (): PropertyDecorator =>
+  RequiredText(CODE_LOOKUP_MAX_LENGTH, { required: M.codeInvalid, tooLong: M.codeInvalid });
