@@ -4,6 +4,7 @@ import { AlertsModule } from './alerts/alerts.module.js';
 import { AuthModule } from './auth/auth.module.js';
 import { CategoriesModule } from './categories/categories.module.js';
 import { ConnectionsModule } from './connections/connections.module.js';
+import { CountsModule } from './counts/counts.module.js';
 import { DashboardModule } from './dashboard/dashboard.module.js';
 import { ExportModule } from './export/export.module.js';
 import { HealthModule } from './health/health.module.js';
@@ -38,6 +39,7 @@ import { NotificationsModule } from './notifications/notifications.module.js';
     AlertsModule,
     UploadsModule,
     ImportsModule,
+    CountsModule,
   ],
 })
 export class AppModule {}

@@ -4,9 +4,11 @@ import { AlertJobsModule } from './alerts/alert-jobs.js';
 import { AlertsModule } from './alerts/alerts.module.js';
 import { LowStockWatch } from './alerts/low-stock.watch.js';
 import { getEnv } from './config/env.js';
+import { CountsModule } from './counts/counts.module.js';
 import { ExportModule } from './export/export.module.js';
 import { ImportsModule } from './imports/imports.module.js';
 import { ItemsModule } from './items/items.module.js';
+import { LabelsModule } from './labels/labels.module.js';
 import { migrations } from './migrations/index.js';
 import { CategoryReplica } from './replicas/category-replica.handler.js';
 import { LocationReplica } from './replicas/location-replica.handler.js';
@@ -36,6 +38,8 @@ export function inventoryModules({ startConsumers = true } = {}) {
     AlertsModule,
     ImportsModule,
     ExportModule,
+    LabelsModule,
+    CountsModule,
   ];
 }
 

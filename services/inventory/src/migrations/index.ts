@@ -11,6 +11,7 @@ import { Inventory0008Workspaces } from './Inventory0008_workspaces.js';
 import { Inventory0009Imports } from './Inventory0009_imports.js';
 import { Inventory0010MovementsByWorkspace } from './Inventory0010_movements_by_workspace.js';
 import { Inventory0011ItemCodes } from './Inventory0011_item_codes.js';
+import { Inventory0012Counts } from './Inventory0012_counts.js';
 
 /** Every migration of this service, oldest first. */
 export const migrations: MigrationObject[] = [
@@ -27,4 +28,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Inventory0009_imports', class: Inventory0009Imports },
   { name: 'Inventory0010_movements_by_workspace', class: Inventory0010MovementsByWorkspace },
   { name: 'Inventory0011_item_codes', class: Inventory0011ItemCodes },
+  { name: 'Inventory0012_counts', class: Inventory0012Counts },
 ];

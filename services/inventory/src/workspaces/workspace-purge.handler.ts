@@ -4,7 +4,16 @@ import { purgedWorkspaceId, type EventEnvelope, type UserEvent, type WorkspaceEv
 import type { EventHandler } from '@inventory/platform';
 import { sqlOf } from '../database/sql.js';
 
-const WORKSPACE_TABLES = ['item_views', 'item_counts', 'alerts', 'low_stock_watch', 'category_replicas', 'location_replicas', 'imports'];
+const WORKSPACE_TABLES = [
+  'item_views',
+  'item_counts',
+  'alerts',
+  'low_stock_watch',
+  'category_replicas',
+  'location_replicas',
+  'imports',
+  'count_sessions',
+];
 
 /**
  * Removes every record of a deleted workspace (a deleted user's personal workspace included): item

@@ -21,3 +21,4 @@ export * from './spreadsheet-cells.js';
 export * from './notifications.js';
 export * from './stock-rules.js';
 export * from './codes.js';
+export * from './counts.js';

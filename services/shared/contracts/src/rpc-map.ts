@@ -1,5 +1,6 @@
 import type { ApiTokensRpc } from './api-tokens.js';
 import type { CatalogRpc } from './catalog.js';
+import type { CountsRpc } from './counts.js';
 import type { HealthRpc } from './health.js';
 import type { InventoryRpc } from './inventory.js';
 import type { IdentityRpc } from './identity.js';
@@ -25,7 +26,8 @@ export interface RpcMap
     WorkspacesRpc,
     ApiTokensRpc,
     ImportsRpc,
-    NotificationsRpc {}
+    NotificationsRpc,
+    CountsRpc {}
 
 export type Subject = keyof RpcMap;
 export type RpcRequest<S extends Subject> = RpcMap[S]['request'];

@@ -32,4 +32,5 @@ export * from './health/liveness-file.js';
 export * from './objects/object-store.js';
 export * from './validation/import-fields.js';
 export * from './validation/code-fields.js';
+export * from './validation/count-fields.js';
 export * from './codes/short-code.js';
