@@ -111,6 +111,9 @@ describe('inventory screen', () => {
     await add.getByLabel('Initial Stock').fill('10');
     await add.getByLabel('Reorder Level').fill('5');
     await choose(page, add, 'Category', 'Power Tools');
+    // A scanner types the barcode and Enter into the Barcodes field.
+    await add.getByLabel('Barcodes').fill('4006381333931');
+    await add.getByLabel('Barcodes').press('Enter');
 
     const fileInput = add.locator('input[type=file]');
     await fileInput.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not an image') });
@@ -125,7 +128,8 @@ describe('inventory screen', () => {
     await add.waitFor({ state: 'hidden' });
 
     const drill = card(page, 'Cordless Drill');
-    await drill.getByText('SKU: DRL-001').waitFor();
+    await drill.getByText(/SKU: DRL-001 · Code: [0-9A-Z]{10}/).waitFor();
+    await drill.getByText('Barcode: 4006381333931').waitFor();
     await drill.getByText('In Stock', { exact: true }).waitFor();
     await drill.getByText('$89.99').waitFor();
     await drill.getByText('Power Tools').waitFor();
@@ -294,6 +298,13 @@ describe('inventory screen', () => {
     await waitForCount(cards, 1);
     await card(page, 'Beta Bolt').waitFor();
     await search.fill('gg-3');
+    await waitForCount(cards, 1);
+    await card(page, 'Gamma Gear').waitFor();
+    // A whole short code finds its item too (what a scanner would type).
+    const code = (await card(page, 'Gamma Gear').getByTestId('item-code').innerText()).trim();
+    await search.fill('');
+    await waitForCount(cards, 3);
+    await search.fill(code.toLowerCase());
     await waitForCount(cards, 1);
     await card(page, 'Gamma Gear').waitFor();
     await search.fill('nothing like this');

@@ -4,7 +4,8 @@ import { useEffect } from 'react';
 import { useLocations } from '../../locations/hooks';
 import { UPLOAD_IMAGE_KEY, useCreateItem } from '../hooks';
 import { UNASSIGNED, locationOptions, toLocationId } from '../stock';
-import { ItemDetailsFields, type ItemDetailsValues } from './ItemDetailsFields';
+import type { Item } from '../../../api/inventory';
+import { cleanBarcodes, ItemDetailsFields, type ItemDetailsValues } from './ItemDetailsFields';
 
 interface AddItemFormValues extends ItemDetailsValues {
   locationId?: string;
@@ -15,12 +16,16 @@ interface AddItemFormValues extends ItemDetailsValues {
 interface AddItemDialogProps {
   open: boolean;
   onClose: () => void;
+  /** Filled in when the dialog opens (e.g. the barcode a scan did not find). */
+  initialValues?: Partial<AddItemFormValues>;
+  /** Called with the new item after it was created. */
+  onCreated?: (item: Item) => void;
 }
 
 const EMPTY: Partial<AddItemFormValues> = { locationId: UNASSIGNED, currentStock: 0, reorderLevel: 0, imageUrl: null };
 
 /** 'Add New Inventory Item' (SPEC 2, 5); also opened by the dashboard's Quick Actions. */
-export function AddItemDialog({ open, onClose }: AddItemDialogProps) {
+export function AddItemDialog({ open, onClose, initialValues, onCreated }: AddItemDialogProps) {
   const [form] = Form.useForm<AddItemFormValues>();
   const create = useCreateItem();
   const locations = useLocations('', undefined);
@@ -29,13 +34,13 @@ export function AddItemDialog({ open, onClose }: AddItemDialogProps) {
   useEffect(() => {
     if (!open) return;
     form.resetFields();
-    form.setFieldsValue(EMPTY);
+    form.setFieldsValue({ ...EMPTY, ...initialValues });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- reset only when the dialog opens
   }, [open]);
 
   async function onFinish(values: AddItemFormValues) {
     try {
-      await create.mutateAsync({
+      const item = await create.mutateAsync({
         name: values.name.trim(),
         sku: values.sku?.trim() || null,
         description: values.description?.trim() || null,
@@ -46,9 +51,11 @@ export function AddItemDialog({ open, onClose }: AddItemDialogProps) {
         categoryId: values.categoryId ?? null,
         locationId: toLocationId(values.locationId),
         imageUrl: values.imageUrl ?? null,
+        barcodes: cleanBarcodes(values.barcodes),
       });
       form.resetFields();
       onClose();
+      onCreated?.(item);
     } catch {
       // The hook toasts the failure; the dialog stays open with the input.
     }

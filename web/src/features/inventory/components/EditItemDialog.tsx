@@ -3,7 +3,7 @@ import { Form, Modal } from 'antd';
 import { useEffect } from 'react';
 import type { Item } from '../../../api/inventory';
 import { UPLOAD_IMAGE_KEY, useUpdateItem } from '../hooks';
-import { ItemDetailsFields, type ItemDetailsValues } from './ItemDetailsFields';
+import { cleanBarcodes, ItemDetailsFields, type ItemDetailsValues } from './ItemDetailsFields';
 
 interface EditItemDialogProps {
   open: boolean;
@@ -27,6 +27,7 @@ export function EditItemDialog({ open, item, onClose }: EditItemDialogProps) {
       unitPrice: item.unitPrice,
       categoryId: item.categoryId,
       imageUrl: item.imageUrl,
+      barcodes: item.barcodes,
     });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- fill only when the dialog opens
   }, [open, item?.id]);
@@ -42,6 +43,7 @@ export function EditItemDialog({ open, item, onClose }: EditItemDialogProps) {
         unitPrice: values.unitPrice.trim(),
         categoryId: values.categoryId ?? null,
         imageUrl: values.imageUrl ?? null,
+        barcodes: cleanBarcodes(values.barcodes),
       });
       onClose();
     } catch {

@@ -121,9 +121,14 @@ export function ItemCard({
         </Typography.Title>
         <StockBadge status={item.status} />
       </Flex>
-      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-        SKU: {item.sku || '—'}
+      <Typography.Text type="secondary" style={{ fontSize: 12, display: 'block' }}>
+        SKU: {item.sku || '—'} · Code: <span data-testid="item-code">{item.code}</span>
       </Typography.Text>
+      {item.barcodes.length > 0 && (
+        <Typography.Text type="secondary" style={{ fontSize: 12, display: 'block' }} ellipsis={{ tooltip: item.barcodes.join(', ') }}>
+          Barcode: {item.barcodes.join(', ')}
+        </Typography.Text>
+      )}
       <dl style={{ display: 'grid', gridTemplateColumns: 'auto 1fr', gap: '4px 12px', margin: '12px 0 0', alignItems: 'center' }}>
         <Fact term="Current stock">
           <Typography.Text strong data-testid="current-stock">

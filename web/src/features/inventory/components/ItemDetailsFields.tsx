@@ -11,6 +11,7 @@ export interface ItemDetailsValues {
   unitPrice: string;
   categoryId?: string | null;
   imageUrl?: string | null;
+  barcodes?: string[];
 }
 
 // decimal(10,2), never negative (the API's UNIT_PRICE_PATTERN).
@@ -58,6 +59,26 @@ export function ItemDetailsFields({ besideCategory, children }: ItemDetailsField
           </Form.Item>
         </Col>
       </Row>
+      <Form.Item
+        label="Barcodes"
+        name="barcodes"
+        extra="Scan the product's barcode here, or type it and press Enter. Up to 10."
+        rules={[
+          { type: 'array', max: 10, message: 'At most 10 barcodes' },
+          { type: 'array', defaultField: { type: 'string', max: 100, message: 'A barcode is at most 100 characters' } },
+        ]}
+      >
+        {/* A scanner types the code and Enter, which adds it as a tag; open={false}: no list to pick from. */}
+        <Select
+          aria-label="Barcodes"
+          mode="tags"
+          open={false}
+          suffixIcon={null}
+          tokenSeparators={[',']}
+          placeholder="e.g. 4006381333931"
+          maxCount={10}
+        />
+      </Form.Item>
       <Form.Item label="Description" name="description">
         <Input.TextArea rows={2} placeholder="Optional description" maxLength={2000} />
       </Form.Item>
@@ -84,3 +105,8 @@ export function ItemDetailsFields({ besideCategory, children }: ItemDetailsField
     </>
   );
 }
+
+/** The barcodes as the API takes them: trimmed, without blanks or repeats (a scanner may add spaces). */
+export const cleanBarcodes = (barcodes: string[] | undefined): string[] => [
+  ...new Set((barcodes ?? []).map((barcode) => barcode.trim()).filter(Boolean)),
+];
