@@ -21,7 +21,7 @@ S3_PORT="${S3_PORT:-$((19000 + off))}"
 MAIL_SMTP_PORT="${MAIL_SMTP_PORT:-$((1025 + off))}"
 MAIL_WEB_PORT="${MAIL_WEB_PORT:-$((1080 + off))}"
 PG_BIN="${PG_BIN:-$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n1)}"
-PACKAGES=(postgresql redis-server nats-server chromium)
+PACKAGES=(postgresql redis-server nats-server chromium poppler-utils)
 
 log() { printf '\033[36m[stack]\033[0m %s\n' "$*"; }
 die() { printf '\033[31m[stack]\033[0m %s\n' "$*" >&2; exit 1; }
@@ -32,6 +32,8 @@ ensure_packages() {
   command -v redis-server >/dev/null || missing+=(redis-server)
   command -v nats-server >/dev/null || missing+=(nats-server)
   command -v chromium >/dev/null || missing+=(chromium)
+  # pdfinfo and pdftoppm: the label tests read the PDFs back (docs/scanning.md).
+  command -v pdftoppm >/dev/null || missing+=(poppler-utils)
   [ ${#missing[@]} -eq 0 ] && return 0
   local cmd="apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y ${PACKAGES[*]}"
   if [ "$(id -u)" -ne 0 ]; then

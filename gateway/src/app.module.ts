@@ -10,6 +10,7 @@ import { ExportModule } from './export/export.module.js';
 import { HealthModule } from './health/health.module.js';
 import { ImportsModule } from './imports/imports.module.js';
 import { InventoryModule } from './inventory/inventory.module.js';
+import { LabelsModule } from './labels/labels.module.js';
 import { LocationsModule } from './locations/locations.module.js';
 import { NatsClientModule } from './nats/nats-client.module.js';
 import { ReportsModule } from './reports/reports.module.js';
@@ -36,6 +37,7 @@ import { NotificationsModule } from './notifications/notifications.module.js';
     ReportsModule,
     ExportModule,
     InventoryModule,
+    LabelsModule,
     AlertsModule,
     UploadsModule,
     ImportsModule,

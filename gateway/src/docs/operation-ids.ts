@@ -78,6 +78,8 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'InventoryController.transfer': 'transferStock',
   'InventoryController.movements': 'listItemMovements',
   'InventoryController.undo': 'undoMovement',
+  'LabelsController.items': 'printItemLabels',
+  'LabelsController.locations': 'printLocationLabels',
   'AlertsController.lowStock': 'listLowStockAlerts',
   'AlertsController.markRead': 'markAlertRead',
   'AlertsController.stream': 'streamAlerts',

@@ -2,6 +2,10 @@ import { IsInt, IsUrl, Max, Min } from 'class-validator';
 import { loadEnv, ServiceEnv, WithObjectStoreEnv } from '@inventory/platform';
 
 export class InventoryEnv extends WithObjectStoreEnv(ServiceEnv) {
+  /** The web app's origin: labels' QR codes point at pages under it (docs/scanning.md). */
+  @IsUrl({ require_tld: false, require_protocol: true, protocols: ['http', 'https'] })
+  PUBLIC_URL: string = 'http://localhost:3000';
+
   /** Redis of the BullMQ alert jobs. */
   @IsUrl({ require_tld: false, require_protocol: true, protocols: ['redis', 'rediss'] })
   REDIS_URL: string = 'redis://127.0.0.1:16379';

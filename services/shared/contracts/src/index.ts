@@ -21,4 +21,5 @@ export * from './spreadsheet-cells.js';
 export * from './notifications.js';
 export * from './stock-rules.js';
 export * from './codes.js';
+export * from './labels.js';
 export * from './counts.js';

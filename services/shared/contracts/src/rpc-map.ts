@@ -5,6 +5,7 @@ import type { HealthRpc } from './health.js';
 import type { InventoryRpc } from './inventory.js';
 import type { IdentityRpc } from './identity.js';
 import type { ImportsRpc } from './imports.js';
+import type { LabelsRpc } from './labels.js';
 import type { LocationsRpc } from './locations.js';
 import type { NotificationsRpc } from './notifications.js';
 import type { ReportingRpc } from './reporting.js';
@@ -27,7 +28,8 @@ export interface RpcMap
     ApiTokensRpc,
     ImportsRpc,
     NotificationsRpc,
-    CountsRpc {}
+    CountsRpc,
+    LabelsRpc {}
 
 export type Subject = keyof RpcMap;
 export type RpcRequest<S extends Subject> = RpcMap[S]['request'];

@@ -32,5 +32,6 @@ export * from './health/liveness-file.js';
 export * from './objects/object-store.js';
 export * from './validation/import-fields.js';
 export * from './validation/code-fields.js';
+export * from './validation/label-fields.js';
 export * from './validation/count-fields.js';
 export * from './codes/short-code.js';
