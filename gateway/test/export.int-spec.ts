@@ -27,7 +27,7 @@ afterAll(async () => {
 });
 
 const BOM = '\ufeff';
-const ITEM_HEADERS = 'Name,SKU,Description,Category,Location,Quantity,Unit price,Reorder level';
+const ITEM_HEADERS = 'Name,SKU,Description,Category,Location,Quantity,Unit price,Reorder level,Barcodes';
 const MOVEMENT_HEADERS = 'Date,Item,SKU,Type,Quantity,Location,Reason,Stock after,By';
 
 const ok = async <T>(res: Promise<Response>): Promise<T> => {
@@ -65,6 +65,7 @@ async function awkwardWorkspace(user: SignedUp) {
     unitPrice: '89.90',
     currentStock: 5,
     reorderLevel: 2,
+    barcodes: ['4006381333931', 'DR/1 box'],
   });
   await ok<MovementResult>(
     client.post(`/api/inventory/${drill.id}/transfer`, { quantity: 2, fromLocationId: main.id, toLocationId: back.id, reason: 'Restock' }),
@@ -84,9 +85,9 @@ async function awkwardWorkspace(user: SignedUp) {
 
 const AWKWARD_CSV = [
   `${ITEM_HEADERS},Stock @ Back room,"Stock @ Main ""North""",Stock @ (no place)`,
-  '"Drill, cordless",DR-1,"Line one\nLine ""two""","Tools, hand","Main ""North""",5,89.90,2,2,3,0',
-  `"'=HYPERLINK(""http://evil.example"",""click"")",'+1-555,'-dash first,,,4,0.50,0,0,0,4`,
-  "'@mention,,,,,0,1000.00,0,0,0,0",
+  '"Drill, cordless",DR-1,"Line one\nLine ""two""","Tools, hand","Main ""North""",5,89.90,2,"4006381333931, DR/1 box",2,3,0',
+  `"'=HYPERLINK(""http://evil.example"",""click"")",'+1-555,'-dash first,,,4,0.50,0,,0,0,4`,
+  "'@mention,,,,,0,1000.00,0,,0,0,0",
 ];
 
 describe('GET /api/export/items.csv and .xlsx', () => {
@@ -118,9 +119,9 @@ describe('GET /api/export/items.csv and .xlsx', () => {
       .map((row) => (row as ExcelJS.CellValue[]).slice(1));
     expect(rows).toEqual([
       [...ITEM_HEADERS.split(','), 'Stock @ Back room', 'Stock @ Main "North"', 'Stock @ (no place)'],
-      ['Drill, cordless', 'DR-1', 'Line one\nLine "two"', 'Tools, hand', 'Main "North"', 5, 89.9, 2, 2, 3, 0],
-      ['\'=HYPERLINK("http://evil.example","click")', "'+1-555", "'-dash first", undefined, undefined, 4, 0.5, 0, 0, 0, 4],
-      ["'@mention", undefined, undefined, undefined, undefined, 0, 1000, 0, 0, 0, 0],
+      ['Drill, cordless', 'DR-1', 'Line one\nLine "two"', 'Tools, hand', 'Main "North"', 5, 89.9, 2, '4006381333931, DR/1 box', 2, 3, 0],
+      ['\'=HYPERLINK("http://evil.example","click")', "'+1-555", "'-dash first", undefined, undefined, 4, 0.5, 0, undefined, 0, 0, 4],
+      ["'@mention", undefined, undefined, undefined, undefined, 0, 1000, 0, undefined, 0, 0, 0],
     ]);
     expect(sheet.getCell('G2').numFmt).toBe('0.00');
   });
@@ -131,7 +132,7 @@ describe('GET /api/export/items.csv and .xlsx', () => {
     const other = await signUp(system.baseUrl);
     await addItem(other.client, { name: 'Their own', currentStock: 1 });
     expect(await download(other.client, '/api/export/items.csv')).toBe(
-      `${BOM}${ITEM_HEADERS},Stock @ (no place)\r\nTheir own,,,,,1,1.00,0,1\r\n`,
+      `${BOM}${ITEM_HEADERS},Stock @ (no place)\r\nTheir own,,,,,1,1.00,0,,1\r\n`,
     );
   });
 
@@ -146,7 +147,7 @@ describe('GET /api/export/items.csv and .xlsx', () => {
     );
     const viewer = await signUp(system.baseUrl, { email });
     await ok(viewer.client.post(`/api/invitations/${invitation.token}/accept`));
-    const expected = `${BOM}${ITEM_HEADERS},Stock @ (no place)\r\nShared saw,,,,,3,1.00,0,3\r\n`;
+    const expected = `${BOM}${ITEM_HEADERS},Stock @ (no place)\r\nShared saw,,,,,3,1.00,0,,3\r\n`;
     expect(await download(viewer.client, '/api/export/items.csv')).toBe(expected);
 
     const { token } = await ok<{ token: string }>(

@@ -369,6 +369,38 @@ describe('commit, upsert and undo', () => {
   });
 });
 
+describe('barcodes', () => {
+  it("brings barcodes in, refuses one the file repeats or another item has, and replaces an item's list on upsert", async () => {
+    const c = (await signUp(system.baseUrl)).client;
+    await ok(c.post('/api/inventory', { name: 'Glue', sku: 'G-1', unitPrice: '1.00', barcodes: ['4006381333931'] }), 201);
+    const csv = [
+      'Name,SKU,EAN,Unit price',
+      'Bolt,B-1,"5901234123457; BOLT-BOX",0.10',
+      'Nut,N-1,5901234123457,0.05',
+      'Tape,T-1,4006381333931,3.50',
+    ].join('\n');
+    const { body } = await upload(c, csv);
+    expect(body.suggestedMapping).toMatchObject({ barcodes: 'EAN' });
+    const preview = await ok<ImportPreview>(c.post(`/api/imports/${body.id}/preview`, { mapping: body.suggestedMapping, mode: 'create' }));
+    expect(preview).toMatchObject({
+      toCreate: 1,
+      invalid: 2,
+      errors: [
+        { row: 3, column: null, message: 'The barcode 5901234123457 is already in row 2' },
+        { row: 4, column: null, message: 'Another item already has the barcode 4006381333931' },
+      ],
+    });
+    await ok(c.post(`/api/imports/${body.id}/commit`), 202);
+    expect(await settled(c, body.id)).toMatchObject({ status: 'done', created: 1, errors: 2 });
+    const bolt = await ok<ItemView>(c.get('/api/inventory/by-code/BOLT-BOX'));
+    expect(bolt).toMatchObject({ name: 'Bolt', barcodes: ['5901234123457', 'BOLT-BOX'] });
+
+    expect(await imported(c, ['SKU,Name,Barcodes', 'b-1,Bolt,BOLT-BOX'].join('\n'), 'upsert')).toMatchObject({ updated: 1 });
+    expect(await ok<ItemView>(c.get(`/api/inventory/${bolt.id}`))).toMatchObject({ barcodes: ['BOLT-BOX'] });
+    expect(await json(c.get('/api/inventory/by-code/5901234123457'))).toMatchObject({ status: 404 });
+  });
+});
+
 describe('round trip with the export', () => {
   it.each(['csv', 'xlsx'])('imports its own %s export back unchanged', async (format) => {
     const c = (await signUp(system.baseUrl)).client;
@@ -380,6 +412,7 @@ describe('round trip with the export', () => {
         description: 'line one\nline "two", three',
         unitPrice: '2.50',
         currentStock: 3,
+        barcodes: ['4006381333931', 'BOX 12'],
       }),
       201,
     );
@@ -395,6 +428,7 @@ describe('round trip with the export', () => {
       quantity: 'Quantity',
       unitPrice: 'Unit price',
       reorderLevel: 'Reorder level',
+      barcodes: 'Barcodes',
     });
     const preview = await ok<ImportPreview>(c.post(`/api/imports/${body.id}/preview`, { mapping: body.suggestedMapping, mode: 'upsert' }));
     expect(preview).toMatchObject({ toCreate: 0, toUpdate: 0, unchanged: 4, invalid: 0, newCategories: [], newLocations: [] });

@@ -56,6 +56,16 @@ const IMAGES = join(ROOT, 'infra', 'demo', 'images');
 /** Moments a visitor can find in the history: a stock count, an undone double entry, a transfer. */
 const EXTRAS = { 'CL-APC-1L': 'count', 'EL-MOU-01': 'undo', 'EL-MON-27': 'transfer' };
 
+/**
+ * A valid EAN-13 for the demo's nth item, in the 200–299 prefix range GS1 keeps for a shop's own
+ * codes (docs/scanning.md), so the demo can be scanned without clashing with real products.
+ */
+export function demoEan13(n) {
+  const digits = `200000${String(n).padStart(6, '0')}`;
+  const sum = [...digits].reduce((total, digit, i) => total + Number(digit) * (i % 2 === 0 ? 1 : 3), 0);
+  return `${digits}${(10 - (sum % 10)) % 10}`;
+}
+
 /** Pipes the plan into the inventory's seed-only command (it writes straight to its database). */
 function writeHistory(plan, env) {
   return new Promise((resolve, reject) => {
@@ -94,7 +104,7 @@ const USAGE_REASONS = ['Issued to the team', 'Monthly office use', 'Used on a jo
  * to another place. Times are working hours (08:00–17:00 UTC), oldest first.
  */
 export function itemHistory(
-  { sku, name, stock, reorderLevel, unitPrice, categoryId, locationId, imageUrl, extras = {} },
+  { sku, name, stock, reorderLevel, unitPrice, categoryId, locationId, imageUrl, barcodes = [], extras = {} },
   now = Date.now(),
 ) {
   const next = random(sku);
@@ -156,6 +166,7 @@ export function itemHistory(
     categoryId,
     locationId,
     imageUrl,
+    barcodes,
     reorderLevel,
     initialStock: level,
   });
@@ -229,6 +240,7 @@ export async function seedDemoInventory(baseUrl, env = process.env) {
   const missing = ITEMS.filter(([, sku]) => !existingSkus.has(sku));
   const plan = { userName: 'Demo User', items: [] };
   for (const [name, sku, category, place, stock, reorderLevel, unitPrice] of missing) {
+    const number = ITEMS.findIndex((item) => item[1] === sku) + 1;
     plan.items.push({
       itemId: randomUUID(),
       history: itemHistory({
@@ -240,6 +252,7 @@ export async function seedDemoInventory(baseUrl, env = process.env) {
         categoryId: category ? categoryIds.get(category) : null,
         locationId: place ? locationIds.get(place) : null,
         imageUrl: (await api.upload('/api/upload/image', 'image', join(IMAGES, `${sku}.png`))).url,
+        barcodes: [demoEan13(number)],
         extras: EXTRAS[sku] === 'transfer' ? { transferTo: locationIds.get('Workshop') } : { [EXTRAS[sku]]: true },
       }),
     });

@@ -89,8 +89,8 @@ describe('dashboard and reports', () => {
     const csv = await downloaded('Export Data', 'Items as CSV');
     expect(csv.name).toMatch(/^inventory-\d{4}-\d{2}-\d{2}\.csv$/);
     expect(csv.text).toBe(
-      '\ufeffName,SKU,Description,Category,Location,Quantity,Unit price,Reorder level,Stock @ (no place)\r\n' +
-        "'=Widget,W-1,,,,10,12.50,0,10\r\n",
+      '\ufeffName,SKU,Description,Category,Location,Quantity,Unit price,Reorder level,Barcodes,Stock @ (no place)\r\n' +
+        "'=Widget,W-1,,,,10,12.50,0,,10\r\n",
     );
     const xlsx = await downloaded('Export Data', 'Items as Excel (.xlsx)');
     expect(xlsx.name).toMatch(/^inventory-\d{4}-\d{2}-\d{2}\.xlsx$/);

@@ -92,7 +92,7 @@ describe('bulk import', () => {
     const [template] = await Promise.all([page.waitForEvent('download'), page.getByText('Download template').click()]);
     expect(template.suggestedFilename()).toBe('inventory-import-template.csv');
     const templateLines = (await downloaded(template)).trim().split('\r\n');
-    expect(templateLines[0]).toBe('Name,SKU,Description,Category,Location,Quantity,Unit price,Reorder level');
+    expect(templateLines[0]).toBe('Name,SKU,Description,Category,Location,Quantity,Unit price,Reorder level,Barcodes');
     expect(templateLines).toHaveLength(3);
 
     // Step 1 → 2: the file is read by the server; its columns come back with a suggested mapping.

@@ -39,6 +39,7 @@ const ITEM_KINDS: Record<ImportField, CellKind> = {
   quantity: 'integer',
   unitPrice: 'money',
   reorderLevel: 'integer',
+  barcodes: 'text',
 };
 
 type MovementHeader = (typeof MOVEMENT_EXPORT_HEADERS)[number];

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { MikroORM, type EntityManager } from '@mikro-orm/postgresql';
 import {
+  barcodesCell,
   ReportMessages,
   reportInstant,
   type Actor,
@@ -39,12 +40,13 @@ interface ItemRow {
   current_stock: number;
   unit_price: string;
   reorder_level: number;
+  barcodes: string[];
   stock: LocationQuantity[];
 }
 
 // Oldest first, along the list's index (item_views_list, read backwards).
 const ITEMS_PAGE = `SELECT ${sortTimeSql('created_at')} AS sort_time, id, name, sku, description, category_id, location_id, current_stock,
-    unit_price::text AS unit_price, reorder_level, stock
+    unit_price::text AS unit_price, reorder_level, barcodes, stock
   FROM item_views WHERE workspace_id = ? AND is_active AND (created_at, id) > (?::timestamptz, ?::uuid)
   ORDER BY created_at, id LIMIT ?`;
 
@@ -79,6 +81,7 @@ export class ExportService {
       quantity: row.current_stock,
       unitPrice: row.unit_price,
       reorderLevel: row.reorder_level,
+      barcodes: barcodesCell(row.barcodes),
       stock: row.stock,
     }));
     const page = pageOf(found, exported, limit, (row) => ({ time: row.sort_time, tiebreak: row.id }));

@@ -3,15 +3,18 @@ import { sqlOf } from '../database/sql.js';
 import { loadSnapshots } from '../items/read-models/item-views.js';
 import { lowerKey, type WorkspaceLookups } from './import-plan.js';
 
+/** For lookups of the categories and places alone. */
+export const NO_CODES = { skus: [], barcodes: [] };
+
 /**
- * The workspace's categories and places by name, and its active items that carry one of `skus`
- * (lower case) — locked until the transaction ends with `lock`, so that they cannot change between
- * the plan and the append.
+ * The workspace's categories and places by name, its active items that carry one of `skus` (lower
+ * case) — locked until the transaction ends with `lock`, so that they cannot change between the
+ * plan and the append — and which items have any of `barcodes`.
  */
 export async function loadLookups(
   em: EntityManager,
   workspaceId: string,
-  skus: string[],
+  { skus, barcodes }: { skus: string[]; barcodes: string[] },
   { lock }: { lock: boolean },
 ): Promise<WorkspaceLookups> {
   const sql = sqlOf(em);
@@ -27,8 +30,16 @@ export async function loadLookups(
     matches.map(({ id }) => ({ workspaceId, itemId: id })),
     { lock },
   );
+  const owners =
+    barcodes.length === 0
+      ? []
+      : await sql<{ barcode: string; item_id: string }>(
+          'SELECT barcode, item_id FROM item_barcodes WHERE workspace_id = ? AND barcode = ANY(?::text[])',
+          [workspaceId, barcodes],
+        );
   return {
     itemsBySku: new Map(items.map((item) => [lowerKey(item.details.sku!), item])),
+    barcodeOwners: new Map(owners.map((owner) => [owner.barcode, owner.item_id])),
     categories: await namesOf(em, 'category_replicas', workspaceId),
     locations: await namesOf(em, 'location_replicas', workspaceId),
   };

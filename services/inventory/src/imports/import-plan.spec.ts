@@ -25,6 +25,7 @@ const item = (sku: string, changes: Partial<ItemState> = {}): ItemState => ({
 
 const lookups = (items: ItemState[] = []): WorkspaceLookups => ({
   itemsBySku: new Map(items.map((i) => [i.details.sku!.toLowerCase(), i])),
+  barcodeOwners: new Map(items.flatMap((i) => i.details.barcodes.map((barcode) => [barcode, i.itemId]))),
   categories: new Map([['hardware', 'cat-1']]),
   locations: new Map([
     ['shelf a', 'loc-a'],
@@ -45,7 +46,28 @@ describe('planRows', () => {
     const seen = new Map<string, number>();
     const plans = planRows([row(2, { sku: 'X' }), row(3, { sku: 'x' })], 'upsert', lookups(), seen);
     expect(plans[1]).toMatchObject({ kind: 'invalid', errors: [{ message: 'The same SKU is already in row 2' }] });
-    expect(seen.get('x')).toBe(2);
+    expect(seen.get('sku:x')).toBe(2);
+  });
+
+  it("refuses a barcode the file has used before, or another item's; an item's own barcodes are no change", () => {
+    const glue = item('G-1', { details: { ...item('G-1').details, barcodes: ['4006381333931'] } });
+    const plans = planRows(
+      [
+        row(2, { sku: 'N-1', barcodes: ['111', '222'] }),
+        row(3, { sku: 'N-2', barcodes: ['222'] }),
+        row(4, { sku: 'N-3', barcodes: ['4006381333931'] }),
+        row(5, { sku: 'G-1', unitPrice: '0.10', category: 'Hardware', location: 'Shelf A', quantity: 14, barcodes: ['4006381333931'] }),
+        row(6, { sku: 'g-1', barcodes: ['4006381333931', '333'] }),
+      ],
+      'upsert',
+      lookups([glue]),
+      new Map(),
+    );
+    expect(plans.map((p) => p.kind)).toEqual(['create', 'invalid', 'invalid', 'unchanged', 'invalid']);
+    expect(plans[1]).toMatchObject({ errors: [{ message: 'The barcode 222 is already in row 2' }] });
+    expect(plans[2]).toMatchObject({ errors: [{ message: 'Another item already has the barcode 4006381333931' }] });
+    const [changed] = planRows([row(2, { sku: 'G-1', barcodes: ['4006381333931', '333'] })], 'upsert', lookups([glue]), new Map());
+    expect(changed).toMatchObject({ kind: 'update', changes: { details: { barcodes: ['4006381333931', '333'] } } });
   });
 
   it('in upsert mode, changes only what differs, and reads an identical row as unchanged', () => {

@@ -1,11 +1,13 @@
-import { ImportMessages as M, type ImportMode, type ImportRowError } from '@inventory/contracts';
-import type { DetailChanges, ItemState } from '../items/domain/item.js';
+import { CodeMessages, ImportMessages as M, type ImportMode, type ImportRowError } from '@inventory/contracts';
+import { sameDetail, type DetailChanges, type ItemState } from '../items/domain/item.js';
 import { quantityAt, totalOf } from '../items/domain/stock.js';
 import type { ImportedFields, ParsedRow } from './import-rows.js';
 
 /** What the workspace already holds that rows refer to, by lower-case SKU or name. */
 export interface WorkspaceLookups {
   itemsBySku: Map<string, ItemState>;
+  /** The active item that has each of the rows' barcodes, if one has. */
+  barcodeOwners: Map<string, string>;
   categories: Map<string, string>;
   locations: Map<string, string>;
 }
@@ -26,24 +28,40 @@ export type RowPlan =
 
 export const lowerKey = (text: string) => text.toLocaleLowerCase('en-US');
 
+/** Keys of what a file may hold once only, and the row that first had each: SKUs and barcodes. */
+export type SeenInFile = Map<string, number>;
+const skuKey = (sku: string) => `sku:${lowerKey(sku)}`;
+const barcodeKey = (barcode: string) => `barcode:${barcode}`;
+
 /**
  * Decides each row against the workspace: in 'upsert' a row whose SKU an active item has updates it,
- * any other valid row creates an item; a SKU seen earlier in the file or (in 'create') already taken
- * is an error. `seenSkus` carries the SKUs of earlier chunks of the same file.
+ * any other valid row creates an item; a SKU or barcode seen earlier in the file, a SKU (in 'create')
+ * already taken or a barcode another item has is an error. `seen` carries the SKUs and barcodes of
+ * earlier chunks of the same file.
  */
-export function planRows(rows: ParsedRow[], mode: ImportMode, lookups: WorkspaceLookups, seenSkus: Map<string, number>): RowPlan[] {
+export function planRows(rows: ParsedRow[], mode: ImportMode, lookups: WorkspaceLookups, seen: SeenInFile): RowPlan[] {
   return rows.map((parsed): RowPlan => {
     if (parsed.errors) return { row: parsed.row, kind: 'invalid', errors: parsed.errors };
     const { row, fields } = parsed;
-    const sku = fields.sku === undefined ? undefined : lowerKey(fields.sku);
-    if (sku !== undefined) {
-      const first = seenSkus.get(sku);
-      if (first !== undefined) return { row, kind: 'invalid', errors: [{ row, column: null, message: M.skuTwiceInFile(first) }] };
-      seenSkus.set(sku, row);
+    const invalid = (message: string): RowPlan => ({ row, kind: 'invalid', errors: [{ row, column: null, message }] });
+    if (fields.sku !== undefined) {
+      const first = seen.get(skuKey(fields.sku));
+      if (first !== undefined) return invalid(M.skuTwiceInFile(first));
+      seen.set(skuKey(fields.sku), row);
     }
-    const existing = sku === undefined ? undefined : lookups.itemsBySku.get(sku);
+    for (const barcode of fields.barcodes ?? []) {
+      const first = seen.get(barcodeKey(barcode));
+      if (first !== undefined) return invalid(M.barcodeTwiceInFile(barcode, first));
+    }
+    const existing = fields.sku === undefined ? undefined : lookups.itemsBySku.get(lowerKey(fields.sku));
+    const taken = fields.barcodes?.find((barcode) => {
+      const owner = lookups.barcodeOwners.get(barcode);
+      return owner !== undefined && owner !== existing?.itemId;
+    });
+    if (taken !== undefined) return invalid(CodeMessages.barcodeTaken(taken));
+    for (const barcode of fields.barcodes ?? []) seen.set(barcodeKey(barcode), row);
     if (!existing) return { row, kind: 'create', fields };
-    if (mode === 'create') return { row, kind: 'invalid', errors: [{ row, column: null, message: M.skuTaken }] };
+    if (mode === 'create') return invalid(M.skuTaken);
     const changes = changesOf(existing, fields, lookups);
     if (typeof changes === 'string') return { row, kind: 'invalid', errors: [{ row, column: null, message: changes }] };
     const unchanged = Object.keys(changes.details).length === 0 && changes.reorderLevel === undefined && !changes.stock;
@@ -66,9 +84,10 @@ function changesOf(item: ItemState, fields: ImportedFields, lookups: WorkspaceLo
     unitPrice: fields.unitPrice,
     categoryId: referenceId(lookups.categories, fields.category),
     locationId: referenceId(lookups.locations, fields.location),
+    barcodes: fields.barcodes,
   };
   const details = Object.fromEntries(
-    Object.entries(wanted).filter(([key, value]) => value !== undefined && value !== item.details[key as keyof DetailChanges]),
+    Object.entries(wanted).filter(([key, value]) => value !== undefined && !sameDetail(value, item.details[key as keyof DetailChanges])),
   ) as DetailChanges;
   const changes: ItemChanges = { details };
   if (fields.reorderLevel !== undefined && fields.reorderLevel !== item.reorderLevel) changes.reorderLevel = fields.reorderLevel;

@@ -9,6 +9,7 @@ import {
   type ImportMapping,
   type ImportMode,
   type ImportRowError,
+  barcodesOfCell,
   unescapeFormula,
 } from '@inventory/contracts';
 import { ServiceError, unsafeInputReason } from '@inventory/platform';
@@ -30,6 +31,8 @@ export interface ImportedFields {
   quantity?: number;
   unitPrice?: string;
   reorderLevel?: number;
+  /** The item's whole list of barcodes (a blank cell keeps an existing item's). */
+  barcodes?: string[];
 }
 
 export type ParsedRow = { row: number; fields: ImportedFields; errors?: undefined } | { row: number; errors: ImportRowError[] };
@@ -44,6 +47,7 @@ const SYNONYMS: Record<ImportField, string[]> = {
   quantity: ['quantity', 'qty', 'stock', 'onhand', 'quantityonhand', 'instock', 'currentstock', 'count', 'units'],
   unitPrice: ['unitprice', 'price', 'cost', 'unitcost', 'priceperunit', 'costperunit'],
   reorderLevel: ['reorderlevel', 'reorder', 'reorderpoint', 'min', 'minimum', 'minstock', 'minimumstock', 'minqty', 'par'],
+  barcodes: ['barcodes', 'barcode', 'ean', 'ean13', 'upc', 'gtin', 'upcean', 'eanupc'],
 };
 
 const headerWord = (header: string) => header.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
@@ -85,6 +89,7 @@ const DTO_PROPERTY: Partial<Record<ImportField, keyof RegisterItemDto>> = {
   quantity: 'currentStock',
   unitPrice: 'unitPrice',
   reorderLevel: 'reorderLevel',
+  barcodes: 'barcodes',
 };
 
 /** Reads one data row (`row` is its number as a spreadsheet shows it) with the mapping's positions. */
@@ -108,6 +113,7 @@ export function parseRow(row: number, cells: string[], positions: Partial<Record
     unitPrice: text.unitPrice === undefined ? '0.00' : normalizedPrice(text.unitPrice),
     currentStock: text.quantity === undefined ? undefined : wholeNumber(text.quantity),
     reorderLevel: text.reorderLevel === undefined ? undefined : wholeNumber(text.reorderLevel),
+    barcodes: text.barcodes === undefined ? undefined : barcodesOfCell(text.barcodes),
   };
   const dto = plainToInstance(RegisterItemDto, candidate);
   for (const error of validateSync(dto, { forbidUnknownValues: false })) {
@@ -130,6 +136,7 @@ export function parseRow(row: number, cells: string[], positions: Partial<Record
       quantity: dto.currentStock,
       unitPrice: text.unitPrice === undefined ? undefined : twoDecimals(dto.unitPrice),
       reorderLevel: dto.reorderLevel,
+      barcodes: dto.barcodes,
     },
   };
 }

@@ -21,8 +21,17 @@ import { loadSnapshots } from '../items/read-models/item-views.js';
 import { ImportFiles } from './import-files.js';
 import { readImportFile, type ImportSheet } from './import-file.js';
 import type { ImportJob } from './import-jobs.js';
-import { loadLookups } from './import-lookups.js';
-import { isNewReference, lowerKey, newReferenceNames, planRows, referenceId, type RowPlan, type WorkspaceLookups } from './import-plan.js';
+import { loadLookups, NO_CODES } from './import-lookups.js';
+import {
+  isNewReference,
+  lowerKey,
+  newReferenceNames,
+  planRows,
+  referenceId,
+  type RowPlan,
+  type SeenInFile,
+  type WorkspaceLookups,
+} from './import-plan.js';
 import { columnPositions, parseRow, suggestMapping, type ParsedRow } from './import-rows.js';
 import {
   addChunkCounts,
@@ -93,7 +102,7 @@ export class ImportRunner {
     const record = await this.importOf(em, actor, request.id);
     if (record.status !== 'uploaded' && record.status !== 'previewed') throw new ServiceError('CONFLICT', M.alreadyStarted);
     const rows = await this.parsedRows({ ...record, mapping: request.mapping }, request.mode);
-    const lookups = await loadLookups(em, actor.workspaceId, skusOf(rows), { lock: false });
+    const lookups = await loadLookups(em, actor.workspaceId, codesOf(rows), { lock: false });
     const plans = planRows(rows, request.mode, lookups, new Map());
     const errors = plans.flatMap((plan) => (plan.kind === 'invalid' ? plan.errors : []));
     const count = (kind: RowPlan['kind']) => plans.filter((plan) => plan.kind === kind).length;
@@ -131,15 +140,15 @@ export class ImportRunner {
     if (record.status !== 'running') return;
     const rows = await this.parsedRows(record, record.mode!);
     await this.awaitNewReferences(record);
-    // SKUs of rows before the cursor count as seen, as they did when those rows were written.
-    const seenSkus = new Map<string, number>();
-    planRows(rows.slice(0, record.processed), record.mode!, emptyLookups(), seenSkus);
+    // SKUs and barcodes of rows before the cursor count as seen, as they did when those rows were written.
+    const seenInFile: SeenInFile = new Map();
+    planRows(rows.slice(0, record.processed), record.mode!, emptyLookups(), seenInFile);
     const reason = `Import ${record.fileName}`.slice(0, MOVEMENT_REASON_MAX_LENGTH);
     let cursor = record.processed;
     while (cursor < rows.length) {
-      const seen = new Map(seenSkus);
+      const seen = new Map(seenInFile);
       const moved = await em.fork().transactional((tx) => this.writeChunk(tx, actor, record, rows, cursor, seen, reason));
-      if (moved === cursor + Math.min(CHUNK_ROWS, rows.length - cursor)) for (const [sku, row] of seen) seenSkus.set(sku, row);
+      if (moved === cursor + Math.min(CHUNK_ROWS, rows.length - cursor)) for (const [key, row] of seen) seenInFile.set(key, row);
       cursor = moved;
       progress((await findImport(em.fork(), actor.workspaceId, importId))!);
     }
@@ -155,15 +164,15 @@ export class ImportRunner {
     record: ImportRecord,
     rows: ParsedRow[],
     cursor: number,
-    seenSkus: Map<string, number>,
+    seen: SeenInFile,
     reason: string,
   ): Promise<number> {
     const current = await findImport(tx, actor.workspaceId, record.id, { lock: true });
     if (current?.status !== 'running' || current.processed !== cursor)
       return current?.status === 'running' ? current.processed : rows.length;
     const chunk = rows.slice(cursor, cursor + CHUNK_ROWS);
-    const lookups = await loadLookups(tx, actor.workspaceId, skusOf(chunk), { lock: true });
-    const plans = planRows(chunk, record.mode!, lookups, seenSkus);
+    const lookups = await loadLookups(tx, actor.workspaceId, codesOf(chunk), { lock: true });
+    const plans = planRows(chunk, record.mode!, lookups, seen);
     const errors: ImportRowError[] = plans.flatMap((plan) => (plan.kind === 'invalid' ? plan.errors : []));
     const writes: RowWrite[] = [];
     for (const plan of plans) {
@@ -261,7 +270,7 @@ export class ImportRunner {
   private async awaitNewReferences(record: ImportRecord): Promise<void> {
     const deadline = Date.now() + REFERENCES_WAIT_MS;
     for (;;) {
-      const { categories, locations } = await loadLookups(this.orm.em.fork(), record.workspaceId, [], { lock: false });
+      const { categories, locations } = await loadLookups(this.orm.em.fork(), record.workspaceId, NO_CODES, { lock: false });
       const known = (names: Map<string, string>, wanted: string[]) => wanted.every((name) => names.has(lowerKey(name)));
       if ((known(categories, record.newCategories) && known(locations, record.newLocations)) || Date.now() > deadline) return;
       await sleep(REFERENCES_POLL_MS);
@@ -276,11 +285,21 @@ function missingReference({ categoryIds, locationIds }: RowWrite['references']):
   return null;
 }
 
-const emptyLookups = (): WorkspaceLookups => ({ itemsBySku: new Map(), categories: new Map(), locations: new Map() });
+const emptyLookups = (): WorkspaceLookups => ({
+  itemsBySku: new Map(),
+  barcodeOwners: new Map(),
+  categories: new Map(),
+  locations: new Map(),
+});
 
-const skusOf = (rows: ParsedRow[]) => [
-  ...new Set(rows.flatMap((row) => (row.errors || row.fields.sku === undefined ? [] : [lowerKey(row.fields.sku)]))),
-];
+/** The rows' SKUs (lower case) and barcodes, each once. */
+const codesOf = (rows: ParsedRow[]) => {
+  const valid = rows.flatMap((row) => (row.errors ? [] : [row.fields]));
+  return {
+    skus: [...new Set(valid.flatMap((fields) => (fields.sku === undefined ? [] : [lowerKey(fields.sku)])))],
+    barcodes: [...new Set(valid.flatMap((fields) => fields.barcodes ?? []))],
+  };
+};
 
 interface RowWrite {
   row: number;
@@ -311,7 +330,7 @@ function writeOf(plan: RowPlan, importId: string, lookups: WorkspaceLookups, rea
           categoryId,
           locationId,
           imageUrl: null,
-          barcodes: [],
+          barcodes: fields.barcodes ?? [],
           reorderLevel: fields.reorderLevel ?? 0,
           // The opening stock is a movement of its own, with the import as its reason.
           initialStock: 0,

@@ -15,7 +15,7 @@ import { ServiceError } from '@inventory/platform';
 import { isUUID } from 'class-validator';
 import { sqlOf } from '../database/sql.js';
 import { ImportJobQueue } from './import-jobs.js';
-import { loadLookups } from './import-lookups.js';
+import { loadLookups, NO_CODES } from './import-lookups.js';
 import { lowerKey } from './import-plan.js';
 import { ImportRunner } from './import-runner.js';
 import { errorsPage, findImport, listImports, moveStatus, viewOf, type ImportRecord } from './import-store.js';
@@ -43,7 +43,7 @@ export class ImportsService {
   async references(actor: Actor, { id }: ImportRefDto): Promise<ImportReferences> {
     const record = await this.importOf(actor, id);
     if (record.status === 'uploaded') throw new ServiceError('CONFLICT', M.notPreviewed);
-    const { categories, locations } = await loadLookups(this.orm.em.fork(), actor.workspaceId, [], { lock: false });
+    const { categories, locations } = await loadLookups(this.orm.em.fork(), actor.workspaceId, NO_CODES, { lock: false });
     return {
       categories: record.newCategories.filter((name) => !categories.has(lowerKey(name))),
       locations: record.newLocations.filter((name) => !locations.has(lowerKey(name))),

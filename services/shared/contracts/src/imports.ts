@@ -51,7 +51,17 @@ export const IMPORT_PREVIEW_ERRORS = 500;
 export const IMPORT_PAGE_SIZE_MAX = 5_000;
 
 /** The item fields a column can be mapped to, in the order of our export's columns. */
-export const IMPORT_FIELDS = ['name', 'sku', 'description', 'category', 'location', 'quantity', 'unitPrice', 'reorderLevel'] as const;
+export const IMPORT_FIELDS = [
+  'name',
+  'sku',
+  'description',
+  'category',
+  'location',
+  'quantity',
+  'unitPrice',
+  'reorderLevel',
+  'barcodes',
+] as const;
 export type ImportField = (typeof IMPORT_FIELDS)[number];
 
 /** Our export's headers: an export imports back unchanged. */
@@ -64,7 +74,16 @@ export const ITEM_EXPORT_HEADERS: Record<ImportField, string> = {
   quantity: 'Quantity',
   unitPrice: 'Unit price',
   reorderLevel: 'Reorder level',
+  barcodes: 'Barcodes',
 };
+
+/** An item's barcodes in one cell: `4006381333931, BOX-12`; a file may separate them with ; or line breaks too. */
+export const barcodesCell = (barcodes: readonly string[]) => barcodes.join(', ');
+export const barcodesOfCell = (text: string) =>
+  text
+    .split(/[,;\r\n]/)
+    .map((barcode) => barcode.trim())
+    .filter(Boolean);
 /** The export's extra column per place: `Stock @ Main warehouse`. The importer suggests no field for them. */
 export const STOCK_COLUMN_PREFIX = 'Stock @ ';
 /** Stock kept at no place: its export column (`Stock @ (no place)`, only when there is some) and a transfer's end. */
@@ -98,6 +117,7 @@ export const ImportMessages = {
   changedSince: (count: number, example: string) =>
     `${count} ${count === 1 ? 'item has' : 'items have'} changed since this import (e.g. '${example}'); the import cannot be undone`,
   skuTwiceInFile: (row: number) => `The same SKU is already in row ${row}`,
+  barcodeTwiceInFile: (barcode: string, row: number) => `The barcode ${barcode} is already in row ${row}`,
   quantityBelowOtherPlaces: (elsewhere: number) =>
     `Quantity is less than the ${elsewhere} held at other places; move or remove that stock first`,
   undoOthersForbidden: 'You can undo only the imports you made',
@@ -203,6 +223,8 @@ export interface ExportItemRow {
   /** decimal(10,2) as a string, e.g. "19.99". */
   unitPrice: string;
   reorderLevel: number;
+  /** The item's barcodes as one cell (barcodesCell). */
+  barcodes: string;
   /** Stock per place (locationId null: kept at no place); places with none are left out. */
   stock: LocationQuantity[];
 }

@@ -14,6 +14,7 @@ export const IMPORT_FIELDS: readonly ImportField[] = [
   'quantity',
   'unitPrice',
   'reorderLevel',
+  'barcodes',
 ];
 
 /** Our export's headers: also the mapping step's labels and the template's columns. */
@@ -26,6 +27,7 @@ export const ITEM_EXPORT_HEADERS: Record<ImportField, string> = {
   quantity: 'Quantity',
   unitPrice: 'Unit price',
   reorderLevel: 'Reorder level',
+  barcodes: 'Barcodes',
 };
 
 export const MAX_IMPORT_BYTES = 50 * 1024 * 1024;

@@ -36,6 +36,7 @@ describe('the column mapping', () => {
       quantity: 'Qty',
       unitPrice: NOT_IMPORTED,
       reorderLevel: NOT_IMPORTED,
+      barcodes: NOT_IMPORTED,
     });
   });
 

@@ -13,6 +13,7 @@ const EXAMPLE_ROWS: Record<ImportField, string>[] = [
     quantity: '10',
     unitPrice: '89.99',
     reorderLevel: '5',
+    barcodes: '4006381333931',
   },
   {
     name: 'Safety Gloves',
@@ -23,6 +24,7 @@ const EXAMPLE_ROWS: Record<ImportField, string>[] = [
     quantity: '200',
     unitPrice: '4.50',
     reorderLevel: '50',
+    barcodes: '',
   },
 ];
 

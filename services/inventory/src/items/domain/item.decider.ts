@@ -12,6 +12,7 @@ import {
   CATEGORY_DELETED_REASON,
   INITIAL_STOCK_REASON,
   LOCATION_DELETED_REASON,
+  sameDetail,
   type DetailChanges,
   type ItemCommand,
   type ItemFact,
@@ -101,14 +102,12 @@ function changeDetails(requested: DetailChanges, state: ItemState): ItemFact[] {
   if (requested.unitPrice !== undefined) requirePrice(requested.unitPrice);
   // Only what really changes is recorded; an edit that changes nothing records nothing.
   const changes = Object.fromEntries(
-    Object.entries(requested).filter(([key, value]) => value !== undefined && !sameValue(value, state.details[key as keyof DetailChanges])),
+    Object.entries(requested).filter(
+      ([key, value]) => value !== undefined && !sameDetail(value, state.details[key as keyof DetailChanges]),
+    ),
   ) as DetailChanges;
   return Object.keys(changes).length === 0 ? [] : [{ type: 'ItemDetailsChanged', data: { itemId: state.itemId, changes } }];
 }
-
-/** Equal detail values: texts and ids, or lists of them (barcodes) in the same order. */
-const sameValue = (a: unknown, b: unknown) =>
-  Array.isArray(a) && Array.isArray(b) ? a.length === b.length && a.every((value, i) => value === b[i]) : a === b;
 
 function undo(data: Extract<ItemCommand, { type: 'UndoMovement' }>['data'], state: ItemState): ItemFact[] {
   const target = state.movements[data.targetMovementId];

@@ -7,6 +7,10 @@ export type ItemFact = ItemEvent extends infer E ? (E extends { type: infer T; d
 export type ItemDetails = Omit<ItemRegisteredData, 'itemId' | 'reorderLevel' | 'barcodes'> & { barcodes: string[] };
 export type DetailChanges = ItemDetailsChangedData['changes'];
 
+/** Equal detail values: texts and ids, or lists of them (barcodes) in the same order. */
+export const sameDetail = (a: unknown, b: unknown) =>
+  Array.isArray(a) && Array.isArray(b) ? a.length === b.length && a.every((value, i) => value === b[i]) : a === b;
+
 /** What a movement did, as far as undoing it is concerned. */
 export interface MovementRecord {
   kind: 'movement' | 'undo' | 'relocation';

@@ -19,6 +19,7 @@ export class ImportMappingDto implements ImportMapping {
   @Column() quantity?: string | null;
   @Column() unitPrice?: string | null;
   @Column() reorderLevel?: string | null;
+  @Column() barcodes?: string | null;
 }
 
 export function ImportMappingField(): PropertyDecorator {
