@@ -1,5 +1,6 @@
 import type { ItemView, LocationView } from '@inventory/contracts';
 import { CodeMessages } from '@inventory/contracts';
+import { SafeInputMessages } from '@inventory/platform';
 import { json, signUp, type ApiClient } from './support/api-client.js';
 import { startSystem, type System } from './support/system.js';
 import { joinedAs, sharedWorkspace } from './support/workspaces.js';
@@ -84,6 +85,9 @@ describe('codes on items', () => {
         body: { message: CodeMessages.barcodesInvalid },
       });
     expect(await json(byCode(client, 'x'.repeat(101)))).toEqual({ status: 400, body: { message: CodeMessages.codeInvalid } });
+    // Control characters are refused at the edge, in a path as in a list (hardening, docs/security.md).
+    expect(await json(byCode(client, 'AB\u0000CD'))).toEqual({ status: 400, body: { message: SafeInputMessages.unsafeText('code') } });
+    expect(await json(client.post('/api/inventory', { name: 'X', unitPrice: '1', barcodes: ['A\u0007'] }))).toMatchObject({ status: 400 });
     expect(await ok<ItemView[]>(client.get('/api/inventory'))).toEqual([]);
   });
 
