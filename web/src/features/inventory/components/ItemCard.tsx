@@ -1,5 +1,14 @@
-import { EditOutlined, HistoryOutlined, InboxOutlined, MoreOutlined, PictureOutlined, StopOutlined, SwapOutlined } from '@ant-design/icons';
-import { Button, Card, Dropdown, Flex, Typography, theme } from 'antd';
+import {
+  EditOutlined,
+  HistoryOutlined,
+  InboxOutlined,
+  MoreOutlined,
+  PictureOutlined,
+  PrinterOutlined,
+  StopOutlined,
+  SwapOutlined,
+} from '@ant-design/icons';
+import { Button, Card, Checkbox, Dropdown, Flex, Typography, theme } from 'antd';
 import type { CSSProperties, ReactNode } from 'react';
 import type { Item } from '../../../api/inventory';
 import { formatCurrency } from '../../../lib/format';
@@ -13,6 +22,7 @@ export interface ItemActions {
   onTransfer: (item: Item) => void;
   onHistory: (item: Item) => void;
   onArchive: (item: Item) => void;
+  onPrintLabels: (item: Item) => void;
 }
 
 interface ItemCardProps extends ItemActions {
@@ -21,6 +31,8 @@ interface ItemCardProps extends ItemActions {
   categoryNames: CategoryNames;
   /** A viewer's card: the history only, no edits or stock changes. */
   readOnly?: boolean;
+  /** While the grid is in selection mode: whether this card is chosen, and how to change that. */
+  selection?: { selected: boolean; onChange: (item: Item, selected: boolean) => void };
 }
 
 const COVER_HEIGHT = 140;
@@ -46,7 +58,9 @@ export function ItemCard({
   onTransfer,
   onHistory,
   onArchive,
+  onPrintLabels,
   readOnly = false,
+  selection,
 }: ItemCardProps) {
   const { token } = theme.useToken();
   const held = heldStock(item);
@@ -70,6 +84,7 @@ export function ItemCard({
   const menuItems = [
     { key: 'transfer', icon: <SwapOutlined />, label: 'Transfer', onClick: () => onTransfer(item) },
     { key: 'history', icon: <HistoryOutlined />, label: 'History', onClick: () => onHistory(item) },
+    { key: 'labels', icon: <PrinterOutlined />, label: 'Print labels', onClick: () => onPrintLabels(item) },
     { type: 'divider' as const },
     { key: 'archive', icon: <StopOutlined />, label: 'Archive', danger: true, onClick: () => onArchive(item) },
   ];
@@ -85,6 +100,16 @@ export function ItemCard({
           aria-label={`History of ${item.name}`}
         >
           History
+        </Button>,
+        <Button
+          key="labels"
+          type="text"
+          size="small"
+          icon={<PrinterOutlined />}
+          onClick={() => onPrintLabels(item)}
+          aria-label={`Print labels of ${item.name}`}
+        >
+          Labels
         </Button>,
       ]
     : [
@@ -116,6 +141,14 @@ export function ItemCard({
       actions={actions}
     >
       <Flex justify="space-between" align="flex-start" gap={8}>
+        {selection && (
+          <Checkbox
+            checked={selection.selected}
+            onChange={(event) => selection.onChange(item, event.target.checked)}
+            aria-label={`Select ${item.name}`}
+            style={{ marginTop: 2 }}
+          />
+        )}
         <Typography.Title level={3} style={{ margin: 0, fontSize: 16, minWidth: 0 }} ellipsis={{ tooltip: item.name }}>
           {item.name}
         </Typography.Title>

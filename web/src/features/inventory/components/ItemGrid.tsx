@@ -12,14 +12,23 @@ interface ItemGridProps extends ItemActions {
   categoryNames: CategoryNames;
   /** A viewer's cards: history only, no edits or stock changes. */
   readOnly?: boolean;
+  /** Selection mode: the chosen items' ids, and how to change them. */
+  selection?: { ids: ReadonlySet<string>; onChange: (item: Item, selected: boolean) => void };
 }
 
-export function ItemGrid({ items, locationNames, categoryNames, readOnly, ...actions }: ItemGridProps) {
+export function ItemGrid({ items, locationNames, categoryNames, readOnly, selection, ...actions }: ItemGridProps) {
   return (
     <Row gutter={[16, 16]}>
       {items.map((item) => (
         <Col key={item.id} {...ITEM_COLUMNS}>
-          <ItemCard item={item} locationNames={locationNames} categoryNames={categoryNames} readOnly={readOnly} {...actions} />
+          <ItemCard
+            item={item}
+            locationNames={locationNames}
+            categoryNames={categoryNames}
+            readOnly={readOnly}
+            selection={selection && { selected: selection.ids.has(item.id), onChange: selection.onChange }}
+            {...actions}
+          />
         </Col>
       ))}
     </Row>

@@ -1,12 +1,14 @@
-import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
+import { CheckSquareOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Flex, Pagination } from 'antd';
 import { useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { errorMessage } from '../../../api/http';
 import type { Item } from '../../../api/inventory';
+import type { LabelTarget } from '../../../api/labels';
 import { PageHeader } from '../../../components/PageHeader';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useCategories } from '../../categories/hooks';
+import { PrintLabelsDialog } from '../../labels/PrintLabelsDialog';
 import { useWorkspaceAccess } from '../../workspace/access';
 import { useLocations } from '../../locations/hooks';
 import { AddItemDialog } from '../components/AddItemDialog';
@@ -18,6 +20,7 @@ import { InventoryFilters, type StatusFilter } from '../components/InventoryFilt
 import { ItemGrid } from '../components/ItemGrid';
 import { ItemGridSkeleton } from '../components/ItemGridSkeleton';
 import { ReorderLevelDialog } from '../components/ReorderLevelDialog';
+import { SelectionBar } from '../components/SelectionBar';
 import { StockDialog } from '../components/StockDialog';
 import { TransferDialog } from '../components/TransferDialog';
 import { useArchiveItem, useItem, useItems } from '../hooks';
@@ -44,6 +47,10 @@ export function InventoryPage() {
   const [adding, setAdding] = useState(false);
   // The item stays set while a dialog closes, so its title does not blank during the animation.
   const [target, setTarget] = useState<{ dialog: ItemDialog | null; item: Item | null }>({ dialog: null, item: null });
+  // Selection mode (for labels): the chosen items by id, kept across pages and filters.
+  const [selecting, setSelecting] = useState(false);
+  const [selected, setSelected] = useState<ReadonlyMap<string, Item>>(new Map());
+  const [labels, setLabels] = useState<{ target: LabelTarget | null; subject: string }>({ target: null, subject: '' });
   const debouncedSearch = useDebouncedValue(search.trim());
   const query = useItems({
     search: debouncedSearch || undefined,
@@ -82,6 +89,19 @@ export function InventoryPage() {
       onOk: () => archive.mutateAsync(item.id).catch(() => undefined),
     });
 
+  const select = (item: Item, chosen: boolean) =>
+    setSelected((current) => {
+      const next = new Map(current);
+      if (chosen) next.set(item.id, item);
+      else next.delete(item.id);
+      return next;
+    });
+  const printLabels = (chosen: Item[]) =>
+    setLabels({
+      target: { kind: 'items', ids: chosen.map((item) => item.id) },
+      subject: chosen.length === 1 ? chosen[0].name : `${chosen.length} items`,
+    });
+
   const showAll = () =>
     setSearchParams((current) => {
       const next = new URLSearchParams(current);
@@ -99,7 +119,9 @@ export function InventoryPage() {
       onTransfer={open('transfer')}
       onHistory={open('history')}
       onArchive={confirmArchive}
+      onPrintLabels={(item) => printLabels([item])}
       readOnly={!canWrite}
+      selection={selecting ? { ids: new Set(selected.keys()), onChange: select } : undefined}
     />
   );
 
@@ -118,16 +140,23 @@ export function InventoryPage() {
         title="Inventory Management"
         description="Track and manage your inventory items"
         actions={
-          canWrite && (
-            <>
-              <Button icon={<UploadOutlined />} onClick={() => navigate('/imports/new')}>
-                Import
+          <>
+            {focusId === null && !selecting && (
+              <Button icon={<CheckSquareOutlined />} onClick={() => setSelecting(true)}>
+                Select
               </Button>
-              <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)}>
-                Add New Item
-              </Button>
-            </>
-          )
+            )}
+            {canWrite && (
+              <>
+                <Button icon={<UploadOutlined />} onClick={() => navigate('/imports/new')}>
+                  Import
+                </Button>
+                <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)}>
+                  Add New Item
+                </Button>
+              </>
+            )}
+          </>
         }
       />
       {focusId !== null ? (
@@ -146,6 +175,18 @@ export function InventoryPage() {
               changeStatus('all');
             }}
           />
+          {selecting && (
+            <SelectionBar
+              count={selected.size}
+              onSelectPage={() => setSelected((current) => new Map([...current, ...items.map((item) => [item.id, item] as const)]))}
+              onClear={() => setSelected(new Map())}
+              onPrintLabels={() => printLabels([...selected.values()])}
+              onDone={() => {
+                setSelecting(false);
+                setSelected(new Map());
+              }}
+            />
+          )}
           {query.isLoading ? (
             <ItemGridSkeleton count={8} />
           ) : query.isError && !query.data ? (
@@ -183,6 +224,11 @@ export function InventoryPage() {
       <StockDialog {...dialogProps('stock')} />
       <TransferDialog {...dialogProps('transfer')} />
       <HistoryDrawer {...dialogProps('history')} locationNames={locationNames} />
+      <PrintLabelsDialog
+        target={labels.target}
+        subject={labels.subject}
+        onClose={() => setLabels((current) => ({ ...current, target: null }))}
+      />
     </>
   );
 }

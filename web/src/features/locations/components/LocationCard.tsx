@@ -1,5 +1,5 @@
-import { EnvironmentOutlined } from '@ant-design/icons';
-import { Card, Flex, Tag, Typography } from 'antd';
+import { EnvironmentOutlined, PrinterOutlined } from '@ant-design/icons';
+import { Button, Card, Flex, Tag, Typography } from 'antd';
 import { editDeleteActions } from '../../../components/EditDeleteActions';
 import type { Location } from '../../../api/locations';
 
@@ -9,13 +9,29 @@ interface LocationCardProps {
   deleting: boolean;
   onEdit: (location: Location) => void;
   onDelete: (location: Location) => void;
+  onPrintLabel: (location: Location) => void;
   /** A viewer's card: no edit or delete. */
   readOnly?: boolean;
 }
 
-export function LocationCard({ location, parentName, deleting, onEdit, onDelete, readOnly = false }: LocationCardProps) {
+export function LocationCard({ location, parentName, deleting, onEdit, onDelete, onPrintLabel, readOnly = false }: LocationCardProps) {
+  // Anyone may print (a read); the label action sits with the edit and delete ones.
+  const printLabel = (
+    <Button
+      key="label"
+      type="text"
+      icon={<PrinterOutlined />}
+      onClick={() => onPrintLabel(location)}
+      aria-label={`Print label of ${location.name}`}
+    >
+      Label
+    </Button>
+  );
   return (
-    <Card data-testid="location-card" actions={editDeleteActions(location, { deleting, onEdit, onDelete, readOnly })}>
+    <Card
+      data-testid="location-card"
+      actions={[printLabel, ...(editDeleteActions(location, { deleting, onEdit, onDelete, readOnly }) ?? [])]}
+    >
       <Flex gap={12} align="flex-start">
         <EnvironmentOutlined style={{ fontSize: 24, marginTop: 4 }} aria-hidden />
         <div style={{ minWidth: 0, flex: 1 }}>

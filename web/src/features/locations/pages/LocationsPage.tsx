@@ -1,10 +1,12 @@
 import { EnvironmentOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
 import { Button, Col, Empty, Flex, Input, Row, Select } from 'antd';
 import { useMemo, useState } from 'react';
+import type { LabelTarget } from '../../../api/labels';
 import { LOCATION_TYPES, type Location, type LocationType } from '../../../api/locations';
 import { CardGridSkeleton } from '../../../components/CardGridSkeleton';
 import { PageHeader } from '../../../components/PageHeader';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { PrintLabelsDialog } from '../../labels/PrintLabelsDialog';
 import { useWorkspaceAccess } from '../../workspace/access';
 import { LocationCard } from '../components/LocationCard';
 import { LocationDialog } from '../components/LocationDialog';
@@ -23,6 +25,7 @@ export function LocationsPage() {
   const { canWrite } = useWorkspaceAccess();
   const remove = useDeleteLocation();
   const [dialog, setDialog] = useState<{ open: boolean; location: Location | null }>({ open: false, location: null });
+  const [labels, setLabels] = useState<{ target: LabelTarget | null; subject: string }>({ target: null, subject: '' });
   const locations = query.data ?? [];
   const filtered = search.trim() !== '' || type !== ALL_TYPES;
 
@@ -83,12 +86,18 @@ export function LocationsPage() {
                 deleting={remove.isPending && remove.variables === location.id}
                 onEdit={(chosen) => setDialog({ open: true, location: chosen })}
                 onDelete={(chosen) => remove.mutate(chosen.id)}
+                onPrintLabel={(chosen) => setLabels({ target: { kind: 'locations', ids: [chosen.id] }, subject: chosen.name })}
                 readOnly={!canWrite}
               />
             </Col>
           ))}
         </Row>
       )}
+      <PrintLabelsDialog
+        target={labels.target}
+        subject={labels.subject}
+        onClose={() => setLabels((current) => ({ ...current, target: null }))}
+      />
       <LocationDialog open={dialog.open} location={dialog.location} onClose={() => setDialog((current) => ({ ...current, open: false }))} />
     </>
   );
