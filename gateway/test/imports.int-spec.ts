@@ -1,21 +1,12 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import type {
-  CategoryView,
-  CreatedInvitation,
-  ImportPreview,
-  ImportUpload,
-  ImportView,
-  ItemView,
-  MovementEntry,
-  WorkspaceRole,
-  WorkspaceSummary,
-} from '@inventory/contracts';
+import type { CategoryView, ImportPreview, ImportUpload, ImportView, ItemView, MovementEntry } from '@inventory/contracts';
 import ExcelJS from 'exceljs';
 import { crc32, deflateRawSync } from 'node:zlib';
 import { WorkerModule } from '../../services/inventory/src/worker.module.js';
-import { ApiClient, json, signUp, uniqueEmail, type SignedUp } from './support/api-client.js';
+import { ApiClient, json, signUp } from './support/api-client.js';
 import { startSystem, type System } from './support/system.js';
+import { joinedAs, sharedWorkspace } from './support/workspaces.js';
 
 let system: System;
 let worker: INestApplicationContext;
@@ -439,21 +430,11 @@ describe('round trip with the export', () => {
 });
 
 describe('who may do what', () => {
-  async function joined(inviter: ApiClient, workspaceId: string, role: WorkspaceRole): Promise<SignedUp> {
-    const email = uniqueEmail(role);
-    const invitation = await ok<CreatedInvitation>(inviter.post(`/api/workspaces/${workspaceId}/invitations`, { email, role }), 201);
-    const invitee = await signUp(system.baseUrl, { email });
-    await ok(invitee.client.post(`/api/invitations/${invitation.token}/accept`), 200);
-    await ok(invitee.client.post(`/api/workspaces/${workspaceId}/switch`));
-    return invitee;
-  }
-
   it('viewers see the history but cannot import; members undo only their own; other workspaces see nothing', async () => {
     const owner = await signUp(system.baseUrl);
-    const workspace = await ok<WorkspaceSummary>(owner.client.post('/api/workspaces', { name: 'Shop' }), 201);
-    await ok(owner.client.post(`/api/workspaces/${workspace.id}/switch`));
-    const member = await joined(owner.client, workspace.id, 'member');
-    const viewer = await joined(owner.client, workspace.id, 'viewer');
+    const workspace = await sharedWorkspace(owner.client);
+    const member = await joinedAs(system.baseUrl, owner.client, workspace.id, 'member');
+    const viewer = await joinedAs(system.baseUrl, owner.client, workspace.id, 'viewer');
     const outsider = (await signUp(system.baseUrl)).client;
 
     const mine = await imported(owner.client, STOCK_CSV);
