@@ -135,6 +135,7 @@ describe('dashboard and reports', () => {
     expect(await step('invite').getAttribute('data-done')).toBe('false');
     await step('invite').getByRole('link', { name: 'Invite a colleague' }).waitFor();
     expect(await step('notifications').getAttribute('data-done')).toBe('false');
+    expect(await step('labels').getAttribute('data-done')).toBe('false');
     await screenshot(page, 'dashboard-onboarding');
     expect(await seriousA11yViolations(page)).toEqual([]);
     // 'Turn on notifications' opens the Notifications tab; email on ticks it.

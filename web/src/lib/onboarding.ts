@@ -1,7 +1,7 @@
 // What the 'Get started' card remembers in this browser: that a user dismissed it for a workspace
-// (each new workspace starts its own), and that the user has opened the reports screen (the one
-// step no data shows).
-const key = (scope: string, what: 'dismissed' | 'reports') => `onboarding:${scope}:${what}`;
+// (each new workspace starts its own), and that the user has opened the reports screen or printed
+// labels (the steps no data shows).
+const key = (scope: string, what: 'dismissed' | 'reports' | 'labels') => `onboarding:${scope}:${what}`;
 
 function read(name: string): boolean {
   try {
@@ -25,3 +25,5 @@ export const onboardingDismissed = (userId: string | undefined, workspaceId: str
 export const dismissOnboarding = (userId: string, workspaceId: string) => write(key(workspaceScope(userId, workspaceId), 'dismissed'));
 export const hasVisitedReports = (userId: string) => read(key(userId, 'reports'));
 export const markReportsVisited = (userId: string) => write(key(userId, 'reports'));
+export const hasPrintedLabels = (userId: string) => read(key(userId, 'labels'));
+export const markLabelsPrinted = (userId: string) => write(key(userId, 'labels'));

@@ -4,6 +4,8 @@ import { useState } from 'react';
 import { errorMessage } from '../../api/http';
 import { fetchLabelsPdf, LABEL_LAYOUT_CHOICES, labelsFileName, type LabelLayout, type LabelTarget } from '../../api/labels';
 import { downloadBlob } from '../../lib/download';
+import { markLabelsPrinted } from '../../lib/onboarding';
+import { useAuth } from '../auth/hooks';
 
 /** The sheet last printed on is offered first next time: a shop uses one kind of label stock. */
 const LAYOUT_KEY = 'labels.layout';
@@ -23,6 +25,7 @@ interface PrintLabelsDialogProps {
 /** Choose the label stock, then the server's PDF downloads (docs/scanning.md, "Labels"). */
 export function PrintLabelsDialog({ target, subject, onClose }: PrintLabelsDialogProps) {
   const { message } = App.useApp();
+  const { user } = useAuth();
   const [layout, setLayout] = useState<LabelLayout>(savedLayout);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -34,6 +37,7 @@ export function PrintLabelsDialog({ target, subject, onClose }: PrintLabelsDialo
     try {
       downloadBlob(await fetchLabelsPdf(target, layout), labelsFileName(target, layout));
       localStorage.setItem(LAYOUT_KEY, layout);
+      if (user) markLabelsPrinted(user.id);
       void message.success('Labels downloaded: print them at 100 % (actual size)');
       onClose();
     } catch (caught) {

@@ -5,7 +5,7 @@ import { Link } from 'react-router-dom';
 import { useAuth } from '../../auth/hooks';
 import { useLocations } from '../../locations/hooks';
 import { useDashboardStats, useRecentMovements } from '../hooks';
-import { hasVisitedReports, onboardingDismissed, dismissOnboarding } from '../../../lib/onboarding';
+import { hasPrintedLabels, hasVisitedReports, onboardingDismissed, dismissOnboarding } from '../../../lib/onboarding';
 import { useWorkspaceAccess } from '../../workspace/access';
 import { useWorkspaces } from '../../workspace/hooks';
 import { usePreferences } from '../../account/hooks';
@@ -60,7 +60,7 @@ export function OnboardingCard() {
     {
       key: 'item',
       title: 'Add your first item',
-      hint: 'Name, price, stock and the level to reorder at.',
+      hint: 'Name, price, stock and the level to reorder at; or bring a spreadsheet in with Bulk Import.',
       to: '/inventory',
       done: (stats.data?.totalItems ?? 0) > 0,
     },
@@ -83,6 +83,13 @@ export function OnboardingCard() {
           },
         ]
       : []),
+    {
+      key: 'labels',
+      title: 'Print labels',
+      hint: 'QR labels for shelves and items: a phone scanning one opens it, ready to count or move stock.',
+      to: '/inventory',
+      done: hasPrintedLabels(user.id),
+    },
     {
       key: 'notifications',
       title: 'Turn on notifications',
