@@ -15,6 +15,7 @@ import { invalid, notFound, ServiceError, spacedShortCode, shortCodeOf } from '@
 import { getEnv } from '../config/env.js';
 import { sqlOf } from '../database/sql.js';
 import { awaitReferences } from '../replicas/references.js';
+import { atPlace } from '../items/read-models/item-views.js';
 import { renderLabelsPdf, type LabelContent } from './label-pdf.js';
 import { LABEL_SHEETS } from './label-sheets.js';
 
@@ -36,9 +37,8 @@ const ITEMS_BY_ID = `SELECT ${ITEM_COLUMNS} FROM item_views WHERE workspace_id =
 // A scope's lists read one more than the cap, to tell "too many" from "exactly the cap".
 const ITEMS_IN_CATEGORY = `SELECT ${ITEM_COLUMNS} FROM item_views WHERE workspace_id = ? AND is_active AND category_id = ?
   ORDER BY lower(name), id LIMIT ${MAX_LABELS + 1}`;
-// "At a place" as the item list's locationId filter has it: the item's home, or stock held there.
-const ITEMS_AT_LOCATION = `SELECT ${ITEM_COLUMNS} FROM item_views WHERE workspace_id = ? AND is_active AND (location_id = ? OR stock @> ?::jsonb)
-  ORDER BY lower(name), id LIMIT ${MAX_LABELS + 1}`;
+const itemsAtLocation = (sql: string) =>
+  `SELECT ${ITEM_COLUMNS} FROM item_views WHERE workspace_id = ? AND is_active AND ${sql} ORDER BY lower(name), id LIMIT ${MAX_LABELS + 1}`;
 
 /**
  * Label sheets as PDF (docs/scanning.md, "Labels"): the records chosen, always within the actor's
@@ -98,7 +98,8 @@ export class LabelsService {
       items = await sql<ItemRow>(ITEMS_IN_CATEGORY, [workspaceId, categoryId]);
     } else {
       await this.knownReference(em, workspaceId, 'location', locationId!);
-      items = await sql<ItemRow>(ITEMS_AT_LOCATION, [workspaceId, locationId, JSON.stringify([{ locationId }])]);
+      const place = atPlace(locationId!);
+      items = await sql<ItemRow>(itemsAtLocation(place.sql), [workspaceId, ...place.params]);
     }
     if (items.length > MAX_LABELS) throw invalid(M.tooMany);
     if (items.length === 0) throw invalid(M.nothingToPrint);

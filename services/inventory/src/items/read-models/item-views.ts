@@ -210,6 +210,18 @@ function itemJsonOf(recordJson: string, refs: References, names: ReferenceNames)
   return `${recordJson.slice(0, -1)},${JSON.stringify(namedPartsOf(refs, names)).slice(1)}`;
 }
 
+/**
+ * Items "at a place": the place is their home, or they hold stock there (the list's locationId
+ * filter, labels and counts by place). `alias` names item_views in a query that joins it.
+ */
+export const atPlace = (locationId: string, alias?: string): SqlStatement => {
+  const column = (name: string) => (alias ? `${alias}.${name}` : name);
+  return {
+    sql: `(${column('location_id')} = ? OR ${column('stock')} @> ?::jsonb)`,
+    params: [locationId, JSON.stringify([{ locationId }])],
+  };
+};
+
 const STATUS_FILTERS = Object.fromEntries(STOCK_STATUSES.map((status) => [status, StockSql.status(status)])) as Record<StockStatus, string>;
 
 interface ListRow {
@@ -252,8 +264,9 @@ export async function listItemsJson(
     params.push(query.categoryId);
   }
   if (query.locationId) {
-    where.push('(location_id = ? OR stock @> ?::jsonb)');
-    params.push(query.locationId, JSON.stringify([{ locationId: query.locationId }]));
+    const place = atPlace(query.locationId);
+    where.push(place.sql);
+    params.push(...place.params);
   }
   const filter = where.join(' AND ');
   // Unfiltered, the total is the user's kept count (see Inventory0007); filtered, the matches are
