@@ -30,7 +30,10 @@ export async function createGatewayApp(): Promise<INestApplication> {
     helmet({
       contentSecurityPolicy: {
         directives: {
-          // antd injects CSS-in-JS style tags; scripts stay same-origin only.
+          // antd injects CSS-in-JS style tags; scripts stay same-origin only. The barcode reader
+          // (zxing-wasm, docs/scanning.md) compiles its own same-origin WebAssembly, which needs
+          // 'wasm-unsafe-eval' (it allows no JavaScript eval).
+          'script-src': ["'self'", "'wasm-unsafe-eval'"],
           'style-src': ["'self'", "'unsafe-inline'"],
           'img-src': ["'self'", 'data:', 'blob:'],
           'upgrade-insecure-requests': null,

@@ -30,6 +30,8 @@ export interface RequestOptions {
   /** Bypass the HTTP cache (SPEC 7: current user and logout). */
   noCache?: boolean;
   signal?: AbortSignal;
+  /** Sent as the request's Idempotency-Key (docs/api.md): a retry with the same key books once. */
+  idempotencyKey?: string;
 }
 
 const CSRF_HEADER = 'x-csrf-token';
@@ -67,6 +69,7 @@ async function send(method: HttpMethod, url: string, body: unknown, options: Req
   const isForm = body instanceof FormData;
   if (body !== undefined && !isForm) headers['content-type'] = 'application/json';
   if (method !== 'GET') headers[CSRF_HEADER] = await csrfToken();
+  if (options.idempotencyKey) headers['idempotency-key'] = options.idempotencyKey;
   return fetch(url, {
     method,
     headers,

@@ -1,10 +1,11 @@
 import { Suspense } from 'react';
-import { Route, Routes } from 'react-router-dom';
+import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { FullScreenLoader } from '../components/FullScreenLoader';
 import { useAuth } from '../features/auth/hooks';
 import { LandingPage } from '../features/auth/pages/LandingPage';
 import { LoginPage } from '../features/auth/pages/LoginPage';
 import { lazyNamed } from '../lib/lazy';
+import { withNext } from '../lib/next-path';
 
 // Everything behind sign-in (shell, pages, charts, PDF) stays out of the first download.
 const SignedInRoutes = lazyNamed(() => import('./SignedInRoutes'), 'SignedInRoutes');
@@ -16,6 +17,12 @@ const AccountWelcomePage = lazyNamed(() => import('../features/auth/pages/Accoun
 const InvitationPage = lazyNamed(() => import('../features/workspace/pages/InvitationPage'), 'InvitationPage');
 // Opened from a notification email's unsubscribe link, usually without a session.
 const UnsubscribePage = lazyNamed(() => import('../features/notifications/pages/UnsubscribePage'), 'UnsubscribePage');
+
+/** A label's link opened before signing in: sign in first, then on to the label's item or place. */
+function SignInThenBack() {
+  const { pathname } = useLocation();
+  return <Navigate to={withNext('/login', pathname)} replace />;
+}
 
 /** SPEC 2 route switch. */
 export function AppRoutes() {
@@ -43,6 +50,8 @@ export function AppRoutes() {
         <Route path="/account" element={<AccountWelcomePage />} />
         <Route path="/invite/:token" element={<InvitationPage />} />
         <Route path="/unsubscribe" element={<UnsubscribePage />} />
+        <Route path="/i/:code" element={<SignInThenBack />} />
+        <Route path="/l/:code" element={<SignInThenBack />} />
         <Route path="*" element={<LandingPage />} />
       </Routes>
     </Suspense>

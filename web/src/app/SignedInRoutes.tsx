@@ -20,6 +20,9 @@ const LogoutConfirmPage = lazyNamed(() => import('../features/auth/pages/LogoutC
 const ImportHistoryPage = lazyNamed(() => import('../features/imports/pages/ImportHistoryPage'), 'ImportHistoryPage');
 const NewImportPage = lazyNamed(() => import('../features/imports/pages/NewImportPage'), 'NewImportPage');
 const ImportPage = lazyNamed(() => import('../features/imports/pages/ImportPage'), 'ImportPage');
+// Where our labels' QR codes lead (a phone's camera app opens them): the scan sheet, or 'here' set.
+const ItemLinkPage = lazyNamed(() => import('../scan/ScanLinkPage'), 'ItemLinkPage');
+const LocationLinkPage = lazyNamed(() => import('../scan/ScanLinkPage'), 'LocationLinkPage');
 const NotFoundPage = lazyNamed(() => import('../features/errors/pages/NotFoundPage'), 'NotFoundPage');
 
 /** A signed-in visit to /login goes where the sign-in was meant to lead (an invitation), else home. */
@@ -52,6 +55,8 @@ export function SignedInRoutes() {
         <Route path="/workspace" element={<WorkspacePage />} />
         <Route path="/account" element={<AccountPage />} />
         <Route path="/logout" element={<LogoutConfirmPage />} />
+        <Route path="/i/:code" element={<ItemLinkPage />} />
+        <Route path="/l/:code" element={<LocationLinkPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

@@ -1,6 +1,7 @@
 import { MenuOutlined } from '@ant-design/icons';
 import { Button, Flex, Layout, theme, Typography } from 'antd';
 import { AlertBell } from '../../features/alerts/components/AlertBell';
+import { ScanButton } from '../../scan/ScanButton';
 import { ThemeToggleButton } from '../ThemeToggleButton';
 
 interface TopBarProps {
@@ -44,6 +45,7 @@ export function TopBar({ title, showMenuButton, menuOpen, onOpenMenu }: TopBarPr
           </Typography.Title>
         </Flex>
         <Flex align="center" gap={4}>
+          <ScanButton />
           <AlertBell />
           <ThemeToggleButton />
         </Flex>

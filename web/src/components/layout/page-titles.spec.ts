@@ -14,6 +14,8 @@ describe('the top bar title', () => {
     ['/workspace', 'Workspace Settings'],
     ['/logout', 'Sign Out'],
     ['/no-such-page', 'Page Not Found'],
+    ['/i/7K2M9QX4TB', 'Scan'],
+    ['/l/7k2m-9qx4-tb', 'Scan'],
   ])('%s → %s', (path, title) => {
     expect(pageTitle(path)).toBe(title);
   });

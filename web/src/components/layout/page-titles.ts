@@ -16,6 +16,8 @@ const PAGE_TITLES: Record<string, string> = {
 
 export function pageTitle(pathname: string): string {
   const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  // A label's link (docs/scanning.md): an item's scan sheet, or a place set as 'here'.
+  if (/^\/[il]\/[^/]+$/.test(trimmed)) return 'Scan';
   // An import's own page (/imports/<id>) is the wizard's last steps.
   return PAGE_TITLES[trimmed] ?? (/^\/imports\/[^/]+$/.test(trimmed) ? 'Bulk Import' : 'Page Not Found');
 }
