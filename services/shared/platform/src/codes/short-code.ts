@@ -28,11 +28,7 @@ export function shortCodeOf(id: string): string {
  * Anything that cannot be a short code comes back as null.
  */
 export function normalizeShortCode(text: string): string | null {
-  const code = text
-    .toUpperCase()
-    .replace(/[\s-]/g, '')
-    .replace(/O/g, '0')
-    .replace(/[IL]/g, '1');
+  const code = text.toUpperCase().replace(/[\s-]/g, '').replace(/O/g, '0').replace(/[IL]/g, '1');
   return code.length === SHORT_CODE_LENGTH && [...code].every((c) => ALPHABET.includes(c)) ? code : null;
 }
 
