@@ -8,8 +8,24 @@ export const baseUrl = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:23000';
 const screenshotsDir = join(process.cwd(), 'artifacts', 'screenshots');
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
+export interface LaunchOptions {
+  /**
+   * A fake camera playing this Y4M video (looped) to getUserMedia; the camera is allowed without
+   * asking unless `cameraRefused`, which answers every camera request with a refusal.
+   */
+  fakeCamera?: { video: string; cameraRefused?: boolean };
+}
+
 /** Debian's Chromium, headless, with the flags that keep it off the (closed) network. */
-export function launchBrowser(): Promise<Browser> {
+export function launchBrowser({ fakeCamera }: LaunchOptions = {}): Promise<Browser> {
+  const camera = fakeCamera
+    ? [
+        '--use-fake-device-for-media-stream',
+        `--use-file-for-fake-video-capture=${fakeCamera.video}`,
+        // 'deny' makes the fake permission UI refuse, as a person tapping 'Block' would.
+        fakeCamera.cameraRefused ? '--use-fake-ui-for-media-stream=deny' : '--use-fake-ui-for-media-stream',
+      ]
+    : [];
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [
@@ -21,6 +37,7 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      ...camera,
     ],
   });
 }

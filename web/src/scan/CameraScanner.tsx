@@ -82,7 +82,7 @@ export function CameraScanner({ onCode, active = true, height = 240 }: CameraSca
       >
         {status === 'starting' ? (
           <>
-            <Spin size="small" /> Starting the camera…
+            <Spin size="small" /> Starting the camera (allow it if the browser asks)…
           </>
         ) : (
           'Point the camera at a label or a barcode'
