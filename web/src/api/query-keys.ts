@@ -15,6 +15,7 @@ const workspaces = ['workspaces'] as const;
 const apiTokens = ['api-tokens'] as const;
 const imports = ['imports'] as const;
 const notifications = ['notifications'] as const;
+const counts = ['counts'] as const;
 
 export const queryKeys = {
   auth: { all: auth, user: () => [...auth, 'user'] as const },
@@ -69,6 +70,7 @@ export const queryKeys = {
     /** A dry run of one mapping and mode. */
     preview: (id: string, request: object) => [...imports, 'preview', id, request] as const,
   },
+  counts: { all: counts, list: () => [...counts, 'list'] as const, detail: (id: string) => [...counts, 'detail', id] as const },
   /** A public invitation preview, by its token. */
   invitation: (token: string) => ['invitation', token] as const,
 } as const;

@@ -20,6 +20,8 @@ const LogoutConfirmPage = lazyNamed(() => import('../features/auth/pages/LogoutC
 const ImportHistoryPage = lazyNamed(() => import('../features/imports/pages/ImportHistoryPage'), 'ImportHistoryPage');
 const NewImportPage = lazyNamed(() => import('../features/imports/pages/NewImportPage'), 'NewImportPage');
 const ImportPage = lazyNamed(() => import('../features/imports/pages/ImportPage'), 'ImportPage');
+const CountsPage = lazyNamed(() => import('../features/counts/pages/CountsPage'), 'CountsPage');
+const CountPage = lazyNamed(() => import('../features/counts/pages/CountPage'), 'CountPage');
 // Where our labels' QR codes lead (a phone's camera app opens them): the scan sheet, or 'here' set.
 const ItemLinkPage = lazyNamed(() => import('../scan/ScanLinkPage'), 'ItemLinkPage');
 const LocationLinkPage = lazyNamed(() => import('../scan/ScanLinkPage'), 'LocationLinkPage');
@@ -48,6 +50,8 @@ export function SignedInRoutes() {
         <Route path="/imports" element={<ImportHistoryPage />} />
         <Route path="/imports/new" element={<NewImportPage />} />
         <Route path="/imports/:id" element={<ImportPage />} />
+        <Route path="/counts" element={<CountsPage />} />
+        <Route path="/counts/:id" element={<CountPage />} />
         <Route path="/categories" element={<CategoriesPage />} />
         <Route path="/locations" element={<LocationsPage />} />
         <Route path="/reports" element={<ReportsPage />} />

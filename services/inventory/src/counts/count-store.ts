@@ -3,6 +3,7 @@ import type { CountPerson, CountStatus, CountSummary, LocationQuantity, NamedRef
 import { isoTime, sqlOf } from '../database/sql.js';
 import { toEvent, type EventRow } from '../event-store/event-store.js';
 import { movementChanges } from '../items/domain/item.decider.js';
+import { atPlace } from '../items/read-models/item-views.js';
 
 /** A count session as stored (docs/counts.md). `locationId` null: the stock kept at no place. */
 export interface CountSession {
@@ -125,13 +126,12 @@ export async function scopeNames(
 
 /** The SQL condition (on item_views v) of an item being in a count's scope, and its parameters. */
 function scopeCondition(session: Pick<CountSession, 'locationId' | 'categoryId'>): { sql: string; params: unknown[] } {
-  // At a place: items holding stock there or whose home it is. At no place: items holding stock at
-  // no place, or holding none anywhere and having no home (a workspace without places: every item).
-  const place =
+  // At a place: the item list's rule (atPlace). At no place: items holding stock at no place, or
+  // holding none anywhere and having no home (in a workspace without places: every item).
+  const { sql: place, params } =
     session.locationId === null
-      ? `(v.stock @> '[{"locationId":null}]'::jsonb OR (v.location_id IS NULL AND v.stock = '[]'::jsonb))`
-      : '(v.stock @> ?::jsonb OR v.location_id = ?)';
-  const params: unknown[] = session.locationId === null ? [] : [JSON.stringify([{ locationId: session.locationId }]), session.locationId];
+      ? { sql: `(v.stock @> '[{"locationId":null}]'::jsonb OR (v.location_id IS NULL AND v.stock = '[]'::jsonb))`, params: [] as unknown[] }
+      : atPlace(session.locationId, 'v');
   if (session.categoryId === null) return { sql: place, params };
   return { sql: `${place} AND v.category_id = ?`, params: [...params, session.categoryId] };
 }

@@ -1,6 +1,7 @@
 import {
   ApartmentOutlined,
   AppstoreOutlined,
+  AuditOutlined,
   BarChartOutlined,
   DashboardOutlined,
   EnvironmentOutlined,
@@ -22,6 +23,7 @@ export interface NavEntry {
 export const NAV_ENTRIES: readonly NavEntry[] = [
   { path: '/', label: 'Dashboard', icon: <DashboardOutlined /> },
   { path: '/inventory', label: 'Items', icon: <AppstoreOutlined /> },
+  { path: '/counts', label: 'Counts', icon: <AuditOutlined /> },
   { path: '/categories', label: 'Categories', icon: <TagsOutlined /> },
   { path: '/locations', label: 'Locations', icon: <EnvironmentOutlined /> },
   { path: '/reports', label: 'Reports', icon: <BarChartOutlined /> },

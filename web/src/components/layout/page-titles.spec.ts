@@ -11,6 +11,8 @@ describe('the top bar title', () => {
     ['/imports/new', 'Bulk Import'],
     ['/imports/0b7c6a52-2f1e-4c3a-9d1e-7f0a5b4c3d2e', 'Bulk Import'],
     ['/imports/a/b', 'Page Not Found'],
+    ['/counts', 'Stock Counts'],
+    ['/counts/0b7c6a52-2f1e-4c3a-9d1e-7f0a5b4c3d2e', 'Stock Count'],
     ['/workspace', 'Workspace Settings'],
     ['/logout', 'Sign Out'],
     ['/no-such-page', 'Page Not Found'],

@@ -5,6 +5,7 @@ const PAGE_TITLES: Record<string, string> = {
   '/inventory': 'Inventory Management',
   '/imports': 'Import History',
   '/imports/new': 'Bulk Import',
+  '/counts': 'Stock Counts',
   '/categories': 'Categories',
   '/locations': 'Locations',
   '/reports': 'Reports & Analytics',
@@ -16,8 +17,9 @@ const PAGE_TITLES: Record<string, string> = {
 
 export function pageTitle(pathname: string): string {
   const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  if (/^\/counts\/[^/]+$/.test(trimmed)) return 'Stock Count';
+  // An import's own page (/imports/<id>) is the wizard's last steps.
   // A label's link (docs/scanning.md): an item's scan sheet, or a place set as 'here'.
   if (/^\/[il]\/[^/]+$/.test(trimmed)) return 'Scan';
-  // An import's own page (/imports/<id>) is the wizard's last steps.
   return PAGE_TITLES[trimmed] ?? (/^\/imports\/[^/]+$/.test(trimmed) ? 'Bulk Import' : 'Page Not Found');
 }

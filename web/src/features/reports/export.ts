@@ -1,16 +1,11 @@
 import type { ReportRow } from '../../api/reports';
-import { downloadBlob } from '../../lib/download';
+import { csvCell, downloadCsv } from '../../lib/csv';
 import { STOCK_STATUS_LABELS, formatCurrency, isoDay } from '../../lib/format';
+import { saveTablePdf } from '../../lib/table-pdf';
 
 function statusLabel(row: ReportRow): string {
   return STOCK_STATUS_LABELS[row.status];
 }
-
-/**
- * A quoted CSV text cell. One that a spreadsheet would run as a formula (starting with = + - @, a
- * tab or a carriage return) gets a leading apostrophe, so an item named '=HYPERLINK(…)' stays text.
- */
-const quote = (text: string) => `"${(/^[=+\-@\t\r]/.test(text) ? `'${text}` : text).replace(/"/g, '""')}"`;
 
 /** SPEC 9 CSV: fixed columns, item names quoted; null for an empty report or anything but a list. */
 export function reportCsv(rows: unknown): string | null {
@@ -18,8 +13,8 @@ export function reportCsv(rows: unknown): string | null {
   const header = 'Item Name,SKU,Current Stock,Reorder Level,Unit Price,Total Value,Status';
   const lines = (rows as ReportRow[]).map((row) =>
     [
-      quote(row.name),
-      row.sku ? quote(row.sku) : '',
+      csvCell(row.name),
+      row.sku ? csvCell(row.sku) : '',
       row.currentStock,
       row.reorderLevel,
       Number.parseFloat(row.unitPrice).toFixed(2),
@@ -34,29 +29,25 @@ export function reportCsv(rows: unknown): string | null {
 export function exportReportCsv(rows: unknown): boolean {
   const csv = reportCsv(rows);
   if (csv === null) return false;
-  downloadBlob(new Blob([csv], { type: 'text/csv;charset=utf-8' }), `inventory-report-${isoDay()}.csv`);
+  downloadCsv(csv, `inventory-report-${isoDay()}.csv`);
   return true;
 }
 
-/** SPEC 9 PDF; jspdf is loaded only when a PDF is asked for (it would weigh on every page). */
+/** SPEC 9 PDF. */
 export async function exportReportPdf(rows: unknown): Promise<boolean> {
   if (!Array.isArray(rows) || rows.length === 0) return false;
   const items = rows as ReportRow[];
-  const [{ jsPDF }, { autoTable }] = await Promise.all([import('jspdf'), import('jspdf-autotable')]);
-  const doc = new jsPDF();
-  doc.setFontSize(18);
-  doc.text('Inventory Report', 14, 22);
-  doc.setFontSize(11);
   const totalValue = items.reduce((sum, row) => sum + row.totalValue, 0);
   const lowStock = items.filter((row) => row.status !== 'in-stock').length;
-  doc.text(`Generated: ${new Date().toLocaleDateString('en-US')}`, 14, 32);
-  doc.text(`Total Items: ${items.length}`, 14, 40);
-  doc.text(`Total Value: ${formatCurrency(totalValue)}`, 14, 48);
-  doc.text(`Low Stock Items: ${lowStock}`, 14, 56);
-  autoTable(doc, {
-    startY: 64,
-    styles: { fontSize: 8 },
-    head: [['Item Name', 'SKU', 'Category', 'Stock', 'Reorder', 'Unit Price', 'Total Value', 'Status']],
+  await saveTablePdf({
+    title: 'Inventory Report',
+    summary: [
+      `Generated: ${new Date().toLocaleDateString('en-US')}`,
+      `Total Items: ${items.length}`,
+      `Total Value: ${formatCurrency(totalValue)}`,
+      `Low Stock Items: ${lowStock}`,
+    ],
+    head: ['Item Name', 'SKU', 'Category', 'Stock', 'Reorder', 'Unit Price', 'Total Value', 'Status'],
     body: items.map((row) => [
       row.name,
       row.sku ?? '',
@@ -67,7 +58,7 @@ export async function exportReportPdf(rows: unknown): Promise<boolean> {
       formatCurrency(row.totalValue),
       statusLabel(row),
     ]),
+    fileName: `inventory-report-${isoDay()}.pdf`,
   });
-  doc.save(`inventory-report-${isoDay()}.pdf`);
   return true;
 }
