@@ -10,7 +10,7 @@ import {
 } from '@inventory/contracts';
 import { eventually, queryDb } from '@inventory/platform/testing';
 import { WorkerModule } from '../../services/inventory/src/worker.module.js';
-import { alertJobsDrained } from './support/alert-jobs.js';
+import { alertJobsDrained } from '../../services/inventory/test/support/alert-jobs.js';
 import { ApiClient, signUp, json } from './support/api-client.js';
 import { startSystem, type System } from './support/system.js';
 

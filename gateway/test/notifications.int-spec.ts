@@ -18,7 +18,7 @@ import { Redis } from 'ioredis';
 import { setTimeout as delay } from 'node:timers/promises';
 import { WorkerModule as IdentityWorkerModule } from '../../services/identity/src/worker.module.js';
 import { WorkerModule as InventoryWorkerModule } from '../../services/inventory/src/worker.module.js';
-import { alertJobsDrained } from './support/alert-jobs.js';
+import { alertJobsDrained } from '../../services/inventory/test/support/alert-jobs.js';
 import { ApiClient, json, signUp, uniqueEmail, type SignedUp } from './support/api-client.js';
 import { mailSource, mailTo, PushService, type CaughtMail } from './support/notifications.js';
 import { startSystem, type System } from './support/system.js';

@@ -3,12 +3,9 @@ import { HealthSubjects, InventorySubjects as S, type ItemEvent, type ItemView }
 import { connectEvents, natsTransport, rpc, ServiceError } from '@inventory/platform';
 import { consumerCaughtUp, eventually, queryDb, testServers } from '@inventory/platform/testing';
 import type { ChildProcess } from 'node:child_process';
-import { Queue } from 'bullmq';
-import { Redis } from 'ioredis';
-import { ALERTS_QUEUE } from '../src/alerts/alert-jobs.js';
 import { watchStep, type WatchState } from '../src/alerts/low-stock.js';
-import { getEnv } from '../src/config/env.js';
 import { toEvent, type EventRow } from '../src/event-store/event-store.js';
+import { alertJobsDrained } from './support/alert-jobs.js';
 import { newActor, publishedEventIds } from './support/inventory.js';
 import { SERVICE, TestProcesses, WORKER } from './support/processes.js';
 
@@ -78,7 +75,9 @@ beforeAll(async () => {
   } finally {
     await jetstream.nc.drain();
   }
-}, 180_000);
+  // And the alert jobs that catch-up queued (labels, counts and export tests leave hundreds).
+  await alertJobsDrained(120_000);
+}, 300_000);
 
 afterAll(async () => {
   await processes?.stopAll();
@@ -146,18 +145,7 @@ it('publishes and applies every event once and raises one alert per crossing acr
   );
   const caughtUp = `SELECT count(*)::int AS n FROM low_stock_watch w JOIN item_views v ON v.id = w.item_id AND v.version = w.version WHERE v.workspace_id = $1`;
   await eventually(async () => (await queryDb('inventory', caughtUp, [owner.userId]))[0].n === ITEMS, 60_000);
-  const redis = new Redis(getEnv().REDIS_URL, { maxRetriesPerRequest: null });
-  const jobs = new Queue(ALERTS_QUEUE, { connection: redis });
-  try {
-    await eventually(
-      async () => Object.values(await jobs.getJobCounts('waiting', 'active', 'delayed', 'prioritized')).every((n) => n === 0),
-      60_000,
-      200,
-    );
-  } finally {
-    await jobs.close();
-    redis.disconnect();
-  }
+  await alertJobsDrained(60_000);
 
   // Each answered write recorded exactly one event; refused ones none.
   const byKey = new Map<string, number>();

@@ -1,7 +1,7 @@
 import { eventually } from '@inventory/platform/testing';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
-import { ALERTS_QUEUE } from '../../../services/inventory/src/alerts/alert-jobs.js';
+import { ALERTS_QUEUE } from '../../src/alerts/alert-jobs.js';
 
 /**
  * Waits until no low-stock alert job is left from earlier test files (e.g. a thousand 0/0 items an
