@@ -8,9 +8,9 @@ import {
   type MovementEntry,
   type MovementResult,
 } from '@inventory/contracts';
-import { eventually, queryDb } from '@inventory/platform/testing';
+import { eventually, jobsDrained, queryDb } from '@inventory/platform/testing';
 import { WorkerModule } from '../../services/inventory/src/worker.module.js';
-import { alertJobsDrained } from '../../services/inventory/test/support/alert-jobs.js';
+import { ALERTS_QUEUE } from '../../services/inventory/src/alerts/alert-jobs.js';
 import { ApiClient, signUp, json } from './support/api-client.js';
 import { startSystem, type System } from './support/system.js';
 
@@ -23,7 +23,7 @@ const addItem = async (c: ApiClient, body: object = {}) =>
 beforeAll(async () => {
   system = await startSystem();
   worker = await NestFactory.createApplicationContext(WorkerModule, { logger: ['error', 'warn'] });
-  await alertJobsDrained();
+  await jobsDrained(ALERTS_QUEUE);
 }, 150_000);
 afterAll(async () => {
   await worker?.close();

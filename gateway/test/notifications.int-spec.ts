@@ -12,13 +12,13 @@ import {
   type WorkspaceRole,
   type WorkspaceSummary,
 } from '@inventory/contracts';
-import { eventually, queryDb } from '@inventory/platform/testing';
+import { eventually, jobsDrained, queryDb } from '@inventory/platform/testing';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { setTimeout as delay } from 'node:timers/promises';
 import { WorkerModule as IdentityWorkerModule } from '../../services/identity/src/worker.module.js';
 import { WorkerModule as InventoryWorkerModule } from '../../services/inventory/src/worker.module.js';
-import { alertJobsDrained } from '../../services/inventory/test/support/alert-jobs.js';
+import { ALERTS_QUEUE } from '../../services/inventory/src/alerts/alert-jobs.js';
 import { ApiClient, json, signUp, uniqueEmail, type SignedUp } from './support/api-client.js';
 import { mailSource, mailTo, PushService, type CaughtMail } from './support/notifications.js';
 import { startSystem, type System } from './support/system.js';
@@ -44,8 +44,10 @@ beforeAll(async () => {
     await NestFactory.createApplicationContext(InventoryWorkerModule, { logger: ['error', 'warn'] }),
     await NestFactory.createApplicationContext(IdentityWorkerModule, { logger: ['error', 'warn'] }),
   ];
-  await alertJobsDrained();
-}, 150_000);
+  // Earlier files' backlog (an export test's thousands of 0/0 items): their alerts, then the notifications those cause.
+  await jobsDrained(ALERTS_QUEUE);
+  await jobsDrained(NOTIFICATIONS_QUEUE);
+}, 300_000);
 afterAll(async () => {
   for (const worker of workers ?? []) await worker.close();
   await system?.close();

@@ -1,11 +1,11 @@
 import { ClientProxyFactory, type ClientProxy } from '@nestjs/microservices';
 import { HealthSubjects, InventorySubjects as S, type ItemEvent, type ItemView } from '@inventory/contracts';
 import { connectEvents, natsTransport, rpc, ServiceError } from '@inventory/platform';
-import { consumerCaughtUp, eventually, queryDb, testServers } from '@inventory/platform/testing';
+import { consumerCaughtUp, eventually, jobsDrained, queryDb, testServers } from '@inventory/platform/testing';
+import { ALERTS_QUEUE } from '../src/alerts/alert-jobs.js';
 import type { ChildProcess } from 'node:child_process';
 import { watchStep, type WatchState } from '../src/alerts/low-stock.js';
 import { toEvent, type EventRow } from '../src/event-store/event-store.js';
-import { alertJobsDrained } from './support/alert-jobs.js';
 import { newActor, publishedEventIds } from './support/inventory.js';
 import { SERVICE, TestProcesses, WORKER } from './support/processes.js';
 
@@ -76,7 +76,7 @@ beforeAll(async () => {
     await jetstream.nc.drain();
   }
   // And the alert jobs that catch-up queued (labels, counts and export tests leave hundreds).
-  await alertJobsDrained(120_000);
+  await jobsDrained(ALERTS_QUEUE, 120_000);
 }, 300_000);
 
 afterAll(async () => {
@@ -145,7 +145,7 @@ it('publishes and applies every event once and raises one alert per crossing acr
   );
   const caughtUp = `SELECT count(*)::int AS n FROM low_stock_watch w JOIN item_views v ON v.id = w.item_id AND v.version = w.version WHERE v.workspace_id = $1`;
   await eventually(async () => (await queryDb('inventory', caughtUp, [owner.userId]))[0].n === ITEMS, 60_000);
-  await alertJobsDrained(60_000);
+  await jobsDrained(ALERTS_QUEUE, 60_000);
 
   // Each answered write recorded exactly one event; refused ones none.
   const byKey = new Map<string, number>();

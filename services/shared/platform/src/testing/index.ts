@@ -78,3 +78,4 @@ export function testActor(
 ): Actor {
   return { userId, role, workspaceId, workspaceRole, userName: `Tester ${userId.slice(-6)}` };
 }
+export { jobsDrained } from './queues.js';
