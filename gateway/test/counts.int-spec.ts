@@ -4,14 +4,12 @@ import {
   type CountLineView,
   type CountSummary,
   type CountView,
-  type CreatedInvitation,
   type ItemView,
   type MovementEntry,
-  type WorkspaceRole,
-  type WorkspaceSummary,
 } from '@inventory/contracts';
-import { ApiClient, json, signUp, uniqueEmail, type SignedUp } from './support/api-client.js';
+import { ApiClient, json, signUp } from './support/api-client.js';
 import { startSystem, type System } from './support/system.js';
+import { joinedAs, sharedWorkspace } from './support/workspaces.js';
 
 /** Starting every service can take a while on a busy machine. */
 const HOOK_TIMEOUT_MS = 60_000;
@@ -32,21 +30,12 @@ const ok = async <T>(res: Response | Promise<Response>): Promise<T> => {
   return body;
 };
 
-async function joined(inviter: ApiClient, workspaceId: string, role: WorkspaceRole, firstName: string): Promise<SignedUp> {
-  const email = uniqueEmail(role);
-  const invitation = await ok<CreatedInvitation>(inviter.post(`/api/workspaces/${workspaceId}/invitations`, { email, role }));
-  const invitee = await signUp(system.baseUrl, { email, firstName, lastName: 'Counter' });
-  await ok(invitee.client.post(`/api/invitations/${invitation.token}/accept`));
-  return invitee;
-}
-
 /** A shared workspace with an owner, a member and a viewer, and a place to count. */
 async function team() {
   const owner = await signUp(system.baseUrl, { firstName: 'Olivia', lastName: 'Owner' });
-  const workspace = await ok<WorkspaceSummary>(owner.client.post('/api/workspaces', { name: 'Stock room' }));
-  await ok(owner.client.post(`/api/workspaces/${workspace.id}/switch`));
-  const member = await joined(owner.client, workspace.id, 'member', 'Max');
-  const viewer = await joined(owner.client, workspace.id, 'viewer', 'Vera');
+  const workspace = await sharedWorkspace(owner.client, 'Stock room');
+  const member = await joinedAs(system.baseUrl, owner.client, workspace.id, 'member', { firstName: 'Max', lastName: 'Counter' });
+  const viewer = await joinedAs(system.baseUrl, owner.client, workspace.id, 'viewer', { firstName: 'Vera', lastName: 'Counter' });
   const shelf = await ok<{ id: string }>(owner.client.post('/api/locations', { name: 'Shelf A' }));
   const backroom = await ok<{ id: string }>(owner.client.post('/api/locations', { name: 'Back room' }));
   return { workspace, owner, member, viewer, shelf, backroom };

@@ -1,4 +1,4 @@
-import type { CreatedInvitation, WorkspaceRole, WorkspaceSummary } from '@inventory/contracts';
+import type { CreatedInvitation, RegisterRequest, WorkspaceRole, WorkspaceSummary } from '@inventory/contracts';
 import { json, signUp, uniqueEmail, type ApiClient, type SignedUp } from './api-client.js';
 
 async function ok<T>(res: Promise<Response>, status: number): Promise<T> {
@@ -14,11 +14,17 @@ export async function sharedWorkspace(owner: ApiClient, name = 'Shop'): Promise<
   return workspace;
 }
 
-/** A fresh user invited to the workspace with the role, who accepted and switched to it. */
-export async function joinedAs(baseUrl: string, inviter: ApiClient, workspaceId: string, role: WorkspaceRole): Promise<SignedUp> {
+/** A fresh user (named as `profile` says) invited to the workspace with the role, who accepted and switched to it. */
+export async function joinedAs(
+  baseUrl: string,
+  inviter: ApiClient,
+  workspaceId: string,
+  role: WorkspaceRole,
+  profile: Partial<RegisterRequest> = {},
+): Promise<SignedUp> {
   const email = uniqueEmail(role);
   const invitation = await ok<CreatedInvitation>(inviter.post(`/api/workspaces/${workspaceId}/invitations`, { email, role }), 201);
-  const invitee = await signUp(baseUrl, { email });
+  const invitee = await signUp(baseUrl, { ...profile, email });
   await ok(invitee.client.post(`/api/invitations/${invitation.token}/accept`), 200);
   await ok(invitee.client.post(`/api/workspaces/${workspaceId}/switch`), 200);
   return invitee;
