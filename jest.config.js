@@ -30,5 +30,7 @@ export default {
     },
     { ...base, displayName: 'integration', testMatch: ['<rootDir>/{services,gateway}/**/test/**/*.int-spec.ts'] },
     { ...base, displayName: 'e2e', testMatch: ['<rootDir>/web/e2e/**/*.e2e.ts'] },
+    // Kill -9 drills: `npm run test:drills`, outside `npm test` (docs/architecture.md, "Drills").
+    { ...base, displayName: 'drills', testMatch: ['<rootDir>/{services,gateway}/**/test/**/*.drill-spec.ts'] },
   ],
 };
