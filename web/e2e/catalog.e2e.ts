@@ -25,6 +25,8 @@ describe('categories', () => {
 
     await page.getByRole('button', { name: 'Add Category' }).click();
     const dialog = page.getByRole('dialog');
+    // Submit the empty form once its fields are there, or nothing is validated.
+    await dialog.getByLabel('Name').waitFor();
     await dialog.getByRole('button', { name: 'Create' }).click();
     await dialog.getByText('Category name is required').waitFor();
     await dialog.getByLabel('Name').fill('Electronics');
@@ -78,6 +80,8 @@ describe('locations', () => {
 
     await page.getByRole('button', { name: 'Add Location' }).click();
     const dialog = page.getByRole('dialog');
+    // Submit the empty form once its fields are there, or nothing is validated.
+    await dialog.getByLabel('Name').waitFor();
     await dialog.getByRole('button', { name: 'Create' }).click();
     await dialog.getByText('Location name is required').waitFor();
     await dialog.getByLabel('Name').fill('Head Office');
