@@ -1,5 +1,4 @@
 import type { INestApplicationContext } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
 import {
   InventoryMessages as M,
   MAX_IMAGE_BYTES,
@@ -8,11 +7,10 @@ import {
   type MovementEntry,
   type MovementResult,
 } from '@inventory/contracts';
-import { eventually, jobsDrained, queryDb } from '@inventory/platform/testing';
-import { WorkerModule } from '../../services/inventory/src/worker.module.js';
-import { ALERTS_QUEUE } from '../../services/inventory/src/alerts/alert-jobs.js';
+import { eventually, queryDb } from '@inventory/platform/testing';
 import { ApiClient, signUp, json } from './support/api-client.js';
 import { startSystem, type System } from './support/system.js';
+import { startInventoryWorker } from './support/workers.js';
 
 let system: System;
 let worker: INestApplicationContext;
@@ -22,8 +20,7 @@ const addItem = async (c: ApiClient, body: object = {}) =>
 
 beforeAll(async () => {
   system = await startSystem();
-  worker = await NestFactory.createApplicationContext(WorkerModule, { logger: ['error', 'warn'] });
-  await jobsDrained(ALERTS_QUEUE);
+  worker = await startInventoryWorker();
 }, 150_000);
 afterAll(async () => {
   await worker?.close();

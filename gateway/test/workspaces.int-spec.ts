@@ -1,5 +1,4 @@
 import type { INestApplication, INestApplicationContext } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
 import type {
   CreatedInvitation,
   CurrentUser,
@@ -14,12 +13,12 @@ import type {
 } from '@inventory/contracts';
 import { eventually, queryDb } from '@inventory/platform/testing';
 import type { AddressInfo } from 'node:net';
-import { WorkerModule } from '../../services/inventory/src/worker.module.js';
 import { createGatewayApp } from '../src/app.factory.js';
 import { SessionChangeFeed } from '../src/auth/session/session-change-feed.js';
 import { ApiClient, signUp, uniqueEmail, type SignedUp, json } from './support/api-client.js';
 import { images, photoForm } from './support/images.js';
 import { startSystem, type System } from './support/system.js';
+import { startInventoryWorker } from './support/workers.js';
 
 /** Starting every service (and a second gateway) can take a while on a busy machine. */
 const HOOK_TIMEOUT_MS = 60_000;
@@ -32,12 +31,12 @@ let otherUrl: string;
 
 beforeAll(async () => {
   system = await startSystem();
-  worker = await NestFactory.createApplicationContext(WorkerModule, { logger: ['error', 'warn'] });
+  worker = await startInventoryWorker();
   other = await createGatewayApp();
   await other.listen(0, '127.0.0.1');
   otherUrl = `http://127.0.0.1:${(other.getHttpServer().address() as AddressInfo).port}`;
   await eventually(() => other.get(SessionChangeFeed).cache.enabled && system.gateway.get(SessionChangeFeed).cache.enabled);
-}, HOOK_TIMEOUT_MS);
+}, 3 * HOOK_TIMEOUT_MS);
 afterAll(async () => {
   await other?.close();
   await worker?.close();
@@ -83,8 +82,9 @@ async function fixtures(client: ApiClient) {
     client.post(`/api/inventory/${item.id}/stock`, { quantity: 5, movementType: 'in', reason: 'Delivery' }),
   );
   const spare = await ok<ItemView>(client.post('/api/inventory', { name: 'Saw', unitPrice: '5.00', currentStock: 0, reorderLevel: 2 }));
-  const alert = await eventually(async () =>
-    (await ok<LowStockAlertView[]>(client.get('/api/alerts/low-stock'))).find((a) => a.itemId === spare.id),
+  const alert = await eventually(
+    async () => (await ok<LowStockAlertView[]>(client.get('/api/alerts/low-stock'))).find((a) => a.itemId === spare.id),
+    15_000,
   );
   const { url } = await ok<{ url: string }>(client.post('/api/upload/image', photoForm(images.png, 'drill.png', 'image/png')));
   return {

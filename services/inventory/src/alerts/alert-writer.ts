@@ -14,6 +14,10 @@ import type { AlertJob } from './low-stock.js';
  * An item purged with its user gets no alert.
  */
 export async function applyAlertJob(em: EntityManager, job: AlertJob): Promise<AlertNotification | null> {
+  // One item's jobs run one at a time (the worker runs several jobs at once): two raises of one item
+  // side by side would both see no open alert and the second would break alerts_one_open_per_item,
+  // then wait out an exponential retry backoff.
+  await sqlOf(em)('SELECT pg_advisory_xact_lock(hashtextextended(?, 0))', [`alert:${job.itemId}`]);
   return job.kind === 'raise' ? raise(em, job) : resolve(em, job);
 }
 
