@@ -7,6 +7,7 @@ import { BadRequestException } from '@nestjs/common';
 import express, { type RequestHandler } from 'express';
 import helmet from 'helmet';
 import { AppModule } from './app.module.js';
+import { AuthService } from './auth/auth.service.js';
 import { getEnv } from './config/env.js';
 import { setupOpenApi } from './docs/openapi.js';
 import { bodyParserErrors, refuseDeepJson } from './errors/body-parser-errors.js';
@@ -46,7 +47,7 @@ export async function createGatewayApp(): Promise<INestApplication> {
     express.urlencoded({ extended: false, limit: env.BODY_LIMIT }),
     bodyParserErrors,
   );
-  serveWebApp(app.getHttpAdapter().getInstance(), env.WEB_DIST_DIR);
+  serveWebApp(app.getHttpAdapter().getInstance(), env.WEB_DIST_DIR, { publicConfig: () => app.get(AuthService).publicConfig() });
   app.setGlobalPrefix('api');
   app.useGlobalPipes(createValidationPipe((message) => new BadRequestException(message)));
   app.useGlobalFilters(new HttpErrorFilter());

@@ -174,7 +174,7 @@ export function itemHistory(
 }
 
 /** A signed-in client of the API with its cookie jar and CSRF token, as the web app holds them. */
-function apiClient(baseUrl) {
+export function apiClient(baseUrl) {
   const jar = new Map();
   let csrf;
   const call = async (method, path, body) => {
@@ -202,6 +202,8 @@ function apiClient(baseUrl) {
   return {
     call,
     upload,
+    /** The session as a Cookie header (what a browser signed in as this client would send). */
+    cookieHeader: () => [...jar].map(([k, v]) => `${k}=${v}`).join('; '),
     /** The CSRF token is bound to the session, so it is fetched again when the session changes. */
     refreshCsrf: async () => (csrf = (await call('GET', '/api/auth/csrf')).token),
   };

@@ -17,15 +17,38 @@ async function open(path: string, viewport = undefined as typeof MOBILE | undefi
 }
 
 describe('signed-out visitor', () => {
-  it('sees the landing page with its headline, features and both buttons leading to /login', async () => {
+  it('sees the landing page with its headline, features and both calls to action leading to /login', async () => {
     const page = await open('/');
     await page.getByRole('heading', { name: 'Smart Inventory Management for Modern Businesses' }).waitFor();
     await expect(page.getByText('Join thousands of businesses').count()).resolves.toBeGreaterThan(0);
     await screenshot(page, 'landing');
-    await page.getByRole('button', { name: 'Get Started' }).click();
+    await page.getByRole('link', { name: 'Get Started' }).click();
     await page.waitForURL('**/login');
     await page.getByText('Choose Login Method').waitFor();
     await screenshot(page, 'login');
+  });
+
+  it('gets the landing and login pages painted without the app, which loads when reached for; a button pressed before that still works', async () => {
+    const page = await (await newContext(browser, MOBILE)).newPage();
+    const scripts: string[] = [];
+    page.on('request', (request) => void (request.resourceType() === 'script' && scripts.push(new URL(request.url()).pathname)));
+    await page.goto('/login', { waitUntil: 'load' });
+    await page.getByText('Choose Login Method').waitFor();
+    // Rendered ahead of time (docs/web-performance.md): only the loader ran, not React or antd.
+    await page.waitForTimeout(500);
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(scripts.every((path) => /\/assets\/(boot|state|preload-helper)-/.test(path))).toBe(true);
+    // Pressed while the app is still on its way: the press is kept and replayed once it has loaded.
+    await page.getByRole('button', { name: 'Sign In with Email' }).click();
+    await page.getByPlaceholder('Enter your email').waitFor();
+    expect(scripts.length).toBeGreaterThan(5);
+
+    // The landing page's calls to action are links: they lead to /login before the app has loaded too.
+    const landing = await (await newContext(browser, MOBILE)).newPage();
+    await landing.goto('/', { waitUntil: 'load' });
+    await landing.getByRole('link', { name: 'Start Managing Inventory' }).click();
+    await landing.waitForURL('**/login');
+    await landing.getByText('Choose Login Method').waitFor();
   });
 
   it('gets the landing page for any unknown path', async () => {

@@ -30,7 +30,7 @@ describe('user management', () => {
       async () => ((await (await fetch('/api/config')).json()) as { demoLoginEnabled: boolean }).demoLoginEnabled,
     );
     if (demoEnabled) {
-      await demo.getByRole('button', { name: 'Get Started' }).click();
+      await demo.getByRole('link', { name: 'Get Started' }).click();
       await demo.getByRole('button', { name: /demo/i }).click();
       await demo.waitForURL('**/dashboard');
     }

@@ -6,6 +6,7 @@ import { LandingPage } from '../features/auth/pages/LandingPage';
 import { LoginPage } from '../features/auth/pages/LoginPage';
 import { lazyNamed } from '../lib/lazy';
 import { withNext } from '../lib/next-path';
+import { HydratedSignal } from '../prerender/HydratedSignal';
 
 // Everything behind sign-in (shell, pages, charts, PDF) stays out of the first download.
 const SignedInRoutes = lazyNamed(() => import('./SignedInRoutes'), 'SignedInRoutes');
@@ -54,6 +55,7 @@ export function AppRoutes() {
         <Route path="/l/:code" element={<SignInThenBack />} />
         <Route path="*" element={<LandingPage />} />
       </Routes>
+      <HydratedSignal />
     </Suspense>
   );
 }

@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 
 export type ThemeMode = 'light' | 'dark';
 
@@ -11,35 +11,61 @@ interface ThemeModeValue {
 
 const ThemeModeContext = createContext<ThemeModeValue | null>(null);
 
-function initialMode(): ThemeMode {
-  try {
-    const stored = window.localStorage.getItem(STORAGE_KEY);
-    if (stored === 'light' || stored === 'dark') return stored;
-  } catch {
-    // Storage can be blocked (private mode); fall back to the system preference.
-  }
-  return window.matchMedia?.('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
-}
+/**
+ * The visitor's choice (remembered in localStorage), else the system's preference. An external
+ * store, so that a page rendered ahead of time (light: the server knows no preference,
+ * docs/web-performance.md) is taken over as it was rendered and switches right after.
+ */
+const themeModeStore = (() => {
+  const listeners = new Set<() => void>();
+  // When storage is blocked (private mode) a choice is still applied for this visit.
+  let unsavedChoice: ThemeMode | undefined;
+  const notify = () => listeners.forEach((listener) => listener());
+  const systemDark = () => window.matchMedia?.('(prefers-color-scheme: dark)');
+  return {
+    subscribe(listener: () => void) {
+      listeners.add(listener);
+      const system = systemDark();
+      system?.addEventListener('change', listener);
+      window.addEventListener('storage', listener);
+      return () => {
+        listeners.delete(listener);
+        system?.removeEventListener('change', listener);
+        window.removeEventListener('storage', listener);
+      };
+    },
+    get(): ThemeMode {
+      if (unsavedChoice) return unsavedChoice;
+      try {
+        const stored = window.localStorage.getItem(STORAGE_KEY);
+        if (stored === 'light' || stored === 'dark') return stored;
+      } catch {
+        // Storage can be blocked; fall back to the system preference.
+      }
+      return systemDark()?.matches ? 'dark' : 'light';
+    },
+    choose(mode: ThemeMode) {
+      try {
+        window.localStorage.setItem(STORAGE_KEY, mode);
+      } catch {
+        unsavedChoice = mode;
+      }
+      notify();
+    },
+  };
+})();
+
+const renderedAheadOfTime = (): ThemeMode => 'light';
 
 export function ThemeModeProvider({ children }: { children: ReactNode }) {
-  const [mode, setMode] = useState<ThemeMode>(initialMode);
+  const mode = useSyncExternalStore(themeModeStore.subscribe, themeModeStore.get, renderedAheadOfTime);
 
   useEffect(() => {
     document.documentElement.style.colorScheme = mode;
     document.documentElement.dataset.theme = mode;
   }, [mode]);
 
-  const toggle = useCallback(() => {
-    setMode((current) => {
-      const next: ThemeMode = current === 'dark' ? 'light' : 'dark';
-      try {
-        window.localStorage.setItem(STORAGE_KEY, next);
-      } catch {
-        // Not remembered, but still applied for this visit.
-      }
-      return next;
-    });
-  }, []);
+  const toggle = useCallback(() => themeModeStore.choose(themeModeStore.get() === 'dark' ? 'light' : 'dark'), []);
 
   const value = useMemo(() => ({ mode, toggle }), [mode, toggle]);
   return <ThemeModeContext.Provider value={value}>{children}</ThemeModeContext.Provider>;

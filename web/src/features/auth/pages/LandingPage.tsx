@@ -1,5 +1,6 @@
 import { ArrowRightOutlined } from '@ant-design/icons';
 import { Button, Flex, theme, Typography } from 'antd';
+import type { MouseEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { FeatureGrid } from '../components/FeatureGrid';
 import { PublicPage } from '../components/PublicPage';
@@ -9,7 +10,11 @@ const section = { maxWidth: 1120, margin: '0 auto', padding: 'clamp(40px, 8vw, 8
 export function LandingPage() {
   const navigate = useNavigate();
   const { token } = theme.useToken();
-  const toLogin = () => navigate('/login');
+  // Links, not only buttons: on the page rendered ahead of time they work before the app has loaded.
+  const toLogin = (event: MouseEvent) => {
+    event.preventDefault();
+    navigate('/login');
+  };
 
   return (
     <PublicPage>
@@ -20,7 +25,7 @@ export function LandingPage() {
         <Typography.Paragraph type="secondary" style={{ fontSize: 18, maxWidth: 680, margin: '0 auto 32px' }}>
           Track stock levels, get alerted before you run out, and understand your inventory with clear reports.
         </Typography.Paragraph>
-        <Button type="primary" size="large" icon={<ArrowRightOutlined />} iconPlacement="end" onClick={toLogin}>
+        <Button type="primary" size="large" icon={<ArrowRightOutlined />} iconPlacement="end" href="/login" onClick={toLogin}>
           Get Started
         </Button>
       </section>
@@ -40,7 +45,7 @@ export function LandingPage() {
           <Typography.Paragraph style={{ color: token.colorWhite, fontSize: 16, margin: 0 }}>
             Join thousands of businesses that keep their stock under control.
           </Typography.Paragraph>
-          <Button size="large" onClick={toLogin}>
+          <Button size="large" href="/login" onClick={toLogin}>
             Start Managing Inventory
           </Button>
         </Flex>
