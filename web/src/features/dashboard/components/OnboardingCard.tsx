@@ -19,13 +19,16 @@ interface Step {
   done: boolean;
 }
 
+/** What the dashboard shows of 'Get started': nothing yet (its data is loading), nothing, or the steps. */
+export type Onboarding = { status: 'loading' | 'hidden' } | { status: 'shown'; steps: Step[]; done: number; dismiss: () => void };
+
 /**
  * 'Get started' on a new inventory's dashboard: the first steps, each linking to the screen that
  * does it and ticking itself from the data once done. Hidden for good when dismissed or complete,
- * and from viewers.
+ * and from viewers. The dashboard waits for it before showing its content ('loading'), so that the
+ * card does not push the page down when it arrives.
  */
-export function OnboardingCard() {
-  const { token } = theme.useToken();
+export function useOnboarding(): Onboarding {
   const { user } = useAuth();
   const stats = useDashboardStats();
   const recent = useRecentMovements();
@@ -39,8 +42,9 @@ export function OnboardingCard() {
   const [permission] = useNotificationPermission();
 
   // The steps are writes: a viewer could not take them.
-  if (dismissed || !canWrite || !user || !workspaceId || stats.isLoading || locations.isLoading || recent.isLoading) return null;
-  if (canManageMembers && workspaces.isLoading) return null;
+  if (dismissed || !canWrite || !user || !workspaceId) return { status: 'hidden' };
+  if (stats.isLoading || locations.isLoading || recent.isLoading || (canManageMembers && workspaces.isLoading))
+    return { status: 'loading' };
   const memberCount = workspaces.data?.find((workspace) => workspace.id === workspaceId)?.memberCount ?? 1;
   const steps: Step[] = [
     {
@@ -108,23 +112,23 @@ export function OnboardingCard() {
     },
   ];
   const done = steps.filter((step) => step.done).length;
-  if (done === steps.length) return null;
+  if (done === steps.length) return { status: 'hidden' };
+  const dismiss = () => {
+    dismissOnboarding(user.id, workspaceId);
+    setDismissed(true);
+  };
+  return { status: 'shown', steps, done, dismiss };
+}
 
+/** The 'Get started' card (see useOnboarding). */
+export function OnboardingCard({ onboarding }: { onboarding: Extract<Onboarding, { status: 'shown' }> }) {
+  const { token } = theme.useToken();
+  const { steps, done } = onboarding;
   return (
     <Card
       title="Get started"
       style={{ marginBottom: 16 }}
-      extra={
-        <Button
-          type="text"
-          icon={<CloseOutlined />}
-          aria-label="Hide the getting started steps"
-          onClick={() => {
-            dismissOnboarding(user.id, workspaceId);
-            setDismissed(true);
-          }}
-        />
-      }
+      extra={<Button type="text" icon={<CloseOutlined />} aria-label="Hide the getting started steps" onClick={onboarding.dismiss} />}
     >
       <Progress
         percent={Math.round((done / steps.length) * 100)}

@@ -3,7 +3,7 @@ import { Suspense, lazy } from 'react';
 import { PageHeader } from '../../../components/PageHeader';
 import { formatCurrency } from '../../../lib/format';
 import { SummaryCards } from '../../reports/components/SummaryCards';
-import { OnboardingCard } from '../components/OnboardingCard';
+import { OnboardingCard, useOnboarding } from '../components/OnboardingCard';
 import { QuickActions } from '../components/QuickActions';
 import { RecentActivity } from '../components/RecentActivity';
 import { useDashboardStats, useRecentMovements } from '../hooks';
@@ -18,10 +18,21 @@ export function DashboardPage() {
   const figures = stats.data;
   const valueReport = useInventoryReport({ type: 'value' });
   const movementHistory = useMovementHistory({ range: '30days' });
+  const onboarding = useOnboarding();
+  const header = <PageHeader title="Dashboard" description="Overview of your inventory" />;
+  // Everything appears together: a 'Get started' card arriving later would push the page down.
+  if (onboarding.status === 'loading') {
+    return (
+      <>
+        {header}
+        <Skeleton active paragraph={{ rows: 6 }} />
+      </>
+    );
+  }
   return (
     <>
-      <PageHeader title="Dashboard" description="Overview of your inventory" />
-      <OnboardingCard />
+      {header}
+      {onboarding.status === 'shown' && <OnboardingCard onboarding={onboarding} />}
       <SummaryCards
         loading={stats.isLoading}
         cards={[
