@@ -12,7 +12,7 @@ const chunkGroups = [
 ];
 
 // Two builds (package.json): the client into dist, then the signed-out pages' server renderer into
-// dist/.ssr (`--ssr`), which the gateway runs once at start (docs/web-performance.md). The server
+// dist/.ssr (`--ssr`), which the gateway runs once after a start (docs/web-performance.md). The server
 // build bundles its dependencies: the gateway's image ships no web packages.
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [

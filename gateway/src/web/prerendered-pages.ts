@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import type { PublicConfig } from '@inventory/contracts';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
@@ -15,7 +15,7 @@ export interface PrerenderedPage {
 /** web/src/prerender/render-page.tsx, as built into dist/.ssr. */
 interface ServerRenderer {
   PRERENDERED_PATHS: readonly string[];
-  renderSignedOutDocument(path: string, config: PublicConfig, build: { indexHtml: string; bootScript: string }): string;
+  renderSignedOutDocument(path: string, config: PublicConfig): string;
 }
 
 /**
@@ -46,12 +46,10 @@ export class PrerenderedPages {
     const entry = join(this.distDir, '.ssr', 'render-page.js');
     if (!existsSync(entry)) return new Map();
     const renderer = (await import(pathToFileURL(entry).href)) as ServerRenderer;
-    const manifest = JSON.parse(readFileSync(join(this.distDir, '.vite', 'manifest.json'), 'utf8')) as Record<string, { file: string }>;
-    const build = { indexHtml: readFileSync(join(this.distDir, 'index.html'), 'utf8'), bootScript: manifest['src/prerender/boot.ts'].file };
     const config = this.publicConfig();
     const pages = new Map<string, PrerenderedPage>();
     for (const path of renderer.PRERENDERED_PATHS) {
-      const html = Buffer.from(renderer.renderSignedOutDocument(path, config, build));
+      const html = Buffer.from(renderer.renderSignedOutDocument(path, config));
       pages.set(path, { html, br: brotliCompressSync(html), gzip: gzipSync(html) });
     }
     return pages;

@@ -1,5 +1,6 @@
 import { StyleProvider, createCache, extractStyle } from '@ant-design/cssinjs';
 import { StrictMode } from 'react';
+import { readFileSync } from 'node:fs';
 import { renderToString } from 'react-dom/server';
 import type { PublicConfig } from '../api/auth';
 import { App } from '../app/App';
@@ -14,15 +15,16 @@ import { seedQueryCache, stateScript, type PrerenderState } from './state';
 /** The signed-out pages worth a first paint without any script. */
 export const PRERENDERED_PATHS = ['/', '/login'] as const;
 
-/** What the client build wrote: dist/index.html and the Vite manifest's entry for the loader. */
-export interface ClientBuild {
-  indexHtml: string;
-  /** The built file of src/prerender/boot.ts, e.g. `assets/boot-C0ffee.js`. */
-  bootScript: string;
+/** What the client build wrote next to this file (dist/.ssr): dist/index.html and the loader's file. */
+function readClientBuild() {
+  const dist = new URL('../', import.meta.url);
+  const manifest = JSON.parse(readFileSync(new URL('.vite/manifest.json', dist), 'utf8')) as Record<string, { file: string }>;
+  return { indexHtml: readFileSync(new URL('index.html', dist), 'utf8'), bootScript: manifest['src/prerender/boot.ts'].file };
 }
 
 /** The whole HTML document of `path` for a signed-out visitor, under these sign-in options. */
-export function renderSignedOutDocument(path: string, config: PublicConfig, build: ClientBuild): string {
+export function renderSignedOutDocument(path: string, config: PublicConfig): string {
+  const build = readClientBuild();
   const state: PrerenderState = { config };
   const queryClient = createQueryClient();
   seedQueryCache(queryClient, state);
