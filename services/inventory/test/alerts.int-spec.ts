@@ -5,8 +5,7 @@ import {
   type Actor,
   type AlertNotification,
 } from '@inventory/contracts';
-import { consumerCaughtUp, eventually, jobsDrained, queryDb } from '@inventory/platform/testing';
-import { ALERTS_QUEUE } from '../src/alerts/alert-jobs.js';
+import { eventually, queryDb } from '@inventory/platform/testing';
 import { newActor, startInventory, type InventoryHarness } from './support/inventory.js';
 
 let inv: InventoryHarness;
@@ -19,10 +18,6 @@ beforeAll(async () => {
   void (async () => {
     for await (const msg of subscription) notifications.push(msg.json<AlertNotification>());
   })();
-  // What earlier test files left (their events for the alert consumer, their alert jobs) is worked
-  // off first, here: each test below gives its own alert ten seconds.
-  await consumerCaughtUp(inv.events, 'inventory-low-stock-inventory', 150_000);
-  await jobsDrained(ALERTS_QUEUE, 120_000);
 }, 300_000);
 afterAll(async () => {
   await inv?.close();

@@ -16,7 +16,7 @@ let owner: Actor;
 
 beforeAll(async () => {
   inv = await startInventory({ worker: true });
-});
+}, 300_000);
 afterAll(async () => {
   await inv?.close();
 });

@@ -12,7 +12,15 @@ import {
   type Subject,
 } from '@inventory/contracts';
 import { connectEvents, EventsRuntime, natsTransport, rpc, ServiceError, type EventsConnection } from '@inventory/platform';
-import { queryDb, startServices, testServers, type RunningServices, testActor } from '@inventory/platform/testing';
+import {
+  consumerCaughtUp,
+  jobsDrained,
+  queryDb,
+  startServices,
+  testServers,
+  type RunningServices,
+  testActor,
+} from '@inventory/platform/testing';
 import { DeliverPolicy } from '@nats-io/jetstream';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
@@ -39,7 +47,7 @@ export interface InventoryHarness {
   close(): Promise<void>;
 }
 
-/** The inventory service in this process on the test servers, optionally with its alert worker. */
+/** The inventory service in this process on the test servers, optionally with its alert worker (backlog worked off). */
 export async function startInventory({ worker = false } = {}): Promise<InventoryHarness> {
   const services = await startServices({ inventory: AppModule });
   const app = services.apps.get('inventory')!;
@@ -47,6 +55,12 @@ export async function startInventory({ worker = false } = {}): Promise<Inventory
   const client = ClientProxyFactory.create(natsTransport(testServers.natsUrl())) as ClientProxy;
   await client.connect();
   const events = await connectEvents(testServers.natsUrl(), 'inventory-test');
+  if (worker) {
+    // What earlier test files left (their events for the alert consumer, their alert jobs) is
+    // worked off first: a test gives its own alert ten seconds, not that backlog's time.
+    await consumerCaughtUp(events, 'inventory-low-stock-inventory', 150_000);
+    await jobsDrained(ALERTS_QUEUE, 120_000);
+  }
   const redis = new Redis(getEnv().REDIS_URL, { maxRetriesPerRequest: null });
   const alertJobs = new Queue(ALERTS_QUEUE, { connection: redis });
   const call: InventoryHarness['call'] = (subject, data, actor, meta) => rpc(client, subject, data, { actor, meta, timeoutMs: 15_000 });
