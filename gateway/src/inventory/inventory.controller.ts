@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Patch, Post, Query, Res } from '@nestjs/common';
+import { Body, Controller, Delete, ForbiddenException, Get, HttpCode, Inject, Param, Patch, Post, Query, Res } from '@nestjs/common';
 import type { ClientProxy } from '@nestjs/microservices';
 import {
   ApiBadRequestResponse,
@@ -14,7 +14,11 @@ import {
 import {
   CodeMessages,
   InventorySubjects as S,
+  WorkspaceMessages,
+  WorkspacePermissions,
   type Actor,
+  type ExpiringLotView,
+  type InventorySettings,
   type ItemView,
   type MovementEntry,
   type MovementResult,
@@ -30,6 +34,9 @@ import { NATS_CLIENT } from '../nats/nats-client.module.js';
 import { IdempotencyKey } from './idempotency-key.js';
 import {
   CodeParams,
+  ExpiringLotDto,
+  InventorySettingsBody,
+  InventorySettingsDto,
   ItemDto,
   ListItemsQueryDto,
   ListMovementsQueryDto,
@@ -75,7 +82,29 @@ export class InventoryController {
     res.send(items);
   }
 
-  // Before ':id', which would take "by-code" for an id.
+  // These come before ':id', which would take their names for an id.
+  @Get('expiring')
+  @ApiOperation({ summary: 'Lots that expire within the warning days or have expired, earliest first (the Expiring report)' })
+  @ApiOkResponse({ type: ExpiringLotDto, isArray: true })
+  expiring(@CurrentActor() actor: Actor): Promise<ExpiringLotView[]> {
+    return this.send(S.listExpiringLots, undefined, actor);
+  }
+
+  @Get('settings')
+  @ApiOperation({ summary: "The workspace's inventory settings (the expiry warning)" })
+  @ApiOkResponse({ type: InventorySettingsDto })
+  settings(@CurrentActor() actor: Actor): Promise<InventorySettings> {
+    return this.send(S.getSettings, undefined, actor);
+  }
+
+  @Patch('settings')
+  @ApiOperation({ summary: "Change the workspace's inventory settings (owners and admins)" })
+  @ApiOkResponse({ type: InventorySettingsDto })
+  updateSettings(@CurrentActor() actor: Actor, @Body() body: InventorySettingsBody): Promise<InventorySettings> {
+    if (!WorkspacePermissions.manageMembers(actor.workspaceRole)) throw new ForbiddenException(WorkspaceMessages.roleForbids);
+    return this.send(S.updateSettings, body, actor);
+  }
+
   @Get('by-code/:code')
   @ApiOperation({ summary: "The item a scanned or typed code names: its label's short code, one of its barcodes, or its SKU" })
   @ApiOkResponse({ type: ItemDto })

@@ -3,6 +3,9 @@ import {
   IMAGE_URL_MAX_LENGTH,
   MAX_BARCODES_PER_ITEM,
   CODE_LOOKUP_MAX_LENGTH,
+  EXPIRY_FILTERS,
+  LOT_MAX_LENGTH,
+  MAX_EXPIRY_WARNING_DAYS,
   ITEM_DESCRIPTION_MAX_LENGTH,
   ITEM_NAME_MAX_LENGTH,
   ITEM_SKU_MAX_LENGTH,
@@ -15,10 +18,15 @@ import {
   STOCK_STATUSES,
   UNIT_PRICE_PATTERN,
   type CodeRef,
+  type ExpiringLotView,
+  type ExpiryFilter,
+  type InventorySettings,
   type ItemView,
   type ListItemsQuery,
   type ListMovementsQuery,
   type LocationStockView,
+  type LotStockView,
+  type MovementLot,
   type MovementEntry,
   type MovementResult,
   type MovementType,
@@ -31,7 +39,18 @@ import {
   type UndoMovementRequest,
   type UpdateItemRequest,
 } from '@inventory/contracts';
-import { Barcodes, OptionalText, RequiredPattern, RequiredText, ScannedCode, WholeNumber } from '@inventory/platform';
+import {
+  Barcodes,
+  ExpiryDate,
+  ExpiryFilterField,
+  ExpiryWarningDays,
+  LotName,
+  OptionalText,
+  RequiredPattern,
+  RequiredText,
+  ScannedCode,
+  WholeNumber,
+} from '@inventory/platform';
 import { Transform, Type } from 'class-transformer';
 import { IsDefined, IsIn, IsOptional, Matches, ValidateIf } from 'class-validator';
 
@@ -82,6 +101,10 @@ export class ListItemsQueryDto implements ListItemsQuery {
   @QueryNumber()
   @WholeNumber(1, MAX_ITEMS_PAGE, `limit must be a whole number from 1 to ${MAX_ITEMS_PAGE}`)
   limit?: number;
+
+  @ApiPropertyOptional({ enum: EXPIRY_FILTERS, description: "By the nearest expiry of the item's lots: within the warning days, or past" })
+  @ExpiryFilterField()
+  expiry?: ExpiryFilter;
 
   @ApiPropertyOptional({ type: 'integer', minimum: 0, default: 0 })
   @IsOptional()
@@ -199,6 +222,25 @@ export class RecordMovementBody implements RecordMovementRequest {
   @ApiPropertyOptional({ type: String, nullable: true, description: 'Where; left out or null is the unassigned bucket' })
   @OptionalId()
   locationId?: string | null;
+
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    maxLength: LOT_MAX_LENGTH,
+    description: 'in: the lot received into; out / adjustment: the lot taken from or counted (else the earliest expiry goes first)',
+  })
+  @LotName()
+  lot?: string | null;
+
+  @ApiPropertyOptional({
+    type: String,
+    format: 'date',
+    nullable: true,
+    example: '2027-01-31',
+    description: 'in only: the expiry date of the stock',
+  })
+  @ExpiryDate()
+  expiresOn?: string | null;
 }
 
 export class TransferStockBody implements TransferStockRequest {
@@ -218,6 +260,27 @@ export class TransferStockBody implements TransferStockRequest {
   @ApiProperty({ example: 'Restock the van', maxLength: MOVEMENT_REASON_MAX_LENGTH })
   @Reason()
   reason: string;
+
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    maxLength: LOT_MAX_LENGTH,
+    description: 'The lot to move; else the earliest expiry goes first',
+  })
+  @LotName()
+  lot?: string | null;
+}
+
+export class InventorySettingsBody implements InventorySettings {
+  @ApiProperty({
+    type: 'integer',
+    minimum: 0,
+    maximum: MAX_EXPIRY_WARNING_DAYS,
+    example: 7,
+    description: 'Days before expiry a lot counts as expiring soon',
+  })
+  @ExpiryWarningDays()
+  expiryWarningDays: number;
 }
 
 export class UndoMovementBody implements Omit<UndoMovementRequest, 'movementId'> {
@@ -251,6 +314,14 @@ class LocationStockDto implements LocationStockView {
   @ApiProperty({ type: 'integer' }) quantity: number;
 }
 
+class LotStockDto implements LotStockView {
+  @ApiProperty({ type: String, nullable: true, description: 'null: unassigned' }) locationId: string | null;
+  @ApiProperty({ type: String, nullable: true }) locationName: string | null;
+  @ApiProperty({ type: String, nullable: true }) lot: string | null;
+  @ApiProperty({ type: String, format: 'date', nullable: true }) expiresOn: string | null;
+  @ApiProperty({ type: 'integer' }) quantity: number;
+}
+
 export class ItemDto implements ItemView {
   @ApiProperty({ format: 'uuid' }) id: string;
   @ApiProperty() userId: string;
@@ -268,6 +339,10 @@ export class ItemDto implements ItemView {
   @ApiProperty({ type: String, nullable: true }) locationId: string | null;
   @ApiProperty({ type: NamedRefDto, nullable: true }) location: NamedRef | null;
   @ApiProperty({ type: LocationStockDto, isArray: true }) stockByLocation: LocationStockView[];
+  @ApiPropertyOptional({ type: LotStockDto, isArray: true, description: 'Its lots, earliest expiry first; absent when it has none' })
+  lots?: LotStockView[];
+  @ApiPropertyOptional({ type: String, format: 'date', description: 'The earliest expiry date of its lots; absent when none is dated' })
+  nearestExpiry?: string;
   @ApiProperty({ type: String, nullable: true }) imageUrl: string | null;
   @ApiProperty() isActive: boolean;
   @ApiProperty({ type: 'integer', description: 'Events recorded for the item' }) version: number;
@@ -293,6 +368,35 @@ export class MovementEntryDto implements MovementEntry {
   @ApiProperty({ format: 'date-time' }) createdAt: string;
   @ApiProperty({ type: String, nullable: true }) undoneBy: string | null;
   @ApiProperty({ type: String, nullable: true }) undoes: string | null;
+  @ApiPropertyOptional({
+    type: () => MovementLotDto,
+    isArray: true,
+    description: 'The lots it put stock into or took it from; absent when none',
+  })
+  lots?: MovementLot[];
+}
+
+class MovementLotDto implements MovementLot {
+  @ApiProperty({ type: String, nullable: true }) lot: string | null;
+  @ApiProperty({ type: String, format: 'date', nullable: true }) expiresOn: string | null;
+  @ApiProperty({ type: 'integer' }) quantity: number;
+}
+
+export class ExpiringLotDto implements ExpiringLotView {
+  @ApiProperty() itemId: string;
+  @ApiProperty() itemName: string;
+  @ApiProperty({ type: String, nullable: true }) sku: string | null;
+  @ApiProperty({ type: String, nullable: true }) lot: string | null;
+  @ApiProperty({ format: 'date' }) expiresOn: string;
+  @ApiProperty({ type: 'integer', description: 'Days from today (UTC): 0 expires today, below 0 has expired' }) daysLeft: number;
+  @ApiProperty({ type: 'integer' }) quantity: number;
+  @ApiProperty({ type: String, nullable: true }) locationId: string | null;
+  @ApiProperty({ type: String, nullable: true }) locationName: string | null;
+  @ApiProperty({ example: '12.50', description: 'Quantity × unit price' }) value: string;
+}
+
+export class InventorySettingsDto implements InventorySettings {
+  @ApiProperty({ type: 'integer' }) expiryWarningDays: number;
 }
 
 export class MovementResultDto implements MovementResult {

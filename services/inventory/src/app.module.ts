@@ -5,6 +5,7 @@ import { AlertsModule } from './alerts/alerts.module.js';
 import { LowStockWatch } from './alerts/low-stock.watch.js';
 import { getEnv } from './config/env.js';
 import { CountsModule } from './counts/counts.module.js';
+import { ExpiryModule } from './expiry/expiry.module.js';
 import { ExportModule } from './export/export.module.js';
 import { ImportsModule } from './imports/imports.module.js';
 import { ItemsModule } from './items/items.module.js';
@@ -40,6 +41,7 @@ export function inventoryModules({ startConsumers = true } = {}) {
     ExportModule,
     LabelsModule,
     CountsModule,
+    ExpiryModule,
   ];
 }
 

@@ -28,6 +28,12 @@ export class InventoryEnv extends WithObjectStoreEnv(ServiceEnv) {
   @Max(600_000)
   ALERTS_STALLED_CHECK_MS: number = 5_000;
 
+  /** The UTC hour the daily expiry scan runs at (docs/expiry.md); a worker that starts later in the day runs it then. */
+  @IsInt()
+  @Min(0)
+  @Max(23)
+  EXPIRY_SCAN_HOUR_UTC: number = 6;
+
   /** Import jobs one worker process runs at once (reading and checking files, runs, undos). */
   @IsInt()
   @Min(1)

@@ -12,6 +12,7 @@ import {
   STOCK_STATUSES,
   UNIT_PRICE_PATTERN,
   type CodeRef,
+  type ExpiryFilter,
   type ItemRef,
   type ListItemsQuery,
   type ListMovementsQuery,
@@ -23,7 +24,17 @@ import {
   type UndoMovementRequest,
   type UpdateItemRequest,
 } from '@inventory/contracts';
-import { Barcodes, OptionalText, RequiredPattern, RequiredText, ScannedCode, WholeNumber } from '@inventory/platform';
+import {
+  Barcodes,
+  ExpiryDate,
+  ExpiryFilterField,
+  LotName,
+  OptionalText,
+  RequiredPattern,
+  RequiredText,
+  ScannedCode,
+  WholeNumber,
+} from '@inventory/platform';
 import { IsDefined, IsIn, IsOptional, Matches, ValidateIf } from 'class-validator';
 
 /** Our own uploads (/api/images/…) or an http(s) address. */
@@ -54,6 +65,9 @@ export class ListItemsDto implements ListItemsQuery {
 
   @OptionalId()
   locationId?: string;
+
+  @ExpiryFilterField()
+  expiry?: ExpiryFilter;
 
   @IsOptional()
   @WholeNumber(1, MAX_ITEMS_PAGE, `limit must be a whole number from 1 to ${MAX_ITEMS_PAGE}`)
@@ -141,6 +155,12 @@ export class RecordMovementDto implements ItemRef, RecordMovementRequest {
 
   @OptionalId()
   locationId?: string | null;
+
+  @LotName()
+  lot?: string | null;
+
+  @ExpiryDate()
+  expiresOn?: string | null;
 }
 
 export class TransferStockDto implements ItemRef, TransferStockRequest {
@@ -159,6 +179,9 @@ export class TransferStockDto implements ItemRef, TransferStockRequest {
 
   @OptionalId()
   toLocationId: string | null;
+
+  @LotName()
+  lot?: string | null;
 }
 
 export class UndoMovementDto implements ItemRef, UndoMovementRequest {

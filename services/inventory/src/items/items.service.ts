@@ -114,7 +114,13 @@ export class ItemsService {
   }
 
   recordMovement(actor: Actor, meta: Meta, dto: RecordMovementDto): Promise<MovementResult> {
-    const movement = { locationId: dto.locationId ?? null, reason: dto.reason, movementId: randomUUID() };
+    const movement = {
+      locationId: dto.locationId ?? null,
+      reason: dto.reason,
+      movementId: randomUUID(),
+      lot: dto.lot ?? null,
+      expiresOn: dto.expiresOn ?? null,
+    };
     const command: ItemCommand =
       dto.movementType === 'adjustment'
         ? { type: 'AdjustStock', data: { ...movement, newLevel: dto.quantity } }
@@ -131,6 +137,7 @@ export class ItemsService {
         quantity: dto.quantity,
         reason: dto.reason,
         movementId: randomUUID(),
+        lot: dto.lot ?? null,
       },
     };
     return this.write(actor, meta, InventorySubjects.transferStock, dto, [command], (em, outcome) => this.movementResult(em, outcome));

@@ -12,6 +12,7 @@ import { Inventory0009Imports } from './Inventory0009_imports.js';
 import { Inventory0010MovementsByWorkspace } from './Inventory0010_movements_by_workspace.js';
 import { Inventory0011ItemCodes } from './Inventory0011_item_codes.js';
 import { Inventory0012Counts } from './Inventory0012_counts.js';
+import { Inventory0013Lots } from './Inventory0013_lots.js';
 
 /** Every migration of this service, oldest first. */
 export const migrations: MigrationObject[] = [
@@ -29,4 +30,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Inventory0010_movements_by_workspace', class: Inventory0010MovementsByWorkspace },
   { name: 'Inventory0011_item_codes', class: Inventory0011ItemCodes },
   { name: 'Inventory0012_counts', class: Inventory0012Counts },
+  { name: 'Inventory0013_lots', class: Inventory0013Lots },
 ];

@@ -13,6 +13,7 @@ const WORKSPACE_TABLES = [
   'location_replicas',
   'imports',
   'count_sessions',
+  'inventory_settings',
 ];
 
 /**

@@ -11,7 +11,7 @@ export const WorkspacePermissions = {
   writeData: (role: WorkspaceRole) => role !== 'viewer',
   /** Undo a movement someone else recorded. */
   undoOthers: (role: WorkspaceRole) => role === 'owner' || role === 'admin',
-  /** Invite, change roles, remove members, rename the workspace. */
+  /** Invite, change roles, remove members, rename the workspace and change its settings. */
   manageMembers: (role: WorkspaceRole) => role === 'owner' || role === 'admin',
   /** Delete the workspace; make someone an owner or change an owner's role. */
   own: (role: WorkspaceRole) => role === 'owner',

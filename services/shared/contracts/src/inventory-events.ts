@@ -6,10 +6,30 @@ export interface LocationQuantity {
   quantity: number;
 }
 
+/**
+ * Part of the stock at one place that belongs to a lot (docs/expiry.md): named (`lot`), dated
+ * (`expiresOn`, YYYY-MM-DD) or both. A lot's name has one expiry date per item. The lots at a place
+ * never hold more than the place; the rest of the place's stock belongs to no lot.
+ */
+export interface LotQuantity extends LocationQuantity {
+  lot: string | null;
+  expiresOn: string | null;
+}
+
+/** A change of a lot's quantity at one place. */
+export interface LotChange {
+  locationId: string | null;
+  lot: string | null;
+  expiresOn: string | null;
+  delta: number;
+}
+
 /** The item's stock after an event: total and per place (places with 0 are omitted). */
 export interface StockAfter {
   total: number;
   locations: LocationQuantity[];
+  /** Its lots (quantity above 0); absent when it has none, and in events from before lots. */
+  lots?: LotQuantity[];
 }
 
 export interface ItemRegisteredData {
@@ -54,6 +74,8 @@ interface MovementData {
   movementId: string;
   reason: string;
   stockAfter: StockAfter;
+  /** What the movement did to lots; absent when it touched none. */
+  lotChanges?: LotChange[];
 }
 
 export interface StockReceivedData extends MovementData {

@@ -1,4 +1,4 @@
-import type { LocationQuantity } from './inventory-events.js';
+import type { LocationQuantity, LotQuantity } from './inventory-events.js';
 
 /**
  * NATS subjects of the inventory service, "inventory.<resource>.<verb>". The only place these
@@ -17,6 +17,9 @@ export const InventorySubjects = {
   listMovements: 'inventory.movements.list',
   listLowStockAlerts: 'inventory.alerts.list-low-stock',
   markAlertRead: 'inventory.alerts.mark-read',
+  listExpiringLots: 'inventory.lots.list-expiring',
+  getSettings: 'inventory.settings.get',
+  updateSettings: 'inventory.settings.update',
 } as const;
 
 /**
@@ -58,6 +61,15 @@ export const IMAGE_MIME_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/
 /** SPEC 5 / 9: uploaded images. */
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 
+/** Lots and expiry dates (docs/expiry.md). */
+export const LOT_MAX_LENGTH = 100;
+/** Days before a lot's expiry date that it counts as expiring soon and its members are warned. */
+export const DEFAULT_EXPIRY_WARNING_DAYS = 7;
+export const MAX_EXPIRY_WARNING_DAYS = 365;
+/** Inventory filters by the nearest expiry date of an item's lots. */
+export const EXPIRY_FILTERS = ['expiring', 'expired'] as const;
+export type ExpiryFilter = (typeof EXPIRY_FILTERS)[number];
+
 /** Texts both the gateway and the service answer with (SPEC 5 and 8 wording where it gives one). */
 export const InventoryMessages = {
   nameRequired: 'Item name is required',
@@ -97,6 +109,14 @@ export const InventoryMessages = {
   imageMissing: 'Please select an image file (form field "image")',
   imageInvalid: 'Please select a valid image file (JPEG, PNG, GIF, WebP, BMP, TIFF)',
   imageTooLarge: 'Please select an image smaller than 10MB',
+  lotInvalid: `Lot must be text of at most ${LOT_MAX_LENGTH} characters`,
+  expiresOnInvalid: 'Expiry date must be a date such as 2027-01-31',
+  lotOnlyWhenStockComesIn: 'An expiry date can be given only when stock comes in',
+  lotExpiryMismatch: (lot: string, expiresOn: string | null) =>
+    expiresOn ? `Lot ${lot} is already recorded with expiry date ${expiresOn}` : `Lot ${lot} is already recorded without an expiry date`,
+  insufficientInLot: (lot: string, available: number) => `Insufficient stock: ${available} available in lot ${lot} there`,
+  expiryFilterInvalid: `expiry must be one of: ${EXPIRY_FILTERS.join(', ')}`,
+  expiryWarningDaysInvalid: `Expiry warning must be a whole number of days from 0 to ${MAX_EXPIRY_WARNING_DAYS}`,
 } as const;
 
 export interface NamedRef {
@@ -107,6 +127,11 @@ export interface NamedRef {
 /** Stock held at one place; `locationId: null` is the item's unassigned bucket (its home location). */
 export interface LocationStockView extends LocationQuantity {
   /** null for the unassigned bucket, or while the locations replica does not know the place. */
+  locationName: string | null;
+}
+
+/** A lot's stock at one place, with the place's name. */
+export interface LotStockView extends LotQuantity {
   locationName: string | null;
 }
 
@@ -133,6 +158,10 @@ export interface ItemView {
   locationId: string | null;
   location: NamedRef | null;
   stockByLocation: LocationStockView[];
+  /** Its lots, earliest expiry first; absent when it has none (docs/expiry.md). */
+  lots?: LotStockView[];
+  /** The earliest expiry date of its lots (YYYY-MM-DD); absent when none is dated. */
+  nearestExpiry?: string;
   imageUrl: string | null;
   isActive: boolean;
   /** Stream version: the number of events recorded for the item. */
@@ -169,6 +198,35 @@ export interface MovementEntry {
   undoneBy: string | null;
   /** For an undo: the movement it compensates. */
   undoes: string | null;
+  /** The lots it put stock into or took it from (a transfer: at the source); absent when none. */
+  lots?: MovementLot[];
+}
+
+export interface MovementLot {
+  lot: string | null;
+  expiresOn: string | null;
+  quantity: number;
+}
+
+/** A lot that expires within the workspace's warning days or has expired (the 'Expiring' report). */
+export interface ExpiringLotView {
+  itemId: string;
+  itemName: string;
+  sku: string | null;
+  lot: string | null;
+  expiresOn: string;
+  /** Days from today (UTC) to the expiry date: 0 expires today, below 0 has expired. */
+  daysLeft: number;
+  quantity: number;
+  locationId: string | null;
+  locationName: string | null;
+  /** Value of the lot's quantity at the item's unit price, decimal(…,2) as a string. */
+  value: string;
+}
+
+/** Workspace settings inventory owns (GET/PATCH /api/inventory/settings). */
+export interface InventorySettings {
+  expiryWarningDays: number;
 }
 
 /** Answer of every stock-changing call: the movement recorded and the item after it. */
@@ -217,6 +275,8 @@ export interface ListItemsQuery {
   categoryId?: string;
   /** Items whose home is this location or that hold stock there. */
   locationId?: string;
+  /** By the nearest expiry: within the workspace's warning days, or past. */
+  expiry?: ExpiryFilter;
   /** Page size (default and maximum MAX_ITEMS_PAGE). */
   limit?: number;
   offset?: number;
@@ -258,6 +318,13 @@ export interface RecordMovementRequest {
   reason: string;
   /** Where; absent or null means the unassigned bucket. */
   locationId?: string | null;
+  /**
+   * in: the lot received into; out / adjustment: the lot taken from or counted (else the earliest
+   * expiry goes first). docs/expiry.md.
+   */
+  lot?: string | null;
+  /** in only: the expiry date (YYYY-MM-DD) of the stock received. */
+  expiresOn?: string | null;
 }
 
 export interface TransferStockRequest {
@@ -265,6 +332,8 @@ export interface TransferStockRequest {
   toLocationId: string | null;
   quantity: number;
   reason: string;
+  /** The lot to move; else the earliest expiry goes first. */
+  lot?: string | null;
 }
 
 export interface UndoMovementRequest {
@@ -301,4 +370,7 @@ export interface InventoryRpc {
   [InventorySubjects.listMovements]: { request: ItemRef & ListMovementsQuery; response: MovementEntry[] };
   [InventorySubjects.listLowStockAlerts]: { request: void; response: LowStockAlertView[] };
   [InventorySubjects.markAlertRead]: { request: ItemRef; response: LowStockAlertView };
+  [InventorySubjects.listExpiringLots]: { request: void; response: ExpiringLotView[] };
+  [InventorySubjects.getSettings]: { request: void; response: InventorySettings };
+  [InventorySubjects.updateSettings]: { request: InventorySettings; response: InventorySettings };
 }

@@ -1,4 +1,4 @@
-import type { LowStockAlertView } from './inventory.js';
+import type { ExpiringLotView, LowStockAlertView } from './inventory.js';
 
 /**
  * Notifications beyond the bell (docs/notifications.md): email digests and Web Push. Identity owns
@@ -21,10 +21,14 @@ export const NOTIFICATIONS_QUEUE = 'notifications';
 
 export type NotificationJob =
   | { kind: 'low-stock'; workspaceId: string; alert: LowStockAlertView }
+  /** The day's expiry warnings of a workspace (docs/expiry.md): lots expiring in the warning days, or today. */
+  | { kind: 'expiry'; workspaceId: string; day: string; lots: ExpiringLotView[] }
   | { kind: 'email-digest'; userId: string }
   | { kind: 'push'; userId: string; message: PushMessage };
 
 export const lowStockJobId = (alertId: string) => `low-stock-${alertId}`;
+/** One expiry job per workspace and day: the daily scan run twice adds nothing. */
+export const expiryJobId = (workspaceId: string, day: string) => `expiry-${workspaceId}-${day}`;
 
 /** What a Web Push carries; the service worker shows it and opens `url` on click. */
 export interface PushMessage {

@@ -34,4 +34,5 @@ export * from './validation/import-fields.js';
 export * from './validation/code-fields.js';
 export * from './validation/label-fields.js';
 export * from './validation/count-fields.js';
+export * from './validation/lot-fields.js';
 export * from './codes/short-code.js';

@@ -468,3 +468,131 @@ describe('folding events (evolve)', () => {
     });
   });
 });
+
+describe('lots and expiry dates (docs/expiry.md)', () => {
+  /** Decides the commands one after another, folding what each recorded: the state after, and the last facts. */
+  function run(...commands: ItemCommand[]): { state: ItemState; facts: ItemFact[] } {
+    let recorded: ItemFact[] = [registered()];
+    let facts: ItemFact[] = [];
+    for (const command of commands) {
+      facts = decide(command, foldWithMovements(recorded));
+      recorded = [...recorded, ...facts];
+    }
+    return { state: foldWithMovements(recorded), facts };
+  }
+  const foldWithMovements = (facts: ItemFact[]) => fold(facts);
+  const receive = (
+    quantity: number,
+    lot: string | null,
+    expiresOn: string | null,
+    locationId: string | null = SHELF,
+    movementId = `in-${lot}-${expiresOn}-${quantity}`,
+  ): ItemCommand => ({
+    type: 'ReceiveStock',
+    data: { quantity, locationId, reason: 'delivery', movementId, lot, expiresOn },
+  });
+  const issue = (quantity: number, lot: string | null = null, locationId: string | null = SHELF): ItemCommand => ({
+    type: 'IssueStock',
+    data: { quantity, locationId, reason: 'sale', movementId: `out-${quantity}-${lot}`, lot },
+  });
+  const lotsOf = (state: ItemState) =>
+    state.lots.map(({ locationId, lot, expiresOn, quantity }) => `${locationId}:${lot ?? '-'}:${expiresOn ?? '-'}=${quantity}`);
+
+  it('keeps stock received with a lot or a date in that lot, and items without lots record no lots at all', () => {
+    const { state, facts } = run(receive(5, 'A', '2027-03-01'));
+    expect(lotsOf(state)).toEqual(['shelf:A:2027-03-01=5']);
+    expect(facts[0].data).toMatchObject({ lotChanges: [{ locationId: SHELF, lot: 'A', expiresOn: '2027-03-01', delta: 5 }] });
+    const plain = run(receive(5, null, null));
+    expect(plain.state.lots).toEqual([]);
+    expect(plain.facts[0].data).not.toHaveProperty('lotChanges');
+    expect((plain.facts[0].data as { stockAfter: object }).stockAfter).not.toHaveProperty('lots');
+  });
+
+  it('issues the earliest expiry first, then loose stock, then lots without a date', () => {
+    const { state, facts } = run(
+      receive(4, null, null),
+      receive(3, 'LATE', '2027-06-01'),
+      receive(2, null, '2027-01-15'),
+      receive(5, 'KEEP', null),
+      issue(8),
+    );
+    // 2 of 2027-01-15, 3 of LATE, then 3 of the 4 loose; KEEP (no date) is untouched.
+    expect(lotsOf(state)).toEqual(['shelf:KEEP:-=5']);
+    expect(state.stock).toEqual([{ locationId: SHELF, quantity: 6 }]);
+    expect(facts[0].data).toMatchObject({
+      lotChanges: [
+        { lot: null, expiresOn: '2027-01-15', delta: -2 },
+        { lot: 'LATE', expiresOn: '2027-06-01', delta: -3 },
+      ],
+    });
+  });
+
+  it('issues from a named lot only, and refuses more than it holds there', () => {
+    const { state } = run(receive(3, 'A', '2027-01-01'), receive(3, 'B', '2027-02-01'), issue(2, 'B'));
+    expect(lotsOf(state)).toEqual(['shelf:A:2027-01-01=3', 'shelf:B:2027-02-01=1']);
+    expect(() => run(receive(3, 'A', '2027-01-01'), receive(10, null, null), issue(4, 'A'))).toThrow(M.insufficientInLot('A', 3));
+  });
+
+  it('gives a lot name one expiry date: more of it inherits the date, another date is refused', () => {
+    expect(lotsOf(run(receive(1, 'A', '2027-01-01'), receive(2, 'A', null, VAN)).state)).toEqual([
+      'shelf:A:2027-01-01=1',
+      'van:A:2027-01-01=2',
+    ]);
+    expect(() => run(receive(1, 'A', '2027-01-01'), receive(1, 'A', '2027-09-09'))).toThrow(M.lotExpiryMismatch('A', '2027-01-01'));
+  });
+
+  it('moves a named lot to another place with its date', () => {
+    const transfer: ItemCommand = {
+      type: 'TransferStock',
+      data: { fromLocationId: SHELF, toLocationId: VAN, quantity: 2, reason: 'van', movementId: 'm-t', lot: 'B' },
+    };
+    const { state } = run(receive(3, 'A', '2027-01-01'), receive(3, 'B', '2027-02-01'), transfer);
+    expect(lotsOf(state)).toEqual(['shelf:A:2027-01-01=3', 'shelf:B:2027-02-01=1', 'van:B:2027-02-01=2']);
+    expect(state.stock).toEqual([
+      { locationId: SHELF, quantity: 4 },
+      { locationId: VAN, quantity: 2 },
+    ]);
+  });
+
+  it('counts a named lot to its new level, and a count of the place takes a shortfall from the earliest expiry', () => {
+    const countLot: ItemCommand = {
+      type: 'AdjustStock',
+      data: { newLevel: 1, locationId: SHELF, reason: 'count', movementId: 'm-c', lot: 'B' },
+    };
+    expect(lotsOf(run(receive(3, 'A', '2027-01-01'), receive(3, 'B', '2027-02-01'), countLot).state)).toEqual([
+      'shelf:A:2027-01-01=3',
+      'shelf:B:2027-02-01=1',
+    ]);
+    const countPlace: ItemCommand = { type: 'AdjustStock', data: { newLevel: 4, locationId: SHELF, reason: 'count', movementId: 'm-c' } };
+    const { state } = run(receive(3, 'A', '2027-01-01'), receive(3, 'B', '2027-02-01'), countPlace);
+    expect(lotsOf(state)).toEqual(['shelf:A:2027-01-01=1', 'shelf:B:2027-02-01=3']);
+    expect(state.stock).toEqual([{ locationId: SHELF, quantity: 4 }]);
+  });
+
+  it('refuses an expiry date on stock that does not come in', () => {
+    const out: ItemCommand = {
+      type: 'IssueStock',
+      data: { quantity: 1, locationId: SHELF, reason: 'x', movementId: 'm', expiresOn: '2027-01-01' },
+    };
+    expect(() => run(receive(3, null, null), out)).toThrow(M.lotOnlyWhenStockComesIn);
+  });
+
+  it('undoes an issue by putting the lots back, and a receipt by taking back what is left of its lot', () => {
+    const undo = (target: string): ItemCommand => ({
+      type: 'UndoMovement',
+      data: { targetMovementId: target, movementId: `undo-${target}`, reason: 'Undo', actorUserId: 'user-1', mayUndoOthers: true },
+    });
+    const issued = run(receive(3, 'A', '2027-01-01', SHELF, 'in-a'), receive(2, null, null), issue(4), undo('out-4-null'));
+    expect(lotsOf(issued.state)).toEqual(['shelf:A:2027-01-01=3']);
+    expect(issued.state.stock).toEqual([{ locationId: SHELF, quantity: 5 }]);
+    // 2 of lot A were used since it came in: undoing the receipt of 3 takes the 1 left, and 2 loose.
+    const received3 = run(receive(3, 'A', '2027-01-01', SHELF, 'in-a'), receive(5, null, null), issue(2, 'A'), undo('in-a'));
+    expect(received3.state.lots).toEqual([]);
+    expect(received3.state.stock).toEqual([{ locationId: SHELF, quantity: 3 }]);
+  });
+
+  it('moves a deleted place’s lots to the unassigned bucket with its stock', () => {
+    const detach: ItemCommand = { type: 'DetachLocation', data: { locationId: SHELF, movementId: 'm-del' } };
+    expect(lotsOf(run(receive(3, 'A', '2027-01-01'), detach).state)).toEqual(['null:A:2027-01-01=3']);
+  });
+});

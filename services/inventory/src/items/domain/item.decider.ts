@@ -5,6 +5,7 @@ import {
   MAX_STOCK,
   UNIT_PRICE_PATTERN,
   type ItemEvent,
+  type LotChange,
   type StockAfter,
 } from '@inventory/contracts';
 import { ServiceError } from '@inventory/platform';
@@ -19,7 +20,8 @@ import {
   type ItemState,
   type MovementRecord,
 } from './item.js';
-import { applyChanges, quantityAt, toStockAfter, type Stock, type StockChange } from './stock.js';
+import { applyLotChanges, countLot, moveLots, receiveIntoLot, relocateLots, takeFromLots, undoLotChanges } from './lots.js';
+import { applyChanges, quantityAt, toStockAfter, type StockChange } from './stock.js';
 
 /** Decides which events a command causes, or refuses it. Pure: no I/O, no clock, no random ids. */
 export function decide(command: ItemCommand, state: ItemState): ItemFact[] {
@@ -36,28 +38,46 @@ export function decide(command: ItemCommand, state: ItemState): ItemFact[] {
       requireCount(command.data.reorderLevel, M.reorderLevelInvalid);
       return command.data.reorderLevel === state.reorderLevel ? [] : [{ type: 'ReorderLevelSet', data: { itemId, ...command.data } }];
     case 'ReceiveStock': {
-      const { quantity, locationId, reason, movementId } = command.data;
+      const { quantity, locationId, reason, movementId, lot = null, expiresOn = null } = command.data;
       requirePositive(quantity);
-      const stockAfter = stockAfterChanges(state.stock, [{ locationId, delta: quantity }]);
-      return [{ type: 'StockReceived', data: { itemId, movementId, quantity, locationId, reason, stockAfter } }];
+      const lotChanges = receiveIntoLot(state.lots, locationId, { lot, expiresOn }, quantity);
+      const stockAfter = stockAfterChanges(state, [{ locationId, delta: quantity }], lotChanges);
+      return [{ type: 'StockReceived', data: withLots({ itemId, movementId, quantity, locationId, reason, stockAfter }, lotChanges) }];
     }
     case 'IssueStock': {
-      const { quantity, locationId, reason, movementId } = command.data;
+      const { quantity, locationId, reason, movementId, lot = null } = command.data;
       requirePositive(quantity);
+      refuseExpiryDate(command.data);
       const available = quantityAt(state.stock, locationId);
       if (available < quantity) throw new ServiceError('INSUFFICIENT_STOCK', M.insufficientStock(available));
-      const stockAfter = stockAfterChanges(state.stock, [{ locationId, delta: -quantity }]);
-      return [{ type: 'StockIssued', data: { itemId, movementId, quantity, locationId, reason, stockAfter } }];
+      const lotChanges = takeFromLots(state.lots, state.stock, locationId, quantity, lot);
+      const stockAfter = stockAfterChanges(state, [{ locationId, delta: -quantity }], lotChanges);
+      return [{ type: 'StockIssued', data: withLots({ itemId, movementId, quantity, locationId, reason, stockAfter }, lotChanges) }];
     }
     case 'AdjustStock': {
-      const { newLevel, locationId, reason, movementId } = command.data;
+      const { newLevel, locationId, reason, movementId, lot = null } = command.data;
       requireCount(newLevel, M.adjustmentQuantityInvalid);
-      const delta = newLevel - quantityAt(state.stock, locationId);
-      const stockAfter = stockAfterChanges(state.stock, [{ locationId, delta }]);
-      return [{ type: 'StockAdjusted', data: { itemId, movementId, locationId, newLevel, delta, reason, stockAfter } }];
+      refuseExpiryDate(command.data);
+      // Naming a lot counts the lot; otherwise the place, and a shortfall leaves the lots earliest expiry first.
+      const lotChanges =
+        lot !== null
+          ? countLot(state.lots, locationId, lot, newLevel)
+          : takeFromLots(state.lots, state.stock, locationId, Math.max(0, quantityAt(state.stock, locationId) - newLevel), null);
+      const delta =
+        lot !== null ? lotChanges.reduce((total, change) => total + change.delta, 0) : newLevel - quantityAt(state.stock, locationId);
+      const stockAfter = stockAfterChanges(state, [{ locationId, delta }], lotChanges);
+      return [
+        {
+          type: 'StockAdjusted',
+          data: withLots(
+            { itemId, movementId, locationId, newLevel: quantityAt(stockAfter.locations, locationId), delta, reason, stockAfter },
+            lotChanges,
+          ),
+        },
+      ];
     }
     case 'TransferStock': {
-      const { fromLocationId, toLocationId, quantity, reason, movementId } = command.data;
+      const { fromLocationId, toLocationId, quantity, reason, movementId, lot = null } = command.data;
       requirePositive(quantity);
       if (fromLocationId === toLocationId) throw new ServiceError('VALIDATION', M.sameLocation);
       const available = quantityAt(state.stock, fromLocationId);
@@ -66,8 +86,14 @@ export function decide(command: ItemCommand, state: ItemState): ItemFact[] {
         { locationId: fromLocationId, delta: -quantity },
         { locationId: toLocationId, delta: quantity },
       ];
-      const stockAfter = stockAfterChanges(state.stock, changes);
-      return [{ type: 'StockTransferred', data: { itemId, movementId, fromLocationId, toLocationId, quantity, reason, stockAfter } }];
+      const lotChanges = moveLots(takeFromLots(state.lots, state.stock, fromLocationId, quantity, lot), toLocationId);
+      const stockAfter = stockAfterChanges(state, changes, lotChanges);
+      return [
+        {
+          type: 'StockTransferred',
+          data: withLots({ itemId, movementId, fromLocationId, toLocationId, quantity, reason, stockAfter }, lotChanges),
+        },
+      ];
     }
     case 'UndoMovement':
       return undo(command.data, state);
@@ -88,7 +114,7 @@ function register(data: Extract<ItemCommand, { type: 'RegisterItem' }>['data'], 
   if (initialStock > 0) {
     // The opening stock is where the item is registered, if it names a place.
     const locationId = details.locationId ?? null;
-    const stockAfter = stockAfterChanges([], [{ locationId, delta: initialStock }]);
+    const stockAfter = stockAfterChanges({ stock: [], lots: [] }, [{ locationId, delta: initialStock }]);
     facts.push({
       type: 'StockReceived',
       data: { itemId, movementId, quantity: initialStock, locationId, reason: INITIAL_STOCK_REASON, stockAfter },
@@ -122,18 +148,22 @@ function undo(data: Extract<ItemCommand, { type: 'UndoMovement' }>['data'], stat
     const available = quantityAt(state.stock, locationId);
     if (available + delta < 0) throw new ServiceError('INSUFFICIENT_STOCK', M.undoWouldGoNegative(available, -delta));
   }
-  const stockAfter = stockAfterChanges(state.stock, changes);
+  const lotChanges = undoLotChanges(state.lots, applyChanges(state.stock, changes), target.lotChanges);
+  const stockAfter = stockAfterChanges(state, changes, lotChanges);
   return [
     {
       type: 'MovementUndone',
-      data: {
-        itemId: state.itemId,
-        movementId: data.movementId,
-        undoneMovementId: data.targetMovementId,
-        changes,
-        reason: data.reason,
-        stockAfter,
-      },
+      data: withLots(
+        {
+          itemId: state.itemId,
+          movementId: data.movementId,
+          undoneMovementId: data.targetMovementId,
+          changes,
+          reason: data.reason,
+          stockAfter,
+        },
+        lotChanges,
+      ),
     },
   ];
 }
@@ -159,10 +189,14 @@ function detachLocation({ locationId, movementId }: { locationId: string; moveme
       { locationId, delta: -quantity },
       { locationId: null, delta: quantity },
     ];
-    const stockAfter = stockAfterChanges(state.stock, changes);
+    const lotChanges = relocateLots(state.lots, locationId);
+    const stockAfter = stockAfterChanges(state, changes, lotChanges);
     facts.push({
       type: 'StockRelocated',
-      data: { itemId: state.itemId, movementId, fromLocationId: locationId, quantity, reason: LOCATION_DELETED_REASON, stockAfter },
+      data: withLots(
+        { itemId: state.itemId, movementId, fromLocationId: locationId, quantity, reason: LOCATION_DELETED_REASON, stockAfter },
+        lotChanges,
+      ),
     });
   }
   return facts;
@@ -193,7 +227,12 @@ export function evolve(state: ItemState, event: ItemEvent): ItemState {
     case 'ItemArchived':
       return { ...next, status: 'archived' };
     default:
-      return { ...next, stock: event.data.stockAfter.locations, movements: recordMovement(state.movements, event) };
+      return {
+        ...next,
+        stock: event.data.stockAfter.locations,
+        lots: event.data.stockAfter.lots ?? [],
+        movements: recordMovement(state.movements, event),
+      };
   }
 }
 
@@ -203,7 +242,13 @@ export function recordMovement(movements: Record<string, MovementRecord>, event:
   if (!changes || !('movementId' in event.data)) return movements;
   const next = { ...movements };
   const kind = event.type === 'MovementUndone' ? 'undo' : event.type === 'StockRelocated' ? 'relocation' : 'movement';
-  next[event.data.movementId] = { kind, changes, undoneBy: null, recordedBy: event.metadata.userId };
+  next[event.data.movementId] = {
+    kind,
+    changes,
+    lotChanges: event.data.lotChanges ?? [],
+    undoneBy: null,
+    recordedBy: event.metadata.userId,
+  };
   if (event.type === 'MovementUndone' && next[event.data.undoneMovementId]) {
     next[event.data.undoneMovementId] = { ...next[event.data.undoneMovementId], undoneBy: event.data.movementId };
   }
@@ -237,10 +282,23 @@ export function movementChanges(event: ItemEvent | ItemFact): StockChange[] | nu
 }
 
 /** The stock after the changes, refused when it would exceed what an item may hold. */
-function stockAfterChanges(stock: Stock, changes: readonly StockChange[]): StockAfter {
-  const after = toStockAfter(applyChanges(stock, changes));
+function stockAfterChanges(
+  { stock, lots }: Pick<ItemState, 'stock' | 'lots'>,
+  changes: readonly StockChange[],
+  lotChanges: readonly LotChange[] = [],
+): StockAfter {
+  const after = toStockAfter(applyChanges(stock, changes), applyLotChanges(lots, lotChanges));
   if (after.total > MAX_STOCK) throw new ServiceError('VALIDATION', M.stockTooHigh);
   return after;
+}
+
+/** A movement's data with its lot changes, when it made any: events of items without lots stay as they were. */
+const withLots = <T extends object>(data: T, lotChanges: readonly LotChange[]): T & { lotChanges?: LotChange[] } =>
+  lotChanges.length > 0 ? { ...data, lotChanges: [...lotChanges] } : data;
+
+/** An expiry date belongs to stock coming in; elsewhere it would silently mean nothing. */
+function refuseExpiryDate({ expiresOn }: { expiresOn?: string | null }): void {
+  if (expiresOn != null) throw new ServiceError('VALIDATION', M.lotOnlyWhenStockComesIn);
 }
 
 function requireName(name: string): void {

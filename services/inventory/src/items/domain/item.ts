@@ -1,4 +1,4 @@
-import type { ItemDetailsChangedData, ItemEvent, ItemRegisteredData, LocationQuantity } from '@inventory/contracts';
+import type { ItemDetailsChangedData, ItemEvent, ItemRegisteredData, LocationQuantity, LotChange, LotQuantity } from '@inventory/contracts';
 import type { StockChange } from './stock.js';
 
 /** An event of an item stream without its envelope: what the decider decides. */
@@ -15,6 +15,8 @@ export const sameDetail = (a: unknown, b: unknown) =>
 export interface MovementRecord {
   kind: 'movement' | 'undo' | 'relocation';
   changes: StockChange[];
+  /** What it did to lots (docs/expiry.md); empty when it touched none. */
+  lotChanges: LotChange[];
   undoneBy: string | null;
   /** The user who recorded it: a member may undo only their own movements. */
   recordedBy: string;
@@ -34,6 +36,8 @@ export interface ItemState {
   details: ItemDetails;
   reorderLevel: number;
   stock: LocationQuantity[];
+  /** The parts of the stock in lots (docs/expiry.md). */
+  lots: LotQuantity[];
   movements: Record<string, MovementRecord>;
   version: number;
   createdAt: string;
@@ -48,6 +52,7 @@ export const initialState = (itemId: string): ItemState => ({
   details: { name: '', sku: null, description: null, unitPrice: '0.00', categoryId: null, locationId: null, imageUrl: null, barcodes: [] },
   reorderLevel: 0,
   stock: [],
+  lots: [],
   movements: {},
   version: 0,
   createdAt: '',
@@ -61,7 +66,17 @@ export type ItemCommand =
   | { type: 'SetReorderLevel'; data: { reorderLevel: number } }
   | { type: 'ReceiveStock'; data: StockMovementInput }
   | { type: 'IssueStock'; data: StockMovementInput }
-  | { type: 'AdjustStock'; data: { newLevel: number; locationId: string | null; reason: string; movementId: string } }
+  | {
+      type: 'AdjustStock';
+      data: {
+        newLevel: number;
+        locationId: string | null;
+        reason: string;
+        movementId: string;
+        lot?: string | null;
+        expiresOn?: string | null;
+      };
+    }
   | { type: 'TransferStock'; data: TransferInput }
   | {
       type: 'UndoMovement';
@@ -83,6 +98,10 @@ export interface StockMovementInput {
   locationId: string | null;
   reason: string;
   movementId: string;
+  /** The lot received into or taken from (docs/expiry.md). */
+  lot?: string | null;
+  /** Receipts only: the expiry date of the stock received. */
+  expiresOn?: string | null;
 }
 
 export interface TransferInput {
@@ -91,6 +110,7 @@ export interface TransferInput {
   quantity: number;
   reason: string;
   movementId: string;
+  lot?: string | null;
 }
 
 export const INITIAL_STOCK_REASON = 'Initial stock';

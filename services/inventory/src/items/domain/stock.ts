@@ -1,4 +1,4 @@
-import type { LocationQuantity, StockAfter } from '@inventory/contracts';
+import type { LocationQuantity, LotQuantity, StockAfter } from '@inventory/contracts';
 
 /** A change of the quantity at one place (null: the unassigned bucket). */
 export interface StockChange {
@@ -26,4 +26,6 @@ export function applyChanges(stock: Stock, changes: readonly StockChange[]): Loc
     .sort((a, b) => (a.locationId === null ? -1 : b.locationId === null ? 1 : a.locationId.localeCompare(b.locationId)));
 }
 
-export const toStockAfter = (stock: Stock): StockAfter => ({ total: totalOf(stock), locations: [...stock] });
+/** The recorded fact: lots only when there are any, so events of items without lots stay as they were. */
+export const toStockAfter = (stock: Stock, lots: readonly LotQuantity[] = []): StockAfter =>
+  lots.length > 0 ? { total: totalOf(stock), locations: [...stock], lots: [...lots] } : { total: totalOf(stock), locations: [...stock] };

@@ -7,12 +7,15 @@ import {
   type ItemView,
   type ListItemsQuery,
   type LocationQuantity,
+  type LotQuantity,
   type StockStatus,
 } from '@inventory/contracts';
 import { containsPattern, normalizeShortCode, shortCodeOf, type SqlStatement } from '@inventory/platform';
 import { isoTime, sqlOf } from '../../database/sql.js';
 import { initialState, type ItemState } from '../domain/item.js';
+import { nearestExpiry } from '../domain/lots.js';
 import { totalOf } from '../domain/stock.js';
+import { expiryFilterSql } from '../../expiry/expiring-lots.js';
 import { referenceNames, type ReferenceNames } from './reference-names.js';
 
 interface SnapshotRow {
@@ -29,6 +32,7 @@ interface SnapshotRow {
   image_url: string | null;
   barcodes: string[];
   stock: LocationQuantity[];
+  lots: LotQuantity[];
   is_active: boolean;
   version: number;
   created_at: string;
@@ -36,7 +40,7 @@ interface SnapshotRow {
 }
 
 const SNAPSHOT_COLUMNS = `id, workspace_id, created_by, name, sku, description, unit_price::text AS unit_price, reorder_level, category_id, location_id,
-  image_url, barcodes, stock, is_active, version, created_at, updated_at`;
+  image_url, barcodes, stock, lots, is_active, version, created_at, updated_at`;
 
 /**
  * The state the next command starts from: the item's row, with `lock` locked until the transaction
@@ -88,6 +92,7 @@ function stateOf(row: SnapshotRow): ItemState {
     },
     reorderLevel: row.reorder_level,
     stock: row.stock,
+    lots: row.lots,
     movements: {},
     version: row.version,
     createdAt: isoTime(row.created_at),
@@ -123,17 +128,18 @@ export function snapshotUpsert(states: readonly ItemState[]): SqlStatement {
       state.createdAt,
       state.updatedAt,
     );
-    params.push(JSON.stringify(itemRecordOf(state)));
-    return '(?, ?, ?, ?, ?, ?, ?::numeric, ?::int, ?::int, ?, ?, ?, ?, ?::text[], ?::jsonb, ?::boolean, ?::int, ?::timestamptz, ?::timestamptz, ?)';
+    params.push(JSON.stringify(itemRecordOf(state)), JSON.stringify(state.lots), nearestExpiry(state.lots));
+    return '(?, ?, ?, ?, ?, ?, ?::numeric, ?::int, ?::int, ?, ?, ?, ?, ?::text[], ?::jsonb, ?::boolean, ?::int, ?::timestamptz, ?::timestamptz, ?, ?::jsonb, ?::date)';
   });
   return {
     sql: `INSERT INTO item_views (id, workspace_id, created_by, name, sku, description, unit_price, current_stock, reorder_level, category_id, location_id,
-            image_url, code, barcodes, stock, is_active, version, created_at, updated_at, record_json)
+            image_url, code, barcodes, stock, is_active, version, created_at, updated_at, record_json, lots, nearest_expiry)
           VALUES ${rows.join(', ')}
           ON CONFLICT (id) DO UPDATE SET name = excluded.name, sku = excluded.sku, description = excluded.description,
             unit_price = excluded.unit_price, current_stock = excluded.current_stock, reorder_level = excluded.reorder_level,
             category_id = excluded.category_id, location_id = excluded.location_id, image_url = excluded.image_url, barcodes = excluded.barcodes, stock = excluded.stock,
-            is_active = excluded.is_active, version = excluded.version, updated_at = excluded.updated_at, record_json = excluded.record_json`,
+            is_active = excluded.is_active, version = excluded.version, updated_at = excluded.updated_at, record_json = excluded.record_json,
+            lots = excluded.lots, nearest_expiry = excluded.nearest_expiry`,
     params,
   };
 }
@@ -143,12 +149,15 @@ interface References {
   categoryId: string | null;
   locationId: string | null;
   stock: LocationQuantity[];
+  /** Its lots, when the view shows them (their places are among its stock's). */
+  lots?: LotQuantity[];
 }
 
 const referencesOf = (state: ItemState): References => ({
   categoryId: state.details.categoryId,
   locationId: state.details.locationId,
   stock: state.stock,
+  lots: state.lots,
 });
 
 /** The ids of the categories and places the items' views name. */
@@ -161,7 +170,7 @@ export const referencesOfItems = (items: readonly (ItemState | References)[]) =>
 };
 
 /** The parts of an item's view that carry the names of its category and places, read from the replicas. */
-type NamedParts = Pick<ItemView, 'category' | 'location' | 'stockByLocation'>;
+type NamedParts = Pick<ItemView, 'category' | 'location' | 'stockByLocation' | 'lots'>;
 
 /** The rest of the view: a function of the item's state alone, stored with its row as record_json. */
 type ItemRecord = Omit<ItemView, keyof NamedParts>;
@@ -169,7 +178,9 @@ type ItemRecord = Omit<ItemView, keyof NamedParts>;
 function itemRecordOf(state: ItemState): ItemRecord {
   const { details: d } = state;
   const currentStock = totalOf(state.stock);
+  const expiry = nearestExpiry(state.lots);
   return {
+    ...(expiry === null ? {} : { nearestExpiry: expiry }),
     id: state.itemId,
     userId: state.createdBy,
     name: d.name,
@@ -191,12 +202,14 @@ function itemRecordOf(state: ItemState): ItemRecord {
   };
 }
 
-function namedPartsOf({ categoryId, locationId, stock }: References, names: ReferenceNames): NamedParts {
+function namedPartsOf({ categoryId, locationId, stock, lots = [] }: References, names: ReferenceNames): NamedParts {
   const named = (id: string | null, name: string | null) => (id !== null && name !== null ? { id, name } : null);
   return {
     category: named(categoryId, names.category(categoryId)),
     location: named(locationId, names.location(locationId)),
     stockByLocation: stock.map(({ locationId: id, quantity }) => ({ locationId: id, quantity, locationName: names.location(id) })),
+    // Left out for items without lots: their answers stay as the SPEC shows them.
+    ...(lots.length === 0 ? {} : { lots: lots.map((entry) => ({ ...entry, locationName: names.location(entry.locationId) })) }),
   };
 }
 
@@ -231,6 +244,7 @@ interface ListRow {
   category_id: string | null;
   location_id: string | null;
   stock: LocationQuantity[];
+  lots: LotQuantity[];
 }
 
 /**
@@ -268,6 +282,11 @@ export async function listItemsJson(
     where.push(place.sql);
     params.push(...place.params);
   }
+  if (query.expiry) {
+    const expiry = expiryFilterSql(query.expiry, workspaceId);
+    where.push(expiry.sql);
+    params.push(...expiry.params);
+  }
   const filter = where.join(' AND ');
   // Unfiltered, the total is the user's kept count (see Inventory0007); filtered, the matches are
   // counted, by an uncorrelated subquery that PostgreSQL runs once, not per row.
@@ -276,7 +295,7 @@ export async function listItemsJson(
     ? [`SELECT count(*)::int FROM item_views WHERE ${filter}`, params]
     : ['SELECT coalesce((SELECT active FROM item_counts WHERE workspace_id = ?), 0)', [workspaceId]];
   const rows = await sqlOf(em)<ListRow>(
-    `SELECT (${count}) AS total, id, record_json, category_id, location_id, stock FROM item_views WHERE ${filter}
+    `SELECT (${count}) AS total, id, record_json, category_id, location_id, stock, lots FROM item_views WHERE ${filter}
      ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`,
     [...countParams, ...params, Math.min(query.limit ?? MAX_ITEMS_PAGE, MAX_ITEMS_PAGE), query.offset ?? 0],
   );
@@ -317,7 +336,12 @@ async function withRecords(em: EntityManager, workspaceId: string, rows: ListRow
   }
   return rows.flatMap((row) => {
     if (row.record_json !== null)
-      return [{ recordJson: row.record_json, refs: { categoryId: row.category_id, locationId: row.location_id, stock: row.stock } }];
+      return [
+        {
+          recordJson: row.record_json,
+          refs: { categoryId: row.category_id, locationId: row.location_id, stock: row.stock, lots: row.lots },
+        },
+      ];
     const state = filled.get(row.id);
     return state ? [{ recordJson: JSON.stringify(itemRecordOf(state)), refs: referencesOf(state) }] : [];
   });

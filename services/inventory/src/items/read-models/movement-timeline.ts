@@ -29,12 +29,20 @@ export function movementEntryOf(event: ItemEvent): Entry | null {
     createdAt: event.occurredAt,
     undoes: null,
   };
+  // The lots it touched where the entry says it happened (a transfer's source): docs/expiry.md.
+  const lotsAt = (locationId: string | null) => {
+    const lots = ('lotChanges' in event.data ? (event.data.lotChanges ?? []) : [])
+      .filter((change) => change.locationId === locationId)
+      .map(({ lot, expiresOn, delta }) => ({ lot, expiresOn, quantity: Math.abs(delta) }));
+    return lots.length > 0 ? { lots } : {};
+  };
   const at = (type: TimelineEntryType, quantity: number, locationId: string | null, toLocationId: string | null = null): Entry => ({
     ...base,
     movementType: type,
     quantity,
     locationId,
     toLocationId,
+    ...lotsAt(locationId),
   });
   switch (event.type) {
     case 'StockReceived':

@@ -1,0 +1,7 @@
+import type { InventorySettings } from '@inventory/contracts';
+import { ExpiryWarningDays } from '@inventory/platform';
+
+export class InventorySettingsDto implements InventorySettings {
+  @ExpiryWarningDays()
+  expiryWarningDays: number;
+}
