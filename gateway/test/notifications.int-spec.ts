@@ -19,6 +19,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { WorkerModule as IdentityWorkerModule } from '../../services/identity/src/worker.module.js';
 import { WorkerModule as InventoryWorkerModule } from '../../services/inventory/src/worker.module.js';
 import { ALERTS_QUEUE } from '../../services/inventory/src/alerts/alert-jobs.js';
+import { ExpiryScanWorker } from '../../services/inventory/src/expiry/expiry-scan.worker.js';
 import { ApiClient, json, signUp, uniqueEmail, type SignedUp } from './support/api-client.js';
 import { mailSource, mailTo, PushService, type CaughtMail } from './support/notifications.js';
 import { startSystem, type System } from './support/system.js';
@@ -196,6 +197,56 @@ describe('email digest', () => {
     }
     await delay(QUIET_MS);
     expect(await mailTo(zoe.email)).toHaveLength(1);
+  }, 90_000);
+});
+
+describe('expiry notifications', () => {
+  it('warns members who want it of lots expiring in the warning days and today, once a day, never for archived items', async () => {
+    // Items start at 0 here, a low-stock crossing each: Eli wants only expiry notifications.
+    const eli = await person('Eli', { lowStock: false });
+    const workspace = await ok<WorkspaceSummary>(eli.client.post('/api/workspaces', { name: 'Pantry' }));
+    await ok(eli.client.post(`/api/workspaces/${workspace.id}/switch`));
+    const fay = await person('Fay', { expiry: false, lowStock: false }); // email and push on, but neither kind wanted
+    await join(eli.client, workspace.id, fay);
+
+    // The scan's day is set (time injected): lots are dated from it.
+    const today = '2031-03-01';
+    const receive = async (name: string, expiresOn: string, lot: string | null = null) => {
+      const item = await addItem(eli.client, name, 0, 0);
+      await ok(eli.client.post(`/api/inventory/${item.id}/stock`, { movementType: 'in', quantity: 4, reason: 'Delivery', lot, expiresOn }));
+      return item;
+    };
+    const weekAhead = await receive('Oat milk', '2031-03-08', 'OM-7'); // the warning day (7, the default)
+    await receive('Sourdough', today); // the day itself
+    await receive('Honey', '2031-03-04'); // within the window, but neither day: no new warning
+    const archived = await receive('Old ham', today);
+    expect((await eli.client.request('DELETE', `/api/inventory/${archived.id}`)).status).toBe(204);
+
+    const scanner = workers[0].get(ExpiryScanWorker);
+    await scanner.scan(today);
+    const mail = await oneMail(eli.email);
+    expect(mail.subject).toBe('Expiring: 2 lots');
+    expect(mail.text).toContain('Sourdough (Pantry): 4 expires today (2031-03-01)');
+    expect(mail.text).toContain('Oat milk [lot OM-7] (Pantry): 4 expires in 7 days (2031-03-08)');
+    expect(mail.text).toContain(`/inventory?item=${weekAhead.id}`);
+    expect(mail.text).not.toMatch(/Honey|Old ham/);
+    await eventually(() => eli.pushes.length > 0, 30_000, 100);
+    expect(eli.pushes).toEqual([
+      {
+        title: 'Expiring: 2 lots',
+        body: 'Sourdough, Oat milk · Pantry',
+        url: '/inventory?expiry=expiring',
+        tag: expect.stringMatching(/^expiry-/),
+      },
+    ]);
+
+    // The day's scan again (a second worker, a restart): nothing new.
+    await scanner.scan(today);
+    await delay(QUIET_MS);
+    expect(await mailTo(eli.email)).toHaveLength(1);
+    expect(eli.pushes).toHaveLength(1);
+    expect(await mailTo(fay.email)).toHaveLength(0);
+    expect(fay.pushes).toHaveLength(0);
   }, 90_000);
 });
 
