@@ -93,6 +93,12 @@ function random(seedText) {
   };
 }
 
+/**
+ * Perishables (docs/expiry.md): their deliveries come in dated lots, the newest expiring this many
+ * days from today (below 0: already past), so the demo shows 'Expires in 5 days' and an expired lot.
+ */
+const EXPIRES_IN_DAYS = { 'KI-COF-1K': 5, 'KI-TEA-50': -3, 'CL-SOA-05': 150 };
+
 const USAGE_REASONS = ['Issued to the team', 'Monthly office use', 'Used on a job', 'Break room', 'Issued to new starters'];
 
 /**
@@ -101,7 +107,8 @@ const USAGE_REASONS = ['Issued to the team', 'Monthly office use', 'Used on a jo
  * show deliveries, usage and low-stock crossings), arriving exactly at today's stock. It is made
  * backwards from today, so no last-minute jump is needed to land on the stock. `extras` adds a
  * stock count that found one missing, a movement entered twice and undone, and a transfer of one
- * to another place. Times are working hours (08:00–17:00 UTC), oldest first.
+ * to another place; with `extras.expiresInDays` deliveries come in dated lots of one shelf life, the
+ * newest lot expiring that many days from today. Times are working hours (08:00–17:00 UTC), oldest first.
  */
 export function itemHistory(
   { sku, name, stock, reorderLevel, unitPrice, categoryId, locationId, imageUrl, barcodes = [], extras = {} },
@@ -123,13 +130,20 @@ export function itemHistory(
   let order = 1090 + Math.floor(next() * 20);
   let counted = !extras.count;
   let doubled = !extras.undo;
+  let shelfLifeDays; // set by the newest delivery, the first one made
+  const lotOf = (daysAgo) => {
+    if (extras.expiresInDays === undefined) return {};
+    shelfLifeDays ??= daysAgo + extras.expiresInDays;
+    return { lot: `L${order}`, expiresOn: new Date(today + (shelfLifeDays - Math.floor(daysAgo)) * day).toISOString().slice(0, 10) };
+  };
   for (let daysAgo = 2 + Math.floor(next() * 2); daysAgo < HISTORY_DAYS - 2; daysAgo += 3 + Math.floor(next() * 6)) {
     const time = at(daysAgo);
     const high = level > reorderLevel + 2 * scale;
     if (high && next() < 0.7) {
       // A delivery that came when the item had fallen to its reorder level.
       const before = Math.floor(next() * (reorderLevel + 1));
-      add(time, 'ReceiveStock', { quantity: level - before, locationId, reason: `Purchase order PO-${order--}` });
+      add(time, 'ReceiveStock', { quantity: level - before, locationId, reason: `Purchase order PO-${order}`, ...lotOf(daysAgo) });
+      order--;
       level = before;
     } else if (!counted && daysAgo > 15 && level > 0) {
       add(time, 'AdjustStock', { newLevel: level, locationId, reason: 'Stock count: one missing' });
@@ -255,7 +269,10 @@ export async function seedDemoInventory(baseUrl, env = process.env) {
         locationId: place ? locationIds.get(place) : null,
         imageUrl: (await api.upload('/api/upload/image', 'image', join(IMAGES, `${sku}.png`))).url,
         barcodes: [demoEan13(number)],
-        extras: EXTRAS[sku] === 'transfer' ? { transferTo: locationIds.get('Workshop') } : { [EXTRAS[sku]]: true },
+        extras: {
+          ...(EXTRAS[sku] === 'transfer' ? { transferTo: locationIds.get('Workshop') } : { [EXTRAS[sku]]: true }),
+          expiresInDays: EXPIRES_IN_DAYS[sku],
+        },
       }),
     });
   }

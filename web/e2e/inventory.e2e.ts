@@ -267,6 +267,64 @@ describe('inventory screen', () => {
     expect(await jack.getByTestId('current-stock').innerText()).toBe('0');
   }, 120_000);
 
+  it('receives into a dated lot, shows its expiry, filters by it, and takes a named lot out', async () => {
+    const { page } = await signUp(browser, '/inventory');
+    await addItem(page, { name: 'Fresh Milk', unitPrice: '1.20' });
+    await addItem(page, { name: 'Tinned Beans', unitPrice: '0.80', currentStock: 12 });
+    await page.reload();
+    const milk = card(page, 'Fresh Milk');
+    await milk.waitFor();
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+
+    const receive = async (quantity: string, lot: string, expiresOn: string) => {
+      await milk.getByRole('button', { name: 'Update stock of Fresh Milk' }).click();
+      const stock = page.getByRole('dialog', { name: 'Update Stock - Fresh Milk' });
+      await stock.getByLabel('Quantity').fill(quantity);
+      await stock.getByLabel('Reason').fill('Morning delivery');
+      await stock.getByLabel('Lot (optional)').fill(lot);
+      await stock.getByLabel('Expires on').fill(expiresOn);
+      await stock.getByRole('button', { name: 'Update Stock' }).click();
+      await toast(page, 'Stock Updated');
+      await stock.waitFor({ state: 'hidden' });
+    };
+    await receive('6', 'M-12', day(3));
+    await receive('4', 'M-13', day(9));
+    await milk.getByTestId('expiry-tag').getByText('Expires in 3 days').waitFor();
+    expect(await milk.getByTestId('lot-stock').allInnerTexts()).toEqual([`M-12 · ${day(3)}\n6`, `M-13 · ${day(9)}\n4`]);
+    expect(await card(page, 'Tinned Beans').getByTestId('expiry-tag').count()).toBe(0);
+
+    // The expiry filter: within the 7 warning days, or past.
+    await choose(page, page, 'Expiry', 'Expiring soon');
+    await waitForCount(page.getByTestId('item-card'), 1);
+    await milk.waitFor();
+    await screenshot(page, 'inventory-expiring');
+    await choose(page, page, 'Expiry', 'Expired');
+    await page.getByText('Try adjusting your filters or search query').waitFor();
+    await choose(page, page, 'Expiry', 'Any expiry');
+    await waitForCount(page.getByTestId('item-card'), 2);
+
+    // Naming the later lot takes from it, not from the earliest expiry.
+    await milk.getByRole('button', { name: 'Update stock of Fresh Milk' }).click();
+    const stock = page.getByRole('dialog', { name: 'Update Stock - Fresh Milk' });
+    await choose(page, stock, 'Movement Type', 'Stock Out');
+    await stock.getByLabel('Quantity').fill('4');
+    await stock.getByLabel('Reason').fill('Café order');
+    await choose(page, stock, 'Lot', 'M-13');
+    await stock.getByRole('button', { name: 'Update Stock' }).click();
+    await toast(page, 'Stock Updated');
+    await waitForCount(milk.getByTestId('lot-stock'), 1);
+    expect(await milk.getByTestId('lot-stock').allInnerTexts()).toEqual([`M-12 · ${day(3)}\n6`]);
+
+    await milk.getByRole('button', { name: 'More actions for Fresh Milk' }).click();
+    await page.getByRole('menuitem', { name: 'History' }).click();
+    const history = page.getByRole('dialog', { name: 'History - Fresh Milk' });
+    await history
+      .getByTestId('movement-lots')
+      .first()
+      .getByText(`4 × M-13 exp. ${day(9)}`)
+      .waitFor();
+  }, 120_000);
+
   it('searches, filters by stock status, shows the empty states and archives', async () => {
     const { page } = await signUp(browser, '/dashboard');
     await addItem(page, { name: 'Alpha Widget', sku: 'AW-1', unitPrice: '5.00', currentStock: 10, reorderLevel: 2 });

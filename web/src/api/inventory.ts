@@ -1,7 +1,11 @@
 import type {
+  ExpiringLotView,
+  ExpiryFilter,
+  InventorySettings,
   ItemView,
   ListItemsQuery,
   LocationStockView,
+  LotStockView,
   MovementEntry,
   MovementResult,
   MovementType,
@@ -16,14 +20,25 @@ import { HttpError, http } from './http';
 
 export type Item = ItemView;
 export type ItemMovement = MovementEntry;
-export type { ItemView, LocationStockView, MovementResult, MovementType, StockStatus, TimelineEntryType };
+export type {
+  ExpiringLotView,
+  ExpiryFilter,
+  InventorySettings,
+  ItemView,
+  LocationStockView,
+  LotStockView,
+  MovementResult,
+  MovementType,
+  StockStatus,
+  TimelineEntryType,
+};
 export type NewItem = RegisterItemRequest;
 export type ItemChanges = UpdateItemRequest;
 export type StockMovementInput = RecordMovementRequest;
 export type TransferInput = TransferStockRequest;
 
 /** The list filters the screen sends; paging keeps 10,000 items off the page. */
-export type ItemFilters = Pick<ListItemsQuery, 'search' | 'status' | 'limit' | 'offset'>;
+export type ItemFilters = Pick<ListItemsQuery, 'search' | 'status' | 'expiry' | 'limit' | 'offset'>;
 
 export interface ItemPage {
   items: Item[];
@@ -34,10 +49,11 @@ export interface ItemPage {
 const base = '/api/inventory';
 const itemUrl = (id: string) => `${base}/${encodeURIComponent(id)}`;
 
-function queryString({ search, status, limit, offset }: ItemFilters): string {
+function queryString({ search, status, expiry, limit, offset }: ItemFilters): string {
   const params = new URLSearchParams();
   if (search?.trim()) params.set('search', search.trim());
   if (status) params.set('status', status);
+  if (expiry) params.set('expiry', expiry);
   if (limit !== undefined) params.set('limit', String(limit));
   if (offset) params.set('offset', String(offset));
   const text = params.toString();
@@ -93,4 +109,17 @@ export function listMovements(id: string, limit = 100): Promise<ItemMovement[]> 
 
 export function undoMovement({ id, movementId }: { id: string; movementId: string }): Promise<MovementResult> {
   return http.post<MovementResult>(`${itemUrl(id)}/movements/${encodeURIComponent(movementId)}/undo`, {});
+}
+
+/** Lots expiring within the workspace's warning days or expired, earliest first (docs/expiry.md). */
+export function listExpiringLots(): Promise<ExpiringLotView[]> {
+  return http.get<ExpiringLotView[]>(`${base}/expiring`);
+}
+
+export function getInventorySettings(): Promise<InventorySettings> {
+  return http.get<InventorySettings>(`${base}/settings`);
+}
+
+export function updateInventorySettings(settings: InventorySettings): Promise<InventorySettings> {
+  return http.patch<InventorySettings>(`${base}/settings`, settings);
 }

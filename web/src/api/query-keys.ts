@@ -33,6 +33,8 @@ export const queryKeys = {
     page: (filters: object = {}) => [...inventory, 'list', filters] as const,
     detail: (id: string) => [...inventory, 'detail', id] as const,
     movements: (id: string) => [...inventory, 'movements', id] as const,
+    expiring: () => [...inventory, 'expiring'] as const,
+    settings: () => [...inventory, 'settings'] as const,
   },
   categories: { all: categories, list: (search = '') => [...categories, 'list', search] as const },
   locations: {

@@ -3,13 +3,17 @@ import { errorMessage, isHttpError } from '../../api/http';
 import {
   archiveItem,
   createItem,
+  getInventorySettings,
   getItem,
+  listExpiringLots,
   listItems,
   listMovements,
   recordMovement,
   transferStock,
   undoMovement,
+  updateInventorySettings,
   updateItem,
+  type InventorySettings,
   type ItemChanges,
   type ItemFilters,
   type NewItem,
@@ -49,6 +53,25 @@ export function useItemMovements(itemId: string | null) {
     staleTime: 0,
   });
 }
+
+/** The workspace's inventory settings (the expiry warning days); they change rarely. */
+export function useInventorySettings() {
+  return useQuery({ queryKey: queryKeys.inventory.settings(), queryFn: getInventorySettings, staleTime: 5 * 60_000 });
+}
+
+/** The 'Expiring' report: lots within the warning days or past their date. */
+export function useExpiringLots(enabled = true) {
+  return useQuery({ queryKey: queryKeys.inventory.expiring(), queryFn: listExpiringLots, enabled });
+}
+
+export const useUpdateInventorySettings = () =>
+  useToastMutation({
+    mutationFn: (settings: InventorySettings) => updateInventorySettings(settings),
+    success: { title: 'Settings Saved', description: 'The expiry warning has been updated.' },
+    failure: 'Failed to save settings',
+    // The 'expiring soon' filter and the report follow the warning days.
+    invalidates: [queryKeys.inventory.all],
+  });
 
 // Stock changes feed the list, the timelines, the dashboard (stats, activity, charts), the
 // reports and the low-stock alerts: refresh every reader.

@@ -1,4 +1,4 @@
-import type { Item, LocationStockView, TimelineEntryType } from '../../api/inventory';
+import type { Item, LocationStockView, LotStockView, TimelineEntryType } from '../../api/inventory';
 import type { Location } from '../../api/locations';
 
 /**
@@ -62,3 +62,23 @@ export function locationOptions(locations: Location[] | undefined, held?: readon
     ...(locations ?? []).map((location) => ({ value: location.id, label: label(location.name, location.id) })),
   ];
 }
+
+/** The picker's value for "no lot named": the server takes the earliest expiry first. */
+export const EARLIEST_EXPIRY = '__earliest__';
+
+/**
+ * The named lots at a place, to take stock from or count (unnamed dated lots are only ever taken
+ * earliest expiry first, as the API names a lot by its name).
+ */
+export function lotOptions(lots: readonly LotStockView[] | undefined, locationId: string | null) {
+  const named = (lots ?? []).filter((entry) => entry.locationId === locationId && entry.lot !== null);
+  return [
+    { value: EARLIEST_EXPIRY, label: 'Earliest expiry first' },
+    ...named.map((entry) => ({
+      value: entry.lot!,
+      label: `${entry.lot}${entry.expiresOn ? ` · expires ${entry.expiresOn}` : ''} (${entry.quantity} here)`,
+    })),
+  ];
+}
+
+export const toLot = (value: string | undefined | null): string | null => (!value || value === EARLIEST_EXPIRY ? null : value);

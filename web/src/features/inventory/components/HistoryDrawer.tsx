@@ -62,6 +62,13 @@ export function HistoryDrawer({ open, item, locationNames, onClose }: HistoryDra
       <Typography.Text type="secondary" style={{ display: 'block', fontSize: 13 }}>
         Stock after: {movement.stockAfter} · {where(movement)}
       </Typography.Text>
+      {movement.lots && (
+        <Typography.Text type="secondary" style={{ display: 'block', fontSize: 13 }} data-testid="movement-lots">
+          {movement.lots
+            .map((lot) => `${lot.quantity} × ${[lot.lot ?? 'no lot', lot.expiresOn && `exp. ${lot.expiresOn}`].filter(Boolean).join(' ')}`)
+            .join(', ')}
+        </Typography.Text>
+      )}
       <Typography.Text style={{ display: 'block', fontSize: 13 }}>{movement.reason}</Typography.Text>
       <Flex justify="space-between" align="center" gap={8}>
         <Typography.Text type="secondary" style={{ fontSize: 12 }}>

@@ -1,8 +1,10 @@
 import { ClearOutlined, SearchOutlined } from '@ant-design/icons';
 import { Button, Flex, Input, Select } from 'antd';
-import type { StockStatus } from '../../../api/inventory';
+import type { ExpiryFilter, StockStatus } from '../../../api/inventory';
+import { EXPIRY_FILTER_OPTIONS } from '../expiry';
 
 export type StatusFilter = StockStatus | 'all';
+export type ExpiryChoice = ExpiryFilter | 'all';
 
 const STATUS_OPTIONS: { value: StatusFilter; label: string }[] = [
   { value: 'all', label: 'All' },
@@ -14,12 +16,22 @@ const STATUS_OPTIONS: { value: StatusFilter; label: string }[] = [
 interface InventoryFiltersProps {
   search: string;
   status: StatusFilter;
+  expiry: ExpiryChoice;
   onSearchChange: (search: string) => void;
   onStatusChange: (status: StatusFilter) => void;
+  onExpiryChange: (expiry: ExpiryChoice) => void;
   onClear: () => void;
 }
 
-export function InventoryFilters({ search, status, onSearchChange, onStatusChange, onClear }: InventoryFiltersProps) {
+export function InventoryFilters({
+  search,
+  status,
+  expiry,
+  onSearchChange,
+  onStatusChange,
+  onExpiryChange,
+  onClear,
+}: InventoryFiltersProps) {
   return (
     <Flex gap={12} wrap style={{ marginBottom: 24 }}>
       <Input
@@ -32,6 +44,7 @@ export function InventoryFilters({ search, status, onSearchChange, onStatusChang
         style={{ maxWidth: 400, flex: '1 1 220px' }}
       />
       <Select aria-label="Stock status" value={status} onChange={onStatusChange} options={STATUS_OPTIONS} style={{ width: 160 }} />
+      <Select aria-label="Expiry" value={expiry} onChange={onExpiryChange} options={[...EXPIRY_FILTER_OPTIONS]} style={{ width: 160 }} />
       <Button icon={<ClearOutlined />} onClick={onClear}>
         Clear Filters
       </Button>

@@ -13,6 +13,7 @@ import type { CSSProperties, ReactNode } from 'react';
 import type { Item } from '../../../api/inventory';
 import { formatCurrency } from '../../../lib/format';
 import { categoryName, heldStock, placeName, type CategoryNames, type LocationNames } from '../stock';
+import { ExpiryTag } from './ExpiryTag';
 import { StockBadge } from './StockBadge';
 
 export interface ItemActions {
@@ -36,6 +37,8 @@ interface ItemCardProps extends ItemActions {
 }
 
 const COVER_HEIGHT = 140;
+/** Lots on a card, earliest expiry first; the stock dialog's lot picker lists the rest. */
+const MAX_LOTS_SHOWN = 3;
 const valueStyle: CSSProperties = { margin: 0, textAlign: 'right', minWidth: 0, overflowWrap: 'anywhere' };
 
 function Fact({ term, children }: { term: string; children: ReactNode }) {
@@ -186,6 +189,11 @@ export function ItemCard({
         </Fact>
         <Fact term="Unit price">{formatCurrency(item.unitPrice)}</Fact>
         {category && <Fact term="Category">{category}</Fact>}
+        {item.nearestExpiry && (
+          <Fact term="Expiry">
+            <ExpiryTag date={item.nearestExpiry} />
+          </Fact>
+        )}
       </dl>
       {held.length > 0 && (
         <div style={{ marginTop: 8, borderTop: `1px solid ${token.colorBorderSecondary}`, paddingTop: 8 }}>
@@ -204,6 +212,36 @@ export function ItemCard({
               </li>
             ))}
           </ul>
+        </div>
+      )}
+      {item.lots && item.lots.length > 0 && (
+        <div style={{ marginTop: 8, borderTop: `1px solid ${token.colorBorderSecondary}`, paddingTop: 8 }}>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            Lots
+          </Typography.Text>
+          <ul style={{ listStyle: 'none', margin: 0, padding: 0 }} aria-label={`Lots of ${item.name}`}>
+            {item.lots.slice(0, MAX_LOTS_SHOWN).map((lot) => (
+              <li key={`${lot.locationId}:${lot.lot}:${lot.expiresOn}`} data-testid="lot-stock">
+                <Flex justify="space-between" gap={8}>
+                  <Typography.Text ellipsis style={{ minWidth: 0 }}>
+                    {[
+                      lot.lot ?? 'No lot',
+                      lot.expiresOn,
+                      held.length > 1 ? placeName(lot.locationId, lot.locationName, locationNames) : null,
+                    ]
+                      .filter(Boolean)
+                      .join(' · ')}
+                  </Typography.Text>
+                  <span>{lot.quantity}</span>
+                </Flex>
+              </li>
+            ))}
+          </ul>
+          {item.lots.length > MAX_LOTS_SHOWN && (
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              and {item.lots.length - MAX_LOTS_SHOWN} more (Update Stock lists them all)
+            </Typography.Text>
+          )}
         </div>
       )}
     </Card>

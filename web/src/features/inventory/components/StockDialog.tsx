@@ -1,10 +1,11 @@
-import { Form, Input, InputNumber, Modal, Select, Typography } from 'antd';
+import { LOT_MAX_LENGTH } from '../expiry';
+import { Flex, Form, Input, InputNumber, Modal, Select, Typography } from 'antd';
 import { useEffect } from 'react';
 import type { Item, MovementType } from '../../../api/inventory';
 import { useToast } from '../../../lib/toast';
 import { useLocations } from '../../locations/hooks';
 import { useRecordMovement } from '../hooks';
-import { MOVEMENT_TYPE_OPTIONS, UNASSIGNED, locationOptions, toLocationId } from '../stock';
+import { EARLIEST_EXPIRY, MOVEMENT_TYPE_OPTIONS, UNASSIGNED, locationOptions, lotOptions, toLocationId, toLot } from '../stock';
 
 interface StockDialogProps {
   open: boolean;
@@ -17,9 +18,13 @@ interface StockFormValues {
   movementType: MovementType;
   reason?: string;
   locationId?: string;
+  /** in: the lot received into (free text); out / adjustment: a named lot at the place, or the earliest expiry. */
+  lot?: string;
+  /** YYYY-MM-DD from the browser's own date picker (light, and the phone's native one). */
+  expiresOn?: string;
 }
 
-const EMPTY: StockFormValues = { quantity: null, movementType: 'in', reason: '', locationId: UNASSIGNED };
+const EMPTY: StockFormValues = { quantity: null, movementType: 'in', reason: '', locationId: UNASSIGNED, lot: '', expiresOn: '' };
 
 /** 'Update Stock - {item name}' (SPEC 2, 5): quantity and reason are required, checked on submit. */
 export function StockDialog({ open, item, onClose }: StockDialogProps) {
@@ -28,6 +33,9 @@ export function StockDialog({ open, item, onClose }: StockDialogProps) {
   const record = useRecordMovement();
   const locations = useLocations('', undefined);
   const movementType = Form.useWatch('movementType', form);
+  const locationId = toLocationId(Form.useWatch('locationId', form));
+  const lotChoices = lotOptions(item?.lots, locationId);
+  const lotChosen = toLot(Form.useWatch('lot', form)) !== null;
 
   useEffect(() => {
     if (open) form.setFieldsValue(EMPTY);
@@ -49,6 +57,10 @@ export function StockDialog({ open, item, onClose }: StockDialogProps) {
         movementType: values.movementType,
         reason,
         locationId: toLocationId(values.locationId),
+        // Lots are optional (docs/expiry.md): nothing is sent for stock without one.
+        ...(values.movementType === 'in'
+          ? { lot: values.lot?.trim() || null, expiresOn: values.expiresOn || null }
+          : { lot: toLot(values.lot) }),
       });
       form.setFieldsValue(EMPTY);
       onClose();
@@ -74,12 +86,23 @@ export function StockDialog({ open, item, onClose }: StockDialogProps) {
       )}
       <Form form={form} name="update-stock" layout="vertical" onFinish={onFinish} requiredMark={false} initialValues={EMPTY}>
         <Form.Item label="Movement Type" name="movementType">
-          <Select aria-label="Movement Type" options={[...MOVEMENT_TYPE_OPTIONS]} />
+          <Select
+            aria-label="Movement Type"
+            options={[...MOVEMENT_TYPE_OPTIONS]}
+            // A lot typed for a receipt means nothing to a picker of the lots held, and back.
+            onChange={(type: MovementType) => form.setFieldsValue({ lot: type === 'in' ? '' : EARLIEST_EXPIRY, expiresOn: '' })}
+          />
         </Form.Item>
         <Form.Item
           label="Quantity *"
           name="quantity"
-          extra={movementType === 'adjustment' ? 'For an adjustment, enter the new stock level.' : undefined}
+          extra={
+            movementType === 'adjustment'
+              ? lotChosen
+                ? "For an adjustment of a lot, enter the lot's new level at this location."
+                : 'For an adjustment, enter the new stock level.'
+              : undefined
+          }
         >
           <InputNumber min={0} precision={0} step={1} style={{ width: '100%' }} placeholder="Enter quantity" />
         </Form.Item>
@@ -92,8 +115,26 @@ export function StockDialog({ open, item, onClose }: StockDialogProps) {
             showSearch={{ optionFilterProp: 'label' }}
             loading={locations.isLoading}
             options={locationOptions(locations.data, item?.stockByLocation)}
+            // The lots offered are the new place's.
+            onChange={() => movementType !== 'in' && form.setFieldValue('lot', EARLIEST_EXPIRY)}
           />
         </Form.Item>
+        {movementType === 'in' ? (
+          <Flex gap={12} wrap>
+            <Form.Item label="Lot (optional)" name="lot" style={{ flex: '1 1 160px' }}>
+              <Input placeholder="e.g. L-2301" maxLength={LOT_MAX_LENGTH} />
+            </Form.Item>
+            <Form.Item label="Expires on (optional)" name="expiresOn" style={{ flex: '1 1 160px' }}>
+              <Input type="date" aria-label="Expires on" />
+            </Form.Item>
+          </Flex>
+        ) : (
+          lotChoices.length > 1 && (
+            <Form.Item label="Lot" name="lot" extra="Stock is taken from the lot that expires first unless you choose one.">
+              <Select aria-label="Lot" options={lotChoices} />
+            </Form.Item>
+          )
+        )}
       </Form>
     </Modal>
   );

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import type { Item } from '../../../api/inventory';
 import { useLocations } from '../../locations/hooks';
 import { useTransferStock } from '../hooks';
-import { UNASSIGNED, heldStock, locationOptions, toLocationId, toOptionValue } from '../stock';
+import { EARLIEST_EXPIRY, UNASSIGNED, heldStock, locationOptions, lotOptions, toLocationId, toLot, toOptionValue } from '../stock';
 
 interface TransferDialogProps {
   open: boolean;
@@ -16,6 +16,7 @@ interface TransferFormValues {
   to?: string;
   quantity?: number | null;
   reason?: string;
+  lot?: string;
 }
 
 /** Moves stock between two places in one movement; the total stays the same. */
@@ -25,7 +26,12 @@ export function TransferDialog({ open, item, onClose }: TransferDialogProps) {
   const locations = useLocations('', undefined);
   const held = item ? heldStock(item) : [];
   const from = Form.useWatch('from', form);
-  const available = held.find((entry) => toOptionValue(entry.locationId) === from)?.quantity;
+  const lotChoices = lotOptions(item?.lots, toLocationId(from));
+  const lot = toLot(Form.useWatch('lot', form));
+  const atSource = held.find((entry) => toOptionValue(entry.locationId) === from)?.quantity;
+  // A named lot gives only what it holds at the source.
+  const available =
+    lot === null ? atSource : item?.lots?.find((entry) => entry.locationId === toLocationId(from) && entry.lot === lot)?.quantity;
   const allOptions = locationOptions(locations.data, held);
   // Only places that hold stock can give it.
   const fromOptions = allOptions.filter((option) => held.some((entry) => toOptionValue(entry.locationId) === option.value));
@@ -34,7 +40,13 @@ export function TransferDialog({ open, item, onClose }: TransferDialogProps) {
     if (!open || !item) return;
     form.resetFields();
     const first = heldStock(item)[0];
-    form.setFieldsValue({ from: first ? toOptionValue(first.locationId) : UNASSIGNED, to: undefined, quantity: null, reason: '' });
+    form.setFieldsValue({
+      from: first ? toOptionValue(first.locationId) : UNASSIGNED,
+      to: undefined,
+      quantity: null,
+      reason: '',
+      lot: EARLIEST_EXPIRY,
+    });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- fill only when the dialog opens
   }, [open, item?.id]);
 
@@ -47,6 +59,7 @@ export function TransferDialog({ open, item, onClose }: TransferDialogProps) {
         toLocationId: toLocationId(values.to),
         quantity: Number(values.quantity),
         reason: values.reason!.trim(),
+        lot: toLot(values.lot),
       });
       onClose();
     } catch {
@@ -66,8 +79,18 @@ export function TransferDialog({ open, item, onClose }: TransferDialogProps) {
     >
       <Form form={form} name="transfer-stock" layout="vertical" onFinish={onFinish} requiredMark={false}>
         <Form.Item label="From Location" name="from" rules={[{ required: true, message: 'Choose where the stock is now' }]}>
-          <Select aria-label="From Location" options={fromOptions} notFoundContent="No stock to transfer" />
+          <Select
+            aria-label="From Location"
+            options={fromOptions}
+            notFoundContent="No stock to transfer"
+            onChange={() => form.setFieldValue('lot', EARLIEST_EXPIRY)}
+          />
         </Form.Item>
+        {lotChoices.length > 1 && (
+          <Form.Item label="Lot" name="lot" extra="The lot that expires first moves unless you choose one.">
+            <Select aria-label="Lot" options={lotChoices} />
+          </Form.Item>
+        )}
         <Form.Item
           label="To Location"
           name="to"
@@ -93,14 +116,16 @@ export function TransferDialog({ open, item, onClose }: TransferDialogProps) {
         <Form.Item
           label="Quantity"
           name="quantity"
-          extra={available !== undefined ? `${available} available at the source.` : undefined}
+          extra={available !== undefined ? `${available} available ${lot === null ? 'at the source' : `in lot ${lot} there`}.` : undefined}
           rules={[
             { required: true, message: 'Quantity is required' },
             { type: 'integer', min: 1, message: 'Quantity must be a whole number of 1 or more' },
             {
               validator: (_, value) =>
                 available !== undefined && typeof value === 'number' && value > available
-                  ? Promise.reject(new Error(`Only ${available} available at the source location`))
+                  ? Promise.reject(
+                      new Error(`Only ${available} available ${lot === null ? 'at the source location' : `in lot ${lot} there`}`),
+                    )
                   : Promise.resolve(),
             },
           ]}

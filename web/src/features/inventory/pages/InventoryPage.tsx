@@ -16,7 +16,7 @@ import { EditItemDialog } from '../components/EditItemDialog';
 import { FocusedItem } from '../components/FocusedItem';
 import { HistoryDrawer } from '../components/HistoryDrawer';
 import { InventoryEmpty } from '../components/InventoryEmpty';
-import { InventoryFilters, type StatusFilter } from '../components/InventoryFilters';
+import { InventoryFilters, type ExpiryChoice, type StatusFilter } from '../components/InventoryFilters';
 import { ItemGrid } from '../components/ItemGrid';
 import { ItemGridSkeleton } from '../components/ItemGridSkeleton';
 import { ReorderLevelDialog } from '../components/ReorderLevelDialog';
@@ -25,6 +25,8 @@ import { StockDialog } from '../components/StockDialog';
 import { TransferDialog } from '../components/TransferDialog';
 import { useArchiveItem, useItem, useItems } from '../hooks';
 import { namesOf } from '../stock';
+
+const expiryChoiceOf = (value: string | null): ExpiryChoice => (value === 'expiring' || value === 'expired' ? value : 'all');
 
 /** A multiple of 1, 2, 3 and 4, so every grid width ends on a full row. */
 const PAGE_SIZE = 24;
@@ -43,6 +45,8 @@ export function InventoryPage() {
   const focused = useItem(focusId);
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState<StatusFilter>('all');
+  // `?expiry=expiring` is where an expiry notification for several lots leads.
+  const [expiry, setExpiry] = useState<ExpiryChoice>(() => expiryChoiceOf(searchParams.get('expiry')));
   const [page, setPage] = useState(1);
   const [adding, setAdding] = useState(false);
   // The item stays set while a dialog closes, so its title does not blank during the animation.
@@ -55,6 +59,7 @@ export function InventoryPage() {
   const query = useItems({
     search: debouncedSearch || undefined,
     status: status === 'all' ? undefined : status,
+    expiry: expiry === 'all' ? undefined : expiry,
     limit: PAGE_SIZE,
     offset: (page - 1) * PAGE_SIZE,
   });
@@ -69,7 +74,7 @@ export function InventoryPage() {
   const items = query.data?.items ?? [];
   const focusedItems = focused.data ? [focused.data] : [];
   const total = query.data?.total ?? 0;
-  const filtered = search.trim() !== '' || status !== 'all';
+  const filtered = search.trim() !== '' || status !== 'all' || expiry !== 'all';
   // A page emptied by an archive or a stock change: show the last page that still has items.
   const lastPage = Math.max(1, Math.ceil(total / PAGE_SIZE));
   if (query.data && page > lastPage) setPage(lastPage);
@@ -133,6 +138,10 @@ export function InventoryPage() {
     setStatus(value);
     setPage(1);
   };
+  const changeExpiry = (value: ExpiryChoice) => {
+    setExpiry(value);
+    setPage(1);
+  };
 
   return (
     <>
@@ -168,11 +177,14 @@ export function InventoryPage() {
           <InventoryFilters
             search={search}
             status={status}
+            expiry={expiry}
             onSearchChange={changeSearch}
             onStatusChange={changeStatus}
+            onExpiryChange={changeExpiry}
             onClear={() => {
               changeSearch('');
               changeStatus('all');
+              changeExpiry('all');
             }}
           />
           {selecting && (

@@ -4,9 +4,12 @@ import type { ReactNode } from 'react';
 import type { ReportRange, ReportType } from '../../../api/reports';
 import { useIsMobile } from '../../../lib/use-media-query';
 
+/** The reporting service's types, and 'expiring' (inventory's lots: docs/expiry.md). */
+export type ReportScreenType = ReportType | 'expiring';
+
 export interface ReportFilterValues {
   range: ReportRange;
-  type: ReportType;
+  type: ReportScreenType;
   custom: [Dayjs, Dayjs] | null;
   asOf: Dayjs | null;
 }
@@ -19,18 +22,20 @@ const RANGE_OPTIONS: { value: ReportRange; label: string }[] = [
 ];
 
 /** The table's title for each report type (SPEC 2 names the default one 'Inventory Summary Report'). */
-export const REPORT_TITLES: Record<ReportType, string> = {
+export const REPORT_TITLES: Record<ReportScreenType, string> = {
   inventory: 'Inventory Summary Report',
   'low-stock': 'Low Stock Report',
   value: 'Inventory Value Report',
   movement: 'Stock Movement Report',
+  expiring: 'Expiring Stock Report',
 };
 
-const TYPE_OPTIONS: { value: ReportType; label: string }[] = [
+const TYPE_OPTIONS: { value: ReportScreenType; label: string }[] = [
   { value: 'inventory', label: 'Inventory Summary' },
   { value: 'low-stock', label: 'Low Stock Report' },
   { value: 'value', label: 'Inventory Value' },
   { value: 'movement', label: 'Stock Movement' },
+  { value: 'expiring', label: 'Expiring' },
 ];
 
 // Explicit ids: the visible label names the combobox, and through it the Select's option list
@@ -89,7 +94,7 @@ export function ReportFilters({ values, onChange, onGenerate }: ReportFiltersPro
             onChange={(type) => set({ type })}
           />
         </Field>
-        {values.type !== 'movement' && (
+        {values.type !== 'movement' && values.type !== 'expiring' && (
           <Field id={FIELD_IDS.asOf} label="As of date" fullWidth={isMobile}>
             <DatePicker
               id={FIELD_IDS.asOf}

@@ -1,3 +1,4 @@
+import { DEFAULT_EXPIRY_WARNING_DAYS } from '../../inventory/expiry';
 import { DownloadOutlined, FilePdfOutlined, ReloadOutlined } from '@ant-design/icons';
 import { Button, Card, Skeleton } from 'antd';
 import { Suspense, lazy, useEffect, useMemo, useState } from 'react';
@@ -12,6 +13,9 @@ import { useAuth } from '../../auth/hooks';
 import { SummaryCards } from '../components/SummaryCards';
 import { exportReportCsv, exportReportPdf } from '../export';
 import { useInventoryReport, useValueHistory } from '../hooks';
+import { useExpiringLots, useInventorySettings } from '../../inventory/hooks';
+import { ExpiringTable } from '../components/ExpiringTable';
+import { exportExpiringCsv, exportExpiringPdf, valueAtRisk } from '../expiring-export';
 
 const ValueHistoryChart = lazy(async () => ({ default: (await import('../components/ValueHistoryChart')).ValueHistoryChart }));
 
@@ -20,10 +24,11 @@ function toQuery(values: ReportFilterValues): ReportQuery {
   return {
     // A custom range without both days yet falls back to the default period.
     range: values.range === 'custom' && !custom ? '30days' : values.range,
-    type: values.type,
+    // The Expiring report is inventory's; 'Export all' and the chart keep to the summary meanwhile.
+    type: values.type === 'expiring' ? 'inventory' : values.type,
     from: custom ? values.custom![0].format('YYYY-MM-DD') : undefined,
     to: custom ? values.custom![1].format('YYYY-MM-DD') : undefined,
-    asOf: values.type !== 'movement' && values.asOf ? values.asOf.format('YYYY-MM-DD') : undefined,
+    asOf: values.type !== 'movement' && values.type !== 'expiring' && values.asOf ? values.asOf.format('YYYY-MM-DD') : undefined,
   };
 }
 
@@ -36,8 +41,14 @@ export function ReportsPage() {
   const [filters, setFilters] = useState<ReportFilterValues>({ range: '30days', type: 'inventory', custom: null, asOf: null });
   const query = useMemo(() => toQuery(filters), [filters]);
   const report = useInventoryReport(query);
+  const showExpiring = filters.type === 'expiring';
+  const expiring = useExpiringLots(showExpiring);
+  const settings = useInventorySettings();
+  const lots = expiring.data ?? [];
   const history = useValueHistory({ range: query.range, from: query.from, to: query.to });
   const rows = report.data ?? [];
+
+  const generate = () => void (showExpiring ? expiring.refetch() : report.refetch());
 
   const totalValue = rows.reduce((sum, row) => sum + row.totalValue, 0);
   const needReorder = rows.filter((row) => row.status !== 'in-stock').length;
@@ -50,28 +61,43 @@ export function ReportsPage() {
         description="Generate and view inventory reports"
         actions={
           <>
-            <Button icon={<DownloadOutlined />} onClick={() => exportReportCsv(report.data)}>
+            <Button icon={<DownloadOutlined />} onClick={() => (showExpiring ? exportExpiringCsv(lots) : exportReportCsv(report.data))}>
               Export CSV
             </Button>
-            <Button icon={<FilePdfOutlined />} onClick={() => void exportReportPdf(report.data)}>
+            <Button icon={<FilePdfOutlined />} onClick={() => void (showExpiring ? exportExpiringPdf(lots) : exportReportPdf(report.data))}>
               Export PDF
             </Button>
             <ExportAllMenu query={query} />
-            <Button type="primary" icon={<ReloadOutlined />} onClick={() => void report.refetch()}>
+            <Button type="primary" icon={<ReloadOutlined />} onClick={generate}>
               Generate Report
             </Button>
           </>
         }
       />
-      <ReportFilters values={filters} onChange={setFilters} onGenerate={() => void report.refetch()} />
-      <SummaryCards
-        loading={report.isLoading}
-        cards={[
-          { title: 'Total Inventory Value', value: formatCurrency(totalValue), caption: 'Across all categories' },
-          { title: 'Items Needing Reorder', value: String(needReorder), caption: 'Below minimum stock level' },
-          { title: 'Active Items', value: String(rows.length), caption: `In ${categoryCount} categories` },
-        ]}
-      />
+      <ReportFilters values={filters} onChange={setFilters} onGenerate={generate} />
+      {showExpiring ? (
+        <SummaryCards
+          loading={expiring.isLoading}
+          cards={[
+            {
+              title: 'Expiring Soon',
+              value: String(lots.filter((lot) => lot.daysLeft >= 0).length),
+              caption: `Lots within ${settings.data?.expiryWarningDays ?? DEFAULT_EXPIRY_WARNING_DAYS} days`,
+            },
+            { title: 'Expired', value: String(lots.filter((lot) => lot.daysLeft < 0).length), caption: 'Lots past their date' },
+            { title: 'Value at Risk', value: formatCurrency(valueAtRisk(lots)), caption: 'At unit price' },
+          ]}
+        />
+      ) : (
+        <SummaryCards
+          loading={report.isLoading}
+          cards={[
+            { title: 'Total Inventory Value', value: formatCurrency(totalValue), caption: 'Across all categories' },
+            { title: 'Items Needing Reorder', value: String(needReorder), caption: 'Below minimum stock level' },
+            { title: 'Active Items', value: String(rows.length), caption: `In ${categoryCount} categories` },
+          ]}
+        />
+      )}
       <Card title="Inventory Value Over Time" style={{ marginBottom: 16 }}>
         <Suspense fallback={<Skeleton active />}>
           {history.data && history.data.length > 0 ? (
@@ -81,8 +107,12 @@ export function ReportsPage() {
           )}
         </Suspense>
       </Card>
-      <Card title={REPORT_TITLES[query.type ?? 'inventory']}>
-        <ReportTable rows={rows} loading={report.isLoading} />
+      <Card title={REPORT_TITLES[filters.type]}>
+        {showExpiring ? (
+          <ExpiringTable lots={lots} loading={expiring.isLoading} warningDays={settings.data?.expiryWarningDays} />
+        ) : (
+          <ReportTable rows={rows} loading={report.isLoading} />
+        )}
       </Card>
     </>
   );

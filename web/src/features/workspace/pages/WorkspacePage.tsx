@@ -3,6 +3,7 @@ import { PageHeader } from '../../../components/PageHeader';
 import { useAuth } from '../../auth/hooks';
 import { workspaceAccess } from '../access';
 import { DeleteWorkspaceCard } from '../components/DeleteWorkspaceCard';
+import { ExpiryWarningCard } from '../components/ExpiryWarningCard';
 import { InvitationsCard } from '../components/InvitationsCard';
 import { InviteCard } from '../components/InviteCard';
 import { MembersCard } from '../components/MembersCard';
@@ -37,6 +38,7 @@ export function WorkspacePage() {
         <MembersCard workspace={workspace} access={access} userId={user.id} ownPersonal={ownPersonal} />
         {access.canManageMembers && <InviteCard workspaceId={workspace.id} isOwner={access.isOwner} />}
         {access.canManageMembers && <InvitationsCard workspaceId={workspace.id} />}
+        <ExpiryWarningCard workspaceId={workspace.id} canChange={access.canManageMembers} />
         {access.isOwner && !personal && <DeleteWorkspaceCard workspace={workspace} />}
       </Flex>
     </>
