@@ -28,7 +28,7 @@ export class AccountController {
   @ApiOkResponse({ type: PublicUserDto })
   @ApiConflictResponse({ description: 'An account with this email already exists' })
   updateProfile(@Body() dto: ProfileUpdateDto, @CurrentActor() actor: Actor, @Req() req: Request): Promise<PublicUser> {
-    return this.account.updateProfile(dto, actor, req);
+    return this.account.updateProfile(actor, dto, req);
   }
 
   @Post('profile/photo')
@@ -41,7 +41,7 @@ export class AccountController {
   @ApiPayloadTooLargeResponse({ description: 'Larger than 2 MB' })
   @ApiUnsupportedMediaTypeResponse({ description: 'Not a JPG, PNG or GIF image (checked by content)' })
   changePhoto(@UploadedFile() file: UploadedPhoto | undefined, @CurrentActor() actor: Actor): Promise<PublicUser> {
-    return this.account.changePhoto(file, actor);
+    return this.account.changePhoto(actor, file);
   }
 
   @Get('preferences')
@@ -55,6 +55,6 @@ export class AccountController {
   @ApiOperation({ summary: 'Save your notification preferences' })
   @ApiOkResponse({ type: NotificationPreferencesDto })
   updatePreferences(@Body() dto: NotificationPreferencesDto, @CurrentActor() actor: Actor): Promise<NotificationPreferences> {
-    return this.account.updatePreferences(dto, actor);
+    return this.account.updatePreferences(actor, dto);
   }
 }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { IdentitySubjects, type Actor, type NotificationPreferences, type PublicUser } from '@inventory/contracts';
 import type { Request } from 'express';
-import { IdentityClient } from '../auth/identity.client.js';
+import { IdentityClient } from '../nats/service-clients.js';
 import { SessionsService } from '../auth/session/sessions.service.js';
 import type { NotificationPreferencesDto, ProfileUpdateDto } from './account.dto.js';
 import { checkedPhoto, type UploadedPhoto } from './photo-upload.js';
@@ -17,13 +17,13 @@ export class AccountService {
   ) {}
 
   /** The session's display name follows, so what the user does next is recorded under the new name. */
-  async updateProfile(dto: ProfileUpdateDto, actor: Actor, req: Request): Promise<PublicUser> {
+  async updateProfile(actor: Actor, dto: ProfileUpdateDto, req: Request): Promise<PublicUser> {
     const user = await this.identity.call(IdentitySubjects.updateProfile, dto, actor);
     await this.sessions.rename(req, user);
     return user;
   }
 
-  async changePhoto(file: UploadedPhoto | undefined, actor: Actor): Promise<PublicUser> {
+  async changePhoto(actor: Actor, file: UploadedPhoto | undefined): Promise<PublicUser> {
     const photo = await checkedPhoto(file);
     const profileImageUrl = await this.photos.save(actor.userId, photo);
     try {
@@ -40,7 +40,7 @@ export class AccountService {
     return this.identity.call(IdentitySubjects.getPreferences, undefined, actor);
   }
 
-  async updatePreferences(dto: NotificationPreferencesDto, actor: Actor): Promise<NotificationPreferences> {
+  async updatePreferences(actor: Actor, dto: NotificationPreferencesDto): Promise<NotificationPreferences> {
     const preferences = await this.identity.call(IdentitySubjects.updatePreferences, dto, actor);
     await this.sessions.preferencesChanged(actor.userId);
     return preferences;

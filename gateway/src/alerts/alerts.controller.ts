@@ -1,13 +1,9 @@
-import { Controller, Get, Inject, Param, Patch, Sse, type MessageEvent } from '@nestjs/common';
-import type { ClientProxy } from '@nestjs/microservices';
+import { Controller, Get, Param, Patch, Sse, type MessageEvent } from '@nestjs/common';
 import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import { AlertStreamEvents, IdentitySubjects, InventorySubjects, type Actor, type LowStockAlertView } from '@inventory/contracts';
-import { rpc } from '@inventory/platform';
 import { catchError, defer, EMPTY, interval, map, merge, mergeMap, of, type Observable } from 'rxjs';
 import { CurrentActor, WorkspaceData } from '../auth/index.js';
-import { IdentityClient } from '../auth/identity.client.js';
-import { getEnv } from '../config/env.js';
-import { NATS_CLIENT } from '../nats/nats-client.module.js';
+import { IdentityClient, InventoryClient } from '../nats/service-clients.js';
 import { AlertNotifications } from './alert-notifications.js';
 import { LowStockAlertDto } from './alerts.dto.js';
 
@@ -18,10 +14,8 @@ const HEARTBEAT_MS = 25_000;
 @WorkspaceData()
 @Controller('alerts')
 export class AlertsController {
-  private readonly timeoutMs = getEnv().RPC_TIMEOUT_MS;
-
   constructor(
-    @Inject(NATS_CLIENT) private readonly nats: ClientProxy,
+    private readonly inventory: InventoryClient,
     private readonly notifications: AlertNotifications,
     private readonly identity: IdentityClient,
   ) {}
@@ -36,7 +30,7 @@ export class AlertsController {
   @ApiOkResponse({ type: LowStockAlertDto, isArray: true })
   async lowStock(@CurrentActor() actor: Actor): Promise<LowStockAlertView[]> {
     if (!(await this.wantsLowStock(actor))) return [];
-    return rpc(this.nats, InventorySubjects.listLowStockAlerts, undefined, { actor, timeoutMs: this.timeoutMs });
+    return this.inventory.call(InventorySubjects.listLowStockAlerts, undefined, actor);
   }
 
   @Patch(':id/read')
@@ -44,7 +38,7 @@ export class AlertsController {
   @ApiOkResponse({ type: LowStockAlertDto })
   @ApiNotFoundResponse({ description: "'Alert not found' (another user's alert answers the same)" })
   markRead(@CurrentActor() actor: Actor, @Param('id') id: string): Promise<LowStockAlertView> {
-    return rpc(this.nats, InventorySubjects.markAlertRead, { id }, { actor, timeoutMs: this.timeoutMs });
+    return this.inventory.call(InventorySubjects.markAlertRead, { id }, actor);
   }
 
   @Sse('stream')

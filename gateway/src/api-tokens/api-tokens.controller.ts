@@ -11,7 +11,7 @@ import {
 } from '@nestjs/swagger';
 import { ApiTokenSubjects as S, type Actor, type ApiTokenView, type CreatedApiToken } from '@inventory/contracts';
 import { CurrentActor } from '../auth/index.js';
-import { IdentityClient } from '../auth/identity.client.js';
+import { IdentityClient } from '../nats/service-clients.js';
 import { SessionsService } from '../auth/session/sessions.service.js';
 import { ApiTokenBody, ApiTokenDto, CreatedApiTokenDto } from './api-tokens.dto.js';
 

@@ -30,7 +30,7 @@ export class AuthController {
   @ApiOkResponse({ type: CurrentUserDto })
   @ApiUnauthorizedResponse({ description: 'Signed out' })
   user(@CurrentActor() actor: Actor, @Req() req: Request): Promise<CurrentUser> {
-    return this.auth.currentUser(req, actor);
+    return this.auth.currentUser(actor, req);
   }
 
   @Public()

@@ -17,7 +17,6 @@ import { ExternalAuthService } from './external/external-auth.service.js';
 import { CsrfGuard } from './guards/csrf.guard.js';
 import { RolesGuard } from './guards/roles.guard.js';
 import { SessionAuthGuard } from './guards/session-auth.guard.js';
-import { IdentityClient } from './identity.client.js';
 import { PublicConfigController } from './public-config.controller.js';
 import { SessionChangeFeed } from './session/session-change-feed.js';
 import { PgSessionStore, SESSION_STORE, sessionStoreProvider } from './session/session-store.provider.js';
@@ -42,7 +41,6 @@ import { rateLimiterProvider } from './throttling/rate-limiter.provider.js';
     SessionChangeFeed,
     sessionStoreProvider,
     csrfProvider,
-    IdentityClient,
     SessionsService,
     ApiTokenAuthenticator,
     rateLimiterProvider,
@@ -56,7 +54,7 @@ import { rateLimiterProvider } from './throttling/rate-limiter.provider.js';
     { provide: APP_GUARD, useClass: RolesGuard },
     { provide: APP_GUARD, useClass: WorkspaceWriteGuard },
   ],
-  exports: [AUTH_SETTINGS, IdentityClient, SessionsService, SessionChangeFeed],
+  exports: [AUTH_SETTINGS, SessionsService, SessionChangeFeed],
 })
 export class AuthModule implements NestModule, OnApplicationShutdown {
   constructor(

@@ -6,7 +6,7 @@ import { AUTH_SETTINGS, type AuthSettings } from './auth-settings.js';
 import type { AdminLoginDto, LoginDto, RegisterDto } from './auth.dto.js';
 import { CSRF_PROTECTION } from './csrf/csrf.provider.js';
 import type { CsrfProtection } from './csrf/csrf-protection.js';
-import { IdentityClient } from './identity.client.js';
+import { IdentityClient } from '../nats/service-clients.js';
 import { SessionsService } from './session/sessions.service.js';
 import { LoginBackoffService } from './throttling/login-backoff.service.js';
 
@@ -24,7 +24,7 @@ export class AuthService {
   ) {}
 
   /** The account as it is now; a session whose account is gone is ended. */
-  async currentUser(req: Request, actor: Actor): Promise<CurrentUser> {
+  async currentUser(actor: Actor, req: Request): Promise<CurrentUser> {
     try {
       const user = await this.identity.call(IdentitySubjects.getProfile, undefined, actor);
       // No longer a member of the session's workspace (or a session from before workspaces): the

@@ -1,5 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Put, Query } from '@nestjs/common';
-import type { ClientProxy } from '@nestjs/microservices';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiConflictResponse,
@@ -11,10 +10,8 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import { CatalogSubjects, type Actor, type CategoryView } from '@inventory/contracts';
-import { rpc } from '@inventory/platform';
 import { CurrentActor, WorkspaceData } from '../auth/index.js';
-import { getEnv } from '../config/env.js';
-import { NATS_CLIENT } from '../nats/nats-client.module.js';
+import { CatalogClient } from '../nats/service-clients.js';
 import { CategoryDto, CreateCategoryBody, ListCategoriesQuery, UpdateCategoryBody } from './categories.dto.js';
 
 @ApiTags('categories')
@@ -22,22 +19,20 @@ import { CategoryDto, CreateCategoryBody, ListCategoriesQuery, UpdateCategoryBod
 @WorkspaceData()
 @Controller('categories')
 export class CategoriesController {
-  private readonly timeoutMs = getEnv().RPC_TIMEOUT_MS;
-
-  constructor(@Inject(NATS_CLIENT) private readonly nats: ClientProxy) {}
+  constructor(private readonly catalog: CatalogClient) {}
 
   @Get()
   @ApiOperation({ summary: 'Your categories by name, each with its count of active items' })
   @ApiOkResponse({ type: CategoryDto, isArray: true })
   list(@CurrentActor() actor: Actor, @Query() query: ListCategoriesQuery): Promise<CategoryView[]> {
-    return rpc(this.nats, CatalogSubjects.listCategories, query, { actor, timeoutMs: this.timeoutMs });
+    return this.catalog.call(CatalogSubjects.listCategories, query, actor);
   }
 
   @Get(':id')
   @ApiOperation({ summary: 'One of your categories, with its count of active items' })
   @ApiOkResponse({ type: CategoryDto })
   get(@CurrentActor() actor: Actor, @Param('id') id: string): Promise<CategoryView> {
-    return rpc(this.nats, CatalogSubjects.getCategory, { id }, { actor, timeoutMs: this.timeoutMs });
+    return this.catalog.call(CatalogSubjects.getCategory, { id }, actor);
   }
 
   @Post()
@@ -46,7 +41,7 @@ export class CategoriesController {
   @ApiBadRequestResponse({ description: "'Category name is required', a name over 100 characters, ..." })
   @ApiConflictResponse({ description: "'A category with this name already exists' (ignoring case)" })
   create(@CurrentActor() actor: Actor, @Body() body: CreateCategoryBody): Promise<CategoryView> {
-    return rpc(this.nats, CatalogSubjects.createCategory, body, { actor, timeoutMs: this.timeoutMs });
+    return this.catalog.call(CatalogSubjects.createCategory, body, actor);
   }
 
   @Put(':id')
@@ -55,7 +50,7 @@ export class CategoriesController {
   @ApiBadRequestResponse({ description: 'Invalid name or description' })
   @ApiConflictResponse({ description: "'A category with this name already exists' (ignoring case)" })
   update(@CurrentActor() actor: Actor, @Param('id') id: string, @Body() body: UpdateCategoryBody): Promise<CategoryView> {
-    return rpc(this.nats, CatalogSubjects.updateCategory, { ...body, id }, { actor, timeoutMs: this.timeoutMs });
+    return this.catalog.call(CatalogSubjects.updateCategory, { ...body, id }, actor);
   }
 
   @Delete(':id')
@@ -63,6 +58,6 @@ export class CategoriesController {
   @ApiOperation({ summary: 'Delete a category; its items become uncategorised' })
   @ApiNoContentResponse()
   async delete(@CurrentActor() actor: Actor, @Param('id') id: string): Promise<void> {
-    await rpc(this.nats, CatalogSubjects.deleteCategory, { id }, { actor, timeoutMs: this.timeoutMs });
+    await this.catalog.call(CatalogSubjects.deleteCategory, { id }, actor);
   }
 }

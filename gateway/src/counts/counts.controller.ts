@@ -1,5 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Put } from '@nestjs/common';
-import type { ClientProxy } from '@nestjs/microservices';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiConflictResponse,
@@ -10,20 +9,9 @@ import {
   ApiOperation,
   ApiTags,
 } from '@nestjs/swagger';
-import {
-  CountSubjects as S,
-  type Actor,
-  type CountLineView,
-  type CountSummary,
-  type CountView,
-  type RpcRequest,
-  type RpcResponse,
-  type Subject,
-} from '@inventory/contracts';
-import { rpc } from '@inventory/platform';
+import { CountSubjects as S, type Actor, type CountLineView, type CountSummary, type CountView } from '@inventory/contracts';
 import { CurrentActor, WorkspaceData } from '../auth/index.js';
-import { getEnv } from '../config/env.js';
-import { NATS_CLIENT } from '../nats/nats-client.module.js';
+import { InventoryClient } from '../nats/service-clients.js';
 import { ApplyCountBody, CountLineDto, CountSummaryDto, CountViewDto, OpenCountBody, RecordCountBody } from './counts.dto.js';
 
 /** Stock counts (docs/counts.md): open, count (several people at once), apply or cancel. */
@@ -32,15 +20,13 @@ import { ApplyCountBody, CountLineDto, CountSummaryDto, CountViewDto, OpenCountB
 @WorkspaceData()
 @Controller('counts')
 export class CountsController {
-  private readonly timeoutMs = getEnv().RPC_TIMEOUT_MS;
-
-  constructor(@Inject(NATS_CLIENT) private readonly nats: ClientProxy) {}
+  constructor(private readonly inventory: InventoryClient) {}
 
   @Get()
   @ApiOperation({ summary: "The workspace's counts, newest first" })
   @ApiOkResponse({ type: CountSummaryDto, isArray: true })
   list(@CurrentActor() actor: Actor): Promise<CountSummary[]> {
-    return this.send(S.list, undefined, actor);
+    return this.inventory.call(S.list, undefined, actor);
   }
 
   @Post()
@@ -49,14 +35,14 @@ export class CountsController {
   @ApiBadRequestResponse({ description: 'More items than one count may cover' })
   @ApiConflictResponse({ description: 'Too many open counts' })
   open(@CurrentActor() actor: Actor, @Body() body: OpenCountBody): Promise<CountView> {
-    return this.send(S.open, body, actor);
+    return this.inventory.call(S.open, body, actor);
   }
 
   @Get(':id')
   @ApiOperation({ summary: 'A count: expected, counted, variance and its value per item, and totals' })
   @ApiOkResponse({ type: CountViewDto })
   get(@CurrentActor() actor: Actor, @Param('id') id: string): Promise<CountView> {
-    return this.send(S.get, { id }, actor);
+    return this.inventory.call(S.get, { id }, actor);
   }
 
   @Put(':id/lines/:itemId')
@@ -70,7 +56,7 @@ export class CountsController {
     @Param('itemId') itemId: string,
     @Body() body: RecordCountBody,
   ): Promise<CountLineView> {
-    return this.send(S.record, { id, itemId, counted: body.counted }, actor);
+    return this.inventory.call(S.record, { id, itemId, counted: body.counted }, actor);
   }
 
   @Post(':id/apply')
@@ -84,7 +70,7 @@ export class CountsController {
       'Already applied or cancelled, nothing counted, or items moved at the place since they were counted (named; recount or override)',
   })
   apply(@CurrentActor() actor: Actor, @Param('id') id: string, @Body() body: ApplyCountBody): Promise<CountView> {
-    return this.send(S.apply, { id, override: body.override }, actor);
+    return this.inventory.call(S.apply, { id, override: body.override }, actor);
   }
 
   @Delete(':id')
@@ -93,10 +79,6 @@ export class CountsController {
   @ApiNoContentResponse()
   @ApiConflictResponse({ description: "'This count has already been applied'" })
   async cancel(@CurrentActor() actor: Actor, @Param('id') id: string): Promise<void> {
-    await this.send(S.cancel, { id }, actor);
-  }
-
-  private send<T extends Subject>(subject: T, data: RpcRequest<T>, actor: Actor): Promise<RpcResponse<T>> {
-    return rpc(this.nats, subject, data, { actor, timeoutMs: this.timeoutMs });
+    await this.inventory.call(S.cancel, { id }, actor);
   }
 }

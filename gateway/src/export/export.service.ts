@@ -1,5 +1,4 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
-import type { ClientProxy } from '@nestjs/microservices';
+import { Injectable, Logger } from '@nestjs/common';
 import {
   EXPORT_PAGE_ROWS,
   ExportSubjects,
@@ -15,10 +14,9 @@ import {
   type ExportMovementsPageRequest,
   type ImportField,
 } from '@inventory/contracts';
-import { describeError, rpc } from '@inventory/platform';
+import { describeError } from '@inventory/platform';
 import type { Response } from 'express';
-import { getEnv } from '../config/env.js';
-import { NATS_CLIENT } from '../nats/nats-client.module.js';
+import { InventoryClient } from '../nats/service-clients.js';
 import {
   isClientGone,
   SHEET_CONTENT_TYPES,
@@ -66,12 +64,11 @@ type Page<Row> = { rows: Row[]; next: string | null };
 @Injectable()
 export class ExportService {
   private readonly logger = new Logger('Export');
-  private readonly timeoutMs = getEnv().RPC_TIMEOUT_MS;
 
-  constructor(@Inject(NATS_CLIENT) private readonly nats: ClientProxy) {}
+  constructor(private readonly inventory: InventoryClient) {}
 
   async items(actor: Actor, format: SheetFormat, res: Response): Promise<void> {
-    const page = (after?: string) => rpc(this.nats, ExportSubjects.items, { after, limit: EXPORT_PAGE_ROWS }, this.options(actor));
+    const page = (after?: string) => this.inventory.call(ExportSubjects.items, { after, limit: EXPORT_PAGE_ROWS }, actor);
     const first = await page();
     const { columns, cellsOf } = itemSheetOf(first);
     const rows = rowsOf(first, page, cellsOf);
@@ -80,8 +77,7 @@ export class ExportService {
 
   async movements(actor: Actor, query: Pick<ExportMovementsPageRequest, 'from' | 'to'>, res: Response): Promise<void> {
     const period = { from: query.from, to: query.to };
-    const page = (after?: string) =>
-      rpc(this.nats, ExportSubjects.movements, { ...period, after, limit: EXPORT_PAGE_ROWS }, this.options(actor));
+    const page = (after?: string) => this.inventory.call(ExportSubjects.movements, { ...period, after, limit: EXPORT_PAGE_ROWS }, actor);
     const first = await page();
     const columns = MOVEMENT_EXPORT_HEADERS.map((header) => ({ header, kind: MOVEMENT_KINDS[header] }));
     const rows = rowsOf(first, page, (row) => {
@@ -91,10 +87,6 @@ export class ExportService {
     // The days only: a date-time's colons have no place in a file name.
     const days = `${query.from?.slice(0, 10) ?? 'beginning'}-to-${query.to?.slice(0, 10) ?? today()}`;
     await this.send(res, `inventory-movements-${days}.csv`, 'csv', { name: 'Movements', columns, rows });
-  }
-
-  private options(actor: Actor) {
-    return { actor, timeoutMs: this.timeoutMs };
   }
 
   /**

@@ -47,6 +47,7 @@ export class HealthService {
   private async service(name: ServiceName): Promise<SystemHealth['services'][ServiceName]> {
     const started = performance.now();
     try {
+      // The one direct rpc(): a probe of each service by name, with no actor (the typed clients are per service).
       const answer = await rpc(this.nats, HealthSubjects[name], undefined, { timeoutMs: this.timeoutMs });
       return { status: answer.status, latencyMs: Math.round(performance.now() - started), db: answer.db };
     } catch (error) {

@@ -4,7 +4,6 @@ import {
   Controller,
   Get,
   HttpCode,
-  Inject,
   Param,
   Post,
   Res,
@@ -14,7 +13,6 @@ import {
   UseInterceptors,
   type MessageEvent,
 } from '@nestjs/common';
-import type { ClientProxy } from '@nestjs/microservices';
 import { FileInterceptor } from '@nestjs/platform-express';
 import {
   ApiAcceptedResponse,
@@ -43,7 +41,7 @@ import {
   type ImportUpload,
   type ImportView,
 } from '@inventory/contracts';
-import { rpc, ServiceError } from '@inventory/platform';
+import { ServiceError } from '@inventory/platform';
 import { stringify } from 'csv-stringify';
 import type { Response } from 'express';
 import { randomUUID } from 'node:crypto';
@@ -51,7 +49,7 @@ import { once } from 'node:events';
 import { from, interval, map, merge, takeWhile, type Observable } from 'rxjs';
 import { CurrentActor, WorkspaceData } from '../auth/index.js';
 import { getEnv } from '../config/env.js';
-import { NATS_CLIENT } from '../nats/nats-client.module.js';
+import { CatalogClient, InventoryClient, LocationsClient } from '../nats/service-clients.js';
 import { UploadErrorsFilter } from '../uploads/upload-errors.filter.js';
 import { ImportFileStore } from './import-file-store.js';
 import { ImportProgress } from './import-progress.js';
@@ -73,12 +71,13 @@ interface UploadedImportFile {
 @WorkspaceData()
 @Controller('imports')
 export class ImportsController {
-  private readonly timeoutMs = getEnv().RPC_TIMEOUT_MS;
   /** Reading or checking a large file takes the worker a while; the request waits for it. */
   private readonly workTimeoutMs = getEnv().IMPORT_WORK_TIMEOUT_MS;
 
   constructor(
-    @Inject(NATS_CLIENT) private readonly nats: ClientProxy,
+    private readonly catalog: CatalogClient,
+    private readonly inventory: InventoryClient,
+    private readonly locations: LocationsClient,
     private readonly files: ImportFileStore,
     private readonly progress: ImportProgress,
   ) {}
@@ -98,7 +97,9 @@ export class ImportsController {
     const id = randomUUID();
     const objectKey = await this.files.save(actor.workspaceId, id, file.buffer);
     const fileName = displayName(file.originalname);
-    return rpc(this.nats, ImportSubjects.create, { id, fileName, objectKey, size: file.size }, { actor, timeoutMs: this.workTimeoutMs });
+    return this.inventory.call(ImportSubjects.create, { id, fileName, objectKey, size: file.size }, actor, {
+      timeoutMs: this.workTimeoutMs,
+    });
   }
 
   @Post(':id/preview')
@@ -111,7 +112,9 @@ export class ImportsController {
   @ApiNotFoundResponse({ description: "'Import not found'" })
   @ApiConflictResponse({ description: "'This import has already been started'" })
   preview(@CurrentActor() actor: Actor, @Param('id') id: string, @Body() body: ImportPreviewBodyDto): Promise<ImportPreview> {
-    return rpc(this.nats, ImportSubjects.preview, { id, mapping: body.mapping, mode: body.mode }, { actor, timeoutMs: this.workTimeoutMs });
+    return this.inventory.call(ImportSubjects.preview, { id, mapping: body.mapping, mode: body.mode }, actor, {
+      timeoutMs: this.workTimeoutMs,
+    });
   }
 
   @Post(':id/commit')
@@ -123,14 +126,11 @@ export class ImportsController {
   async commit(@CurrentActor() actor: Actor, @Param('id') id: string): Promise<ImportView> {
     // Only the gateway may ask a service for something on a user's behalf (docs/security.md): the
     // categories and places the file names are made here, through their own services and rules.
-    const missing = await rpc(this.nats, ImportSubjects.references, { id }, { actor, timeoutMs: this.timeoutMs });
-    for (const name of missing.categories)
-      await unlessTaken(rpc(this.nats, CatalogSubjects.createCategory, { name }, { actor, timeoutMs: this.timeoutMs }));
+    const missing = await this.inventory.call(ImportSubjects.references, { id }, actor);
+    for (const name of missing.categories) await unlessTaken(this.catalog.call(CatalogSubjects.createCategory, { name }, actor));
     for (const name of missing.locations)
-      await unlessTaken(
-        rpc(this.nats, LocationsSubjects.createLocation, { name, type: IMPORTED_LOCATION_TYPE }, { actor, timeoutMs: this.timeoutMs }),
-      );
-    return rpc(this.nats, ImportSubjects.commit, { id }, { actor, timeoutMs: this.timeoutMs });
+      await unlessTaken(this.locations.call(LocationsSubjects.createLocation, { name, type: IMPORTED_LOCATION_TYPE }, actor));
+    return this.inventory.call(ImportSubjects.commit, { id }, actor);
   }
 
   @Post(':id/undo')
@@ -141,14 +141,14 @@ export class ImportsController {
   @ApiForbiddenResponse({ description: "A member undoing someone else's import" })
   @ApiConflictResponse({ description: 'Not finished, or items changed since the import' })
   undo(@CurrentActor() actor: Actor, @Param('id') id: string): Promise<ImportView> {
-    return rpc(this.nats, ImportSubjects.undo, { id }, { actor, timeoutMs: this.timeoutMs });
+    return this.inventory.call(ImportSubjects.undo, { id }, actor);
   }
 
   @Get()
   @ApiOperation({ summary: "The workspace's last 100 imports, newest first" })
   @ApiOkResponse({ type: ImportViewDto, isArray: true })
   list(@CurrentActor() actor: Actor): Promise<ImportView[]> {
-    return rpc(this.nats, ImportSubjects.list, undefined, { actor, timeoutMs: this.timeoutMs });
+    return this.inventory.call(ImportSubjects.list, undefined, actor);
   }
 
   @Get(':id')
@@ -156,7 +156,7 @@ export class ImportsController {
   @ApiOkResponse({ type: ImportViewDto })
   @ApiNotFoundResponse({ description: "'Import not found'" })
   get(@CurrentActor() actor: Actor, @Param('id') id: string): Promise<ImportView> {
-    return rpc(this.nats, ImportSubjects.get, { id }, { actor, timeoutMs: this.timeoutMs });
+    return this.inventory.call(ImportSubjects.get, { id }, actor);
   }
 
   @Sse(':id/events')
@@ -164,10 +164,7 @@ export class ImportsController {
   @ApiProduces('text/event-stream')
   events(@CurrentActor() actor: Actor, @Param('id') id: string): Observable<MessageEvent> {
     // Live changes are heard from before the current state is read, so the end is never missed.
-    const updates = merge(
-      this.progress.of(actor.workspaceId, id),
-      from(rpc(this.nats, ImportSubjects.get, { id }, { actor, timeoutMs: this.timeoutMs })),
-    );
+    const updates = merge(this.progress.of(actor.workspaceId, id), from(this.inventory.call(ImportSubjects.get, { id }, actor)));
     return merge(
       updates.pipe(map((view): MessageEvent => ({ type: 'progress', data: view }))),
       interval(HEARTBEAT_MS).pipe(map((): MessageEvent => ({ type: 'heartbeat', data: '' }))),
@@ -181,12 +178,7 @@ export class ImportsController {
   @ApiNotFoundResponse({ description: "'Import not found'" })
   async errors(@CurrentActor() actor: Actor, @Param('id') id: string, @Res() res: Response): Promise<void> {
     // The first page before any header: a missing import still answers 404 as JSON.
-    let page = await rpc(
-      this.nats,
-      ImportSubjects.errors,
-      { id, afterRow: 0, limit: IMPORT_PAGE_SIZE_MAX },
-      { actor, timeoutMs: this.timeoutMs },
-    );
+    let page = await this.inventory.call(ImportSubjects.errors, { id, afterRow: 0, limit: IMPORT_PAGE_SIZE_MAX }, actor);
     res.setHeader('Content-Type', 'text/csv; charset=utf-8');
     res.setHeader('Content-Disposition', `attachment; filename="import-errors-${id}.csv"`);
     res.setHeader('Cache-Control', 'no-store');
@@ -195,12 +187,7 @@ export class ImportsController {
     for (;;) {
       for (const error of page.errors) if (!csv.write([error.row, error.column ?? '', error.message])) await once(csv, 'drain');
       if (page.next === null) break;
-      page = await rpc(
-        this.nats,
-        ImportSubjects.errors,
-        { id, afterRow: page.next, limit: IMPORT_PAGE_SIZE_MAX },
-        { actor, timeoutMs: this.timeoutMs },
-      );
+      page = await this.inventory.call(ImportSubjects.errors, { id, afterRow: page.next, limit: IMPORT_PAGE_SIZE_MAX }, actor);
     }
     csv.end();
   }

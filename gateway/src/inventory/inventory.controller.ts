@@ -1,5 +1,4 @@
-import { Body, Controller, Delete, ForbiddenException, Get, HttpCode, Inject, Param, Patch, Post, Query, Res } from '@nestjs/common';
-import type { ClientProxy } from '@nestjs/microservices';
+import { Body, Controller, Delete, ForbiddenException, Get, HttpCode, Param, Patch, Post, Query, Res } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiConflictResponse,
@@ -22,15 +21,11 @@ import {
   type ItemView,
   type MovementEntry,
   type MovementResult,
-  type RpcRequest,
-  type RpcResponse,
-  type Subject,
 } from '@inventory/contracts';
-import { rpc, rpcJson, splitPageJson } from '@inventory/platform';
+import { splitPageJson } from '@inventory/platform';
 import type { Response } from 'express';
 import { CurrentActor, WorkspaceData } from '../auth/index.js';
-import { getEnv } from '../config/env.js';
-import { NATS_CLIENT } from '../nats/nats-client.module.js';
+import { InventoryClient } from '../nats/service-clients.js';
 import { IdempotencyKey } from './idempotency-key.js';
 import {
   CodeParams,
@@ -60,9 +55,7 @@ const IDEMPOTENCY_HEADER = {
 @WorkspaceData()
 @Controller('inventory')
 export class InventoryController {
-  private readonly timeoutMs = getEnv().RPC_TIMEOUT_MS;
-
-  constructor(@Inject(NATS_CLIENT) private readonly nats: ClientProxy) {}
+  constructor(private readonly inventory: InventoryClient) {}
 
   @Get()
   @ApiOperation({ summary: 'Your active items, newest first; filtered and paged on request (total in X-Total-Count)' })
@@ -75,7 +68,7 @@ export class InventoryController {
   })
   async list(@CurrentActor() actor: Actor, @Query() query: ListItemsQueryDto, @Res() res: Response): Promise<void> {
     // A page is tens of KB of JSON: its text goes out as it came, without a parse and a stringify.
-    const page = await rpcJson(this.nats, S.listItems, query, { actor, timeoutMs: this.timeoutMs });
+    const page = await this.inventory.callJson(S.listItems, query, actor);
     const { total, items } = splitPageJson(page);
     res.setHeader('X-Total-Count', total);
     res.setHeader('Content-Type', 'application/json; charset=utf-8');
@@ -87,14 +80,14 @@ export class InventoryController {
   @ApiOperation({ summary: 'Lots that expire within the warning days or have expired, earliest first (the Expiring report)' })
   @ApiOkResponse({ type: ExpiringLotDto, isArray: true })
   expiring(@CurrentActor() actor: Actor): Promise<ExpiringLotView[]> {
-    return this.send(S.listExpiringLots, undefined, actor);
+    return this.inventory.call(S.listExpiringLots, undefined, actor);
   }
 
   @Get('settings')
   @ApiOperation({ summary: "The workspace's inventory settings (the expiry warning)" })
   @ApiOkResponse({ type: InventorySettingsDto })
   settings(@CurrentActor() actor: Actor): Promise<InventorySettings> {
-    return this.send(S.getSettings, undefined, actor);
+    return this.inventory.call(S.getSettings, undefined, actor);
   }
 
   @Patch('settings')
@@ -102,7 +95,7 @@ export class InventoryController {
   @ApiOkResponse({ type: InventorySettingsDto })
   updateSettings(@CurrentActor() actor: Actor, @Body() body: InventorySettingsBody): Promise<InventorySettings> {
     if (!WorkspacePermissions.manageMembers(actor.workspaceRole)) throw new ForbiddenException(WorkspaceMessages.roleForbids);
-    return this.send(S.updateSettings, body, actor);
+    return this.inventory.call(S.updateSettings, body, actor);
   }
 
   @Get('by-code/:code')
@@ -110,14 +103,14 @@ export class InventoryController {
   @ApiOkResponse({ type: ItemDto })
   @ApiBadRequestResponse({ description: `'${CodeMessages.codeInvalid}'` })
   findByCode(@CurrentActor() actor: Actor, @Param() { code }: CodeParams): Promise<ItemView> {
-    return this.send(S.findItemByCode, { code }, actor);
+    return this.inventory.call(S.findItemByCode, { code }, actor);
   }
 
   @Get(':id')
   @ApiOperation({ summary: 'One of your items, with its stock at each place' })
   @ApiOkResponse({ type: ItemDto })
   get(@CurrentActor() actor: Actor, @Param('id') id: string): Promise<ItemView> {
-    return this.send(S.getItem, { id }, actor);
+    return this.inventory.call(S.getItem, { id }, actor);
   }
 
   @Post()
@@ -127,7 +120,7 @@ export class InventoryController {
   @ApiBadRequestResponse({ description: "'Item name is required', 'Unit price is required', ..." })
   @ApiConflictResponse({ description: "'An item with this SKU already exists', 'Another item already has the barcode …'" })
   register(@CurrentActor() actor: Actor, @Body() body: RegisterItemBody, @IdempotencyKey() key?: string): Promise<ItemView> {
-    return this.send(S.registerItem, body, actor, key);
+    return this.inventory.call(S.registerItem, body, actor, { idempotencyKey: key });
   }
 
   @Patch(':id')
@@ -140,7 +133,7 @@ export class InventoryController {
     @Body() body: UpdateItemBody,
     @IdempotencyKey() key?: string,
   ): Promise<ItemView> {
-    return this.send(S.updateItem, { ...body, id }, actor, key);
+    return this.inventory.call(S.updateItem, { ...body, id }, actor, { idempotencyKey: key });
   }
 
   @Delete(':id')
@@ -148,7 +141,7 @@ export class InventoryController {
   @ApiOperation({ summary: 'Archive the item: hidden from lists, history kept' })
   @ApiNoContentResponse()
   async archive(@CurrentActor() actor: Actor, @Param('id') id: string, @IdempotencyKey() key?: string): Promise<void> {
-    await this.send(S.archiveItem, { id }, actor, key);
+    await this.inventory.call(S.archiveItem, { id }, actor, { idempotencyKey: key });
   }
 
   @Post(':id/stock')
@@ -162,7 +155,7 @@ export class InventoryController {
     @Body() body: RecordMovementBody,
     @IdempotencyKey() key?: string,
   ): Promise<MovementResult> {
-    return this.send(S.recordMovement, { ...body, id }, actor, key);
+    return this.inventory.call(S.recordMovement, { ...body, id }, actor, { idempotencyKey: key });
   }
 
   @Post(':id/transfer')
@@ -176,14 +169,14 @@ export class InventoryController {
     @Body() body: TransferStockBody,
     @IdempotencyKey() key?: string,
   ): Promise<MovementResult> {
-    return this.send(S.transferStock, { ...body, id }, actor, key);
+    return this.inventory.call(S.transferStock, { ...body, id }, actor, { idempotencyKey: key });
   }
 
   @Get(':id/movements')
   @ApiOperation({ summary: "The item's movements, newest first" })
   @ApiOkResponse({ type: MovementEntryDto, isArray: true })
   movements(@CurrentActor() actor: Actor, @Param('id') id: string, @Query() query: ListMovementsQueryDto): Promise<MovementEntry[]> {
-    return this.send(S.listMovements, { ...query, id }, actor);
+    return this.inventory.call(S.listMovements, { ...query, id }, actor);
   }
 
   @Post(':id/movements/:movementId/undo')
@@ -198,10 +191,6 @@ export class InventoryController {
     @Body() body: UndoMovementBody,
     @IdempotencyKey() key?: string,
   ): Promise<MovementResult> {
-    return this.send(S.undoMovement, { ...body, id, movementId }, actor, key);
-  }
-
-  private send<T extends Subject>(subject: T, data: RpcRequest<T>, actor: Actor, idempotencyKey?: string): Promise<RpcResponse<T>> {
-    return rpc(this.nats, subject, data, { actor, timeoutMs: this.timeoutMs, meta: idempotencyKey ? { idempotencyKey } : undefined });
+    return this.inventory.call(S.undoMovement, { ...body, id, movementId }, actor, { idempotencyKey: key });
   }
 }

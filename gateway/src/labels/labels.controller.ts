@@ -1,12 +1,10 @@
-import { Controller, Get, Inject, Query, Res } from '@nestjs/common';
-import type { ClientProxy } from '@nestjs/microservices';
+import { Controller, Get, Query, Res } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import { DEFAULT_LABEL_LAYOUT, LabelMessages, LabelSubjects, MAX_LABELS, type Actor } from '@inventory/contracts';
-import { rpcChunked } from '@inventory/platform';
 import type { Response } from 'express';
 import { CurrentActor, WorkspaceData } from '../auth/index.js';
 import { getEnv } from '../config/env.js';
-import { NATS_CLIENT } from '../nats/nats-client.module.js';
+import { InventoryClient } from '../nats/service-clients.js';
 import { ItemLabelsQuery, LocationLabelsQuery } from './labels.dto.js';
 
 const LABEL_CONTENTS =
@@ -24,7 +22,7 @@ export class LabelsController {
   // A thousand labels take the service a few seconds to draw: more than a usual request's wait.
   private readonly timeoutMs = Math.max(getEnv().RPC_TIMEOUT_MS, 30_000);
 
-  constructor(@Inject(NATS_CLIENT) private readonly nats: ClientProxy) {}
+  constructor(private readonly inventory: InventoryClient) {}
 
   @Get('items.pdf')
   @ApiOperation({ summary: `Labels of the items chosen by ids, or of every active item of a category or place, as PDF. ${LABEL_CONTENTS}` })
@@ -37,7 +35,7 @@ export class LabelsController {
     description: "'Item not found', 'Category not found', 'Location not found' (another workspace's ids answer the same)",
   })
   async items(@CurrentActor() actor: Actor, @Query() query: ItemLabelsQuery, @Res() res: Response): Promise<void> {
-    const pieces = await rpcChunked(this.nats, LabelSubjects.items, query, { actor, timeoutMs: this.timeoutMs });
+    const pieces = await this.inventory.callChunked(LabelSubjects.items, query, actor, { timeoutMs: this.timeoutMs });
     sendPdf(res, `item-labels-${query.layout ?? DEFAULT_LABEL_LAYOUT}.pdf`, pieces);
   }
 
@@ -48,7 +46,7 @@ export class LabelsController {
   @ApiBadRequestResponse({ description: `'${LabelMessages.tooMany}', '${LabelMessages.layoutInvalid}', …` })
   @ApiNotFoundResponse({ description: "'Location not found' (another workspace's ids answer the same)" })
   async locations(@CurrentActor() actor: Actor, @Query() query: LocationLabelsQuery, @Res() res: Response): Promise<void> {
-    const pieces = await rpcChunked(this.nats, LabelSubjects.locations, query, { actor, timeoutMs: this.timeoutMs });
+    const pieces = await this.inventory.callChunked(LabelSubjects.locations, query, actor, { timeoutMs: this.timeoutMs });
     sendPdf(res, `location-labels-${query.layout ?? DEFAULT_LABEL_LAYOUT}.pdf`, pieces);
   }
 }

@@ -1,5 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Put, Query } from '@nestjs/common';
-import type { ClientProxy } from '@nestjs/microservices';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiCreatedResponse,
@@ -12,10 +11,8 @@ import {
   getSchemaPath,
 } from '@nestjs/swagger';
 import { CodeMessages, LocationsSubjects, type Actor, type LocationTreeNode, type LocationView } from '@inventory/contracts';
-import { rpc } from '@inventory/platform';
 import { CurrentActor, WorkspaceData } from '../auth/index.js';
-import { getEnv } from '../config/env.js';
-import { NATS_CLIENT } from '../nats/nats-client.module.js';
+import { LocationsClient } from '../nats/service-clients.js';
 import {
   CreateLocationBody,
   ListLocationsQuery,
@@ -30,9 +27,7 @@ import {
 @WorkspaceData()
 @Controller('locations')
 export class LocationsController {
-  private readonly timeoutMs = getEnv().RPC_TIMEOUT_MS;
-
-  constructor(@Inject(NATS_CLIENT) private readonly nats: ClientProxy) {}
+  constructor(private readonly locations: LocationsClient) {}
 
   @Get()
   @ApiOperation({ summary: 'Your locations by name, each with its count of distinct active items in stock there' })
@@ -43,7 +38,7 @@ export class LocationsController {
   })
   list(@CurrentActor() actor: Actor, @Query() { tree, ...filters }: ListLocationsQuery): Promise<LocationView[] | LocationTreeNode[]> {
     const subject = tree === 'true' ? LocationsSubjects.locationTree : LocationsSubjects.listLocations;
-    return rpc(this.nats, subject, filters, { actor, timeoutMs: this.timeoutMs });
+    return this.locations.call(subject, filters, actor);
   }
 
   // Before ':id', which would take "by-code" for an id.
@@ -52,14 +47,14 @@ export class LocationsController {
   @ApiOkResponse({ type: LocationDto })
   @ApiBadRequestResponse({ description: `'${CodeMessages.codeInvalid}'` })
   findByCode(@CurrentActor() actor: Actor, @Param() { code }: LocationCodeParams): Promise<LocationView> {
-    return rpc(this.nats, LocationsSubjects.findLocationByCode, { code }, { actor, timeoutMs: this.timeoutMs });
+    return this.locations.call(LocationsSubjects.findLocationByCode, { code }, actor);
   }
 
   @Get(':id')
   @ApiOperation({ summary: 'One of your locations, with its count of distinct active items in stock there' })
   @ApiOkResponse({ type: LocationDto })
   get(@CurrentActor() actor: Actor, @Param('id') id: string): Promise<LocationView> {
-    return rpc(this.nats, LocationsSubjects.getLocation, { id }, { actor, timeoutMs: this.timeoutMs });
+    return this.locations.call(LocationsSubjects.getLocation, { id }, actor);
   }
 
   @Post()
@@ -67,7 +62,7 @@ export class LocationsController {
   @ApiCreatedResponse({ type: LocationDto })
   @ApiBadRequestResponse({ description: "'Location name is required', a bad type, a foreign parent, ..." })
   create(@CurrentActor() actor: Actor, @Body() body: CreateLocationBody): Promise<LocationView> {
-    return rpc(this.nats, LocationsSubjects.createLocation, body, { actor, timeoutMs: this.timeoutMs });
+    return this.locations.call(LocationsSubjects.createLocation, body, actor);
   }
 
   @Put(':id')
@@ -75,7 +70,7 @@ export class LocationsController {
   @ApiOkResponse({ type: LocationDto })
   @ApiBadRequestResponse({ description: 'Invalid field, a foreign parent, or a parent that would make a cycle' })
   update(@CurrentActor() actor: Actor, @Param('id') id: string, @Body() body: UpdateLocationBody): Promise<LocationView> {
-    return rpc(this.nats, LocationsSubjects.updateLocation, { ...body, id }, { actor, timeoutMs: this.timeoutMs });
+    return this.locations.call(LocationsSubjects.updateLocation, { ...body, id }, actor);
   }
 
   @Delete(':id')
@@ -83,6 +78,6 @@ export class LocationsController {
   @ApiOperation({ summary: 'Delete a location; its sublocations move to its parent, its stock to each item’s unassigned stock' })
   @ApiNoContentResponse()
   async delete(@CurrentActor() actor: Actor, @Param('id') id: string): Promise<void> {
-    await rpc(this.nats, LocationsSubjects.deleteLocation, { id }, { actor, timeoutMs: this.timeoutMs });
+    await this.locations.call(LocationsSubjects.deleteLocation, { id }, actor);
   }
 }

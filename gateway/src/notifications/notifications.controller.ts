@@ -8,7 +8,7 @@ import {
   type UnsubscribeEmailResult,
 } from '@inventory/contracts';
 import { CurrentActor, Public, WithoutCookie } from '../auth/index.js';
-import { IdentityClient } from '../auth/identity.client.js';
+import { IdentityClient } from '../nats/service-clients.js';
 import {
   NotificationChannelsDto,
   PushEndpointBody,

@@ -34,7 +34,7 @@ export class AdminUsersController {
   @ApiNotFoundResponse()
   @ApiConflictResponse({ description: 'An account with this email already exists' })
   update(@Param('id') id: string, @Body() dto: AdminUserUpdateDto, @CurrentActor() actor: Actor): Promise<PublicUser> {
-    return this.users.update(id, dto, actor);
+    return this.users.update(actor, id, dto);
   }
 
   @Delete(':id')
@@ -43,6 +43,6 @@ export class AdminUsersController {
   @ApiNoContentResponse()
   @ApiNotFoundResponse()
   delete(@Param('id') id: string, @CurrentActor() actor: Actor): Promise<void> {
-    return this.users.delete(id, actor);
+    return this.users.delete(actor, id);
   }
 }

@@ -23,7 +23,7 @@ import {
 } from '@inventory/contracts';
 import type { Request } from 'express';
 import { CurrentActor, Public, Roles } from '../auth/index.js';
-import { IdentityClient } from '../auth/identity.client.js';
+import { IdentityClient } from '../nats/service-clients.js';
 import {
   AcceptedInvitationDto,
   CreatedInvitationDto,

@@ -9,7 +9,7 @@ import {
 } from '@inventory/contracts';
 import type { Request } from 'express';
 import { AUTH_SETTINGS, type AuthSettings } from '../auth/auth-settings.js';
-import { IdentityClient } from '../auth/identity.client.js';
+import { IdentityClient } from '../nats/service-clients.js';
 import { SessionsService } from '../auth/session/sessions.service.js';
 
 /**

@@ -5,7 +5,7 @@ import type { NextFunction, Request, Response } from 'express';
 import { LRUCache } from 'lru-cache';
 import { createHash } from 'node:crypto';
 import { AUTH_SETTINGS, type AuthSettings } from '../auth-settings.js';
-import { IdentityClient } from '../identity.client.js';
+import { IdentityClient } from '../../nats/service-clients.js';
 import { SessionChangeFeed } from '../session/session-change-feed.js';
 import { RATE_LIMITER } from '../throttling/rate-limiter.provider.js';
 import type { RedisRateLimiter } from '../throttling/rate-limiter.js';

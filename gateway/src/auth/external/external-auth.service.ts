@@ -5,7 +5,7 @@ import type { Request, Response } from 'express';
 import passport from 'passport';
 import { actorOf } from '../auth.decorators.js';
 import { AUTH_SETTINGS, type AuthSettings } from '../auth-settings.js';
-import { IdentityClient } from '../identity.client.js';
+import { IdentityClient } from '../../nats/service-clients.js';
 import { SessionsService } from '../session/sessions.service.js';
 import { createGoogleStrategy } from './google.strategy.js';
 import { createOidcStrategy } from './oidc.strategy.js';

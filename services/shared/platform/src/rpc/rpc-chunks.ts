@@ -7,7 +7,7 @@ import { DEFAULT_RPC_TIMEOUT_MS, toServiceError, type RpcOptions } from './rpc.j
 /** Room for one chunk in a NATS message (the server's max_payload is 1 MiB unless configured). */
 export const RPC_CHUNK_BYTES = 256 * 1024;
 
-type ListSubject = { [S in Subject]: RpcResponse<S> extends readonly unknown[] ? S : never }[Subject];
+export type ListSubject = { [S in Subject]: RpcResponse<S> extends readonly unknown[] ? S : never }[Subject];
 
 /**
  * Service side: a list answered as a stream of chunks, each small enough for one NATS message, so
