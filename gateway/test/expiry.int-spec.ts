@@ -81,16 +81,15 @@ describe('lots', () => {
         reason: 'Shelf',
       }),
     );
-    expect(moved.item.lots?.map((lot) => [lot.locationId, lot.lot, lot.quantity])).toEqual([
-      [cellar.id, 'B', 5],
-      [cellar.id, 'A', 3],
-      [shop.id, 'A', 2],
-    ]);
+    // Earliest expiry first (B); the places of one lot in no particular order.
+    const where = (id: string | null) => (id === cellar.id ? 'cellar' : 'shop');
+    const lots = moved.item.lots!.map((lot) => `${lot.lot}@${where(lot.locationId)}=${lot.quantity}`);
+    expect([lots[0], [...lots.slice(1)].sort()]).toEqual(['B@cellar=5', ['A@cellar=3', 'A@shop=2']]);
     const counted = await move(member.client, item, { movementType: 'adjustment', quantity: 1, lot: 'B', locationId: cellar.id });
-    expect(counted.item.stockByLocation.map((entry) => [entry.locationId, entry.quantity])).toEqual([
-      [cellar.id, 4],
-      [shop.id, 2],
-    ]);
+    expect(Object.fromEntries(counted.item.stockByLocation.map((entry) => [where(entry.locationId), entry.quantity]))).toEqual({
+      cellar: 4,
+      shop: 2,
+    });
     expect(
       await json(
         member.client.post(`/api/inventory/${item.id}/stock`, {
