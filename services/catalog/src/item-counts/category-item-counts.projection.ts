@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { EventEnvelope, ItemEvent } from '@inventory/contracts';
-import type { EventHandler } from '@inventory/platform';
+import { runSql, type EventHandler } from '@inventory/platform';
 import { categoryItemChange } from './category-item-change.js';
 
 /** Keeps category_items (item → workspace, category, active) in step with the inventory events. */
@@ -13,7 +13,7 @@ export class CategoryItemCountsProjection implements EventHandler {
   async handle(event: EventEnvelope, em: EntityManager): Promise<void> {
     const change = categoryItemChange(event);
     if (!change) return;
-    const run = (sql: string, params: unknown[]) => em.getConnection().execute(sql, params, 'run', em.getTransactionContext());
+    const run = (sql: string, params: unknown[]) => runSql(em, sql, params);
     switch (change.kind) {
       case 'registered':
         await run(
@@ -32,6 +32,6 @@ export class CategoryItemCountsProjection implements EventHandler {
   }
 
   async reset(em: EntityManager): Promise<void> {
-    await em.getConnection().execute('DELETE FROM category_items', [], 'run', em.getTransactionContext());
+    await runSql(em, 'DELETE FROM category_items');
   }
 }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { purgedWorkspaceId, type EventEnvelope, type UserEvent, type WorkspaceEvent } from '@inventory/contracts';
-import type { EventHandler } from '@inventory/platform';
+import { runSql, type EventHandler } from '@inventory/platform';
 
 /**
  * Removes a deleted workspace's categories and item counts (a deleted user's personal workspace
@@ -14,8 +14,7 @@ export class CatalogWorkspacePurge implements EventHandler {
 
   async handle(event: EventEnvelope, em: EntityManager): Promise<void> {
     const workspaceId = purgedWorkspaceId(event as UserEvent | WorkspaceEvent);
-    const ctx = em.getTransactionContext();
-    await em.getConnection().execute('DELETE FROM categories WHERE workspace_id = ?', [workspaceId], 'run', ctx);
-    await em.getConnection().execute('DELETE FROM category_items WHERE workspace_id = ?', [workspaceId], 'run', ctx);
+    await runSql(em, 'DELETE FROM categories WHERE workspace_id = ?', [workspaceId]);
+    await runSql(em, 'DELETE FROM category_items WHERE workspace_id = ?', [workspaceId]);
   }
 }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { DEMO_USER_ID, IdentityMessages, type Actor, type PublicUser, type UserDeletion, type UserEvent } from '@inventory/contracts';
-import { conflict, newEvent, notFound, ServiceError, writeOutbox } from '@inventory/platform';
+import { conflict, newEvent, notFound, runSql, ServiceError, writeOutbox } from '@inventory/platform';
 import { PasswordHasher } from '../passwords/password-hasher.js';
 import { assertSuperAdmin } from '../users/actor.js';
 import { assertEmailFree, flushUniqueEmail } from '../users/email-uniqueness.js';
@@ -77,13 +77,6 @@ export class UsersAdminService {
  * serialized by PostgreSQL: the second sees the first's change and is refused.
  */
 async function assertAnotherSuperAdmin(em: EntityManager, userId: string): Promise<void> {
-  const superAdmins = await em
-    .getConnection()
-    .execute<{ id: string }[]>(
-      `SELECT id FROM users WHERE role = 'super_admin' ORDER BY id FOR UPDATE`,
-      [],
-      'all',
-      em.getTransactionContext(),
-    );
+  const superAdmins = await runSql<{ id: string }>(em, `SELECT id FROM users WHERE role = 'super_admin' ORDER BY id FOR UPDATE`);
   if (!superAdmins.some((row) => row.id !== userId)) throw conflict(IdentityMessages.lastSuperAdmin);
 }

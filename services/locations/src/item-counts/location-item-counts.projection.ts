@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager, Knex } from '@mikro-orm/postgresql';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import type { EventEnvelope } from '@inventory/contracts';
-import type { EventHandler } from '@inventory/platform';
+import { runSql, type EventHandler } from '@inventory/platform';
 import { locationItemChange } from './location-item-change.js';
 
 /**
@@ -25,31 +25,32 @@ export class LocationItemCountsProjection implements EventHandler {
       else tracked.set(change.itemId, change.workspaceId);
       if (change.kind === 'stock') stock.set(change.itemId, change.locations);
     }
-    const trx = em.getTransactionContext<Knex.Transaction>();
-    if (!trx) throw new Error('the projection runs inside the consumer’s transaction');
+    if (!em.getTransactionContext()) throw new Error('the projection runs inside the consumer’s transaction');
     // Ids and rows travel as one JSON parameter each (bound, not inlined into the SQL text).
     const json = (value: unknown) => JSON.stringify(value);
     if (tracked.size > 0) {
-      await trx.raw(
+      await runSql(
+        em,
         `INSERT INTO location_items (item_id, workspace_id) SELECT item_id, workspace_id FROM jsonb_to_recordset(?::jsonb) AS r(item_id text, workspace_id text)
          ON CONFLICT (item_id) DO NOTHING`,
         [json([...tracked].map(([item_id, workspace_id]) => ({ item_id, workspace_id })))],
       );
     }
     if (archived.size > 0) {
-      await trx.raw('UPDATE location_items SET active = false WHERE item_id IN (SELECT jsonb_array_elements_text(?::jsonb))', [
+      await runSql(em, 'UPDATE location_items SET active = false WHERE item_id IN (SELECT jsonb_array_elements_text(?::jsonb))', [
         json([...archived]),
       ]);
     }
     if (stock.size > 0) {
-      await trx.raw('DELETE FROM location_item_stock WHERE item_id IN (SELECT jsonb_array_elements_text(?::jsonb))', [
+      await runSql(em, 'DELETE FROM location_item_stock WHERE item_id IN (SELECT jsonb_array_elements_text(?::jsonb))', [
         json([...stock.keys()]),
       ]);
       const rows = [...stock].flatMap(([item_id, locations]) =>
         locations.map(({ locationId, quantity }) => ({ item_id, location_id: locationId, quantity })),
       );
       if (rows.length > 0) {
-        await trx.raw(
+        await runSql(
+          em,
           `INSERT INTO location_item_stock (item_id, location_id, quantity)
            SELECT item_id, location_id, quantity FROM jsonb_to_recordset(?::jsonb) AS r(item_id text, location_id text, quantity integer)`,
           [json(rows)],
@@ -59,8 +60,7 @@ export class LocationItemCountsProjection implements EventHandler {
   }
 
   async reset(em: EntityManager): Promise<void> {
-    const ctx = em.getTransactionContext();
-    await em.getConnection().execute('DELETE FROM location_item_stock', [], 'run', ctx);
-    await em.getConnection().execute('DELETE FROM location_items', [], 'run', ctx);
+    await runSql(em, 'DELETE FROM location_item_stock');
+    await runSql(em, 'DELETE FROM location_items');
   }
 }

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { raw } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { CodeMessages, LocationMessages, type Actor, type LocationTreeNode, type LocationView } from '@inventory/contracts';
-import { containsPattern, invalid, normalizeShortCode, ServiceError, writeOutbox } from '@inventory/platform';
+import { containsPattern, invalid, normalizeShortCode, runSql, ServiceError, writeOutbox } from '@inventory/platform';
 import { isUUID } from 'class-validator';
 import { LocationItemCounts } from '../item-counts/location-item-counts.js';
 import { Location } from './location.entity.js';
@@ -121,14 +121,7 @@ export class LocationsService {
    */
   private write<T>(actor: Actor, work: (em: EntityManager) => Promise<T>): Promise<T> {
     return this.em.transactional(async (em) => {
-      await em
-        .getConnection()
-        .execute(
-          'SELECT pg_advisory_xact_lock(hashtextextended(?, 0))',
-          [`locations:${actor.workspaceId}`],
-          'run',
-          em.getTransactionContext(),
-        );
+      await runSql(em, 'SELECT pg_advisory_xact_lock(hashtextextended(?, 0))', [`locations:${actor.workspaceId}`]);
       return work(em);
     });
   }

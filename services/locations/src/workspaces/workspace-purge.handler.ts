@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { purgedWorkspaceId, type EventEnvelope, type UserEvent, type WorkspaceEvent } from '@inventory/contracts';
-import type { EventHandler } from '@inventory/platform';
+import { runSql, type EventHandler } from '@inventory/platform';
 
 /**
  * Removes a deleted workspace's locations and item counts (a deleted user's personal workspace
@@ -14,7 +14,7 @@ export class LocationsWorkspacePurge implements EventHandler {
 
   async handle(event: EventEnvelope, em: EntityManager): Promise<void> {
     const workspaceId = purgedWorkspaceId(event as UserEvent | WorkspaceEvent);
-    const run = (sql: string) => em.getConnection().execute(sql, [workspaceId], 'run', em.getTransactionContext());
+    const run = (sql: string) => runSql(em, sql, [workspaceId]);
     await run('DELETE FROM locations WHERE workspace_id = ?');
     await run('DELETE FROM location_item_stock WHERE item_id IN (SELECT item_id FROM location_items WHERE workspace_id = ?)');
     await run('DELETE FROM location_items WHERE workspace_id = ?');

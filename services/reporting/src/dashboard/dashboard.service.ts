@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { RECENT_MOVEMENTS_LIMIT, type DashboardStats, type RecentMovement, type TimelineEntryType } from '@inventory/contracts';
-import { isoTime } from '../read-models/sql.js';
+import { isoTimeSql, runSql } from '@inventory/platform';
 import { money } from '../reports/report-rows.js';
 
 /** The dashboard's figures (kept per user by the projection) and recent activity. */
@@ -10,15 +10,14 @@ export class DashboardService {
   constructor(private readonly em: EntityManager) {}
 
   async stats(workspaceId: string): Promise<DashboardStats> {
-    const [row] = await this.em
-      .getConnection()
-      .execute<{ total_items: number; low_stock_items: number; total_value: string; categories_count: number }[]>(
-        `SELECT COALESCE(t.total_items, 0) AS total_items, COALESCE(t.low_stock_items, 0) AS low_stock_items,
+    const [row] = await runSql<{ total_items: number; low_stock_items: number; total_value: string; categories_count: number }>(
+      this.em,
+      `SELECT COALESCE(t.total_items, 0) AS total_items, COALESCE(t.low_stock_items, 0) AS low_stock_items,
               COALESCE(t.total_value, 0)::text AS total_value,
               (SELECT count(*)::int FROM categories WHERE workspace_id = ? AND deleted_at IS NULL) AS categories_count
          FROM (SELECT 1) AS one LEFT JOIN item_totals t ON t.workspace_id = ?`,
-        [workspaceId, workspaceId],
-      );
+      [workspaceId, workspaceId],
+    );
     return {
       totalItems: row.total_items,
       lowStockItems: row.low_stock_items,
@@ -28,17 +27,16 @@ export class DashboardService {
   }
 
   async recentMovements(workspaceId: string): Promise<RecentMovement[]> {
-    const rows = await this.em.getConnection().execute<
-      {
-        movement_id: string;
-        movement_type: TimelineEntryType;
-        quantity: number;
-        occurred_at: string;
-        name: string;
-        user_name: string | null;
-      }[]
-    >(
-      `SELECT m.movement_id, m.movement_type, m.quantity, ${isoTime('m.occurred_at')} AS occurred_at, i.name, m.user_name
+    const rows = await runSql<{
+      movement_id: string;
+      movement_type: TimelineEntryType;
+      quantity: number;
+      occurred_at: string;
+      name: string;
+      user_name: string | null;
+    }>(
+      this.em,
+      `SELECT m.movement_id, m.movement_type, m.quantity, ${isoTimeSql('m.occurred_at')} AS occurred_at, i.name, m.user_name
          FROM movements m JOIN items i ON i.item_id = m.item_id
         WHERE m.workspace_id = ?
         ORDER BY m.occurred_at DESC, m.version DESC

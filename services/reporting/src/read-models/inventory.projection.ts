@@ -3,7 +3,8 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { EventEnvelope, ItemEvent } from '@inventory/contracts';
 import type { EventHandler } from '@inventory/platform';
 import { evolveItem, isItemEvent, isLowStock, movementOf, type ItemSnapshot, type MovementRecord } from './item-snapshot.js';
-import { inTransaction, isoTime } from './sql.js';
+import { isoTimeSql } from '@inventory/platform';
+import { inTransaction } from './sql.js';
 
 type Db = ReturnType<typeof inTransaction>;
 
@@ -123,7 +124,7 @@ async function loadState(db: Db, events: ItemEvent[]): Promise<{ items: Map<stri
   const [row] = await db.rows<{ items: ItemRow[] | null; purged: string[] | null }>(
     `SELECT (SELECT json_agg(i) FROM (
                SELECT item_id, workspace_id, name, sku, category_id, unit_price::text AS unit_price, reorder_level, stock, active,
-                      version, ${isoTime('updated_at')} AS updated_at
+                      version, ${isoTimeSql('updated_at')} AS updated_at
                  FROM items WHERE item_id IN (SELECT jsonb_array_elements_text(?::jsonb))) i) AS items,
             (SELECT json_agg(workspace_id) FROM purged_workspaces WHERE workspace_id IN (SELECT jsonb_array_elements_text(?::jsonb))) AS purged`,
     [ids(events.map((e) => e.data.itemId)), ids(events.map((e) => e.metadata.workspaceId))],

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
+import { runSql } from '@inventory/platform';
 import {
   REPORT_DEFAULTS,
   StockSql,
@@ -66,7 +67,8 @@ export class ReportsService {
     const now = new Date();
     const { firstDay, lastDay, through } = periodDays(resolvePeriod(query, now), now);
     const opening = new Date(`${firstDay}T00:00:00Z`);
-    const rows = await this.em.getConnection().execute<{ date: string; total_value: string }[]>(
+    const rows = await runSql<{ date: string; total_value: string }>(
+      this.em,
       `WITH opening AS (
          SELECT COALESCE(sum(value_delta), 0) AS value FROM item_history WHERE workspace_id = ? AND occurred_at < ?
        ), changes AS (
@@ -87,7 +89,8 @@ export class ReportsService {
   async movementHistory(workspaceId: string, query: ReportPeriodQuery): Promise<MovementHistoryPoint[]> {
     const now = new Date();
     const { firstDay, lastDay, through } = periodDays(resolvePeriod(query, now), now);
-    const rows = await this.em.getConnection().execute<{ date: string; stock_in: number; stock_out: number }[]>(
+    const rows = await runSql<{ date: string; stock_in: number; stock_out: number }>(
+      this.em,
       `WITH daily AS (
          SELECT (occurred_at AT TIME ZONE 'UTC')::date AS day,
                 sum(quantity) FILTER (WHERE movement_type = 'in') AS stock_in,
@@ -112,7 +115,8 @@ export class ReportsService {
       ? `SELECT h.* FROM items i CROSS JOIN LATERAL (${LATEST_STATE}) h WHERE i.workspace_id = ?`
       : `SELECT ${ITEM_COLUMNS} FROM items WHERE workspace_id = ?`;
     const sourceParams = instant ? [instant, workspaceId] : [workspaceId];
-    return this.em.getConnection().execute<ReportRowRecord[]>(
+    return runSql<ReportRowRecord>(
+      this.em,
       `SELECT ${ROW_COLUMNS}${shape.columns}
          FROM (${source}) s
          LEFT JOIN categories c ON ${categoryAt(instant)}
@@ -124,7 +128,8 @@ export class ReportsService {
 
   /** Items that moved within the period: what moved, and their stock and value at its end. */
   private movementRows(workspaceId: string, period: ReportPeriod): Promise<MovementRowRecord[]> {
-    return this.em.getConnection().execute<MovementRowRecord[]>(
+    return runSql<MovementRowRecord>(
+      this.em,
       `WITH moved AS (
          SELECT item_id,
                 COALESCE(sum(quantity) FILTER (WHERE movement_type = 'in'), 0)::int AS stock_in,
