@@ -66,6 +66,17 @@ describe('lots', () => {
     expect(undone.item.nearestExpiry).toBe(day(5));
   });
 
+  it('registers an item with its opening stock in a lot', async () => {
+    const item = await addItem(owner.client, 'Butter', { currentStock: 5, lot: 'B-1', expiresOn: day(6) });
+    expect([lotsOf(item), item.nearestExpiry]).toEqual([[`-:B-1:${day(6)}=5`], day(6)]);
+    expect(
+      await json(owner.client.post('/api/inventory', { name: 'Cream', unitPrice: '1.00', currentStock: 1, expiresOn: 'soon' })),
+    ).toEqual({
+      status: 400,
+      body: { message: 'Expiry date must be a date such as 2027-01-31' },
+    });
+  });
+
   it('moves a named lot between places and counts a lot', async () => {
     const place = async (name: string) => ok<{ id: string }>(owner.client.post('/api/locations', { name }));
     const [cellar, shop] = [await place(`Cellar ${Date.now()}`), await place(`Shop ${Date.now()}`)];

@@ -169,6 +169,20 @@ class ItemFieldsBody {
 }
 
 export class RegisterItemBody extends ItemFieldsBody implements RegisterItemRequest {
+  @ApiPropertyOptional({ type: String, nullable: true, maxLength: LOT_MAX_LENGTH, description: 'The lot of the initial stock' })
+  @LotName()
+  lot?: string | null;
+
+  @ApiPropertyOptional({
+    type: String,
+    format: 'date',
+    nullable: true,
+    example: '2027-01-31',
+    description: 'The expiry date of the initial stock',
+  })
+  @ExpiryDate()
+  expiresOn?: string | null;
+
   @ApiProperty({ example: 'Cordless drill', maxLength: ITEM_NAME_MAX_LENGTH })
   @Name()
   name: string;

@@ -105,6 +105,12 @@ class ItemFieldsDto {
 }
 
 export class RegisterItemDto extends ItemFieldsDto implements RegisterItemRequest {
+  @LotName()
+  lot?: string | null;
+
+  @ExpiryDate()
+  expiresOn?: string | null;
+
   @Name()
   name: string;
 

@@ -92,6 +92,8 @@ export class ItemsService {
         reorderLevel: reorderLevel ?? 0,
         initialStock: currentStock ?? 0,
         movementId: randomUUID(),
+        lot: details.lot ?? null,
+        expiresOn: details.expiresOn ?? null,
       },
     };
     return this.writer.run(this.context(actor, meta, InventorySubjects.registerItem, dto), randomUUID(), [command], (em, outcome) =>

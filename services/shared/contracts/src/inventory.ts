@@ -295,6 +295,9 @@ export interface RegisterItemRequest {
   locationId?: string | null;
   imageUrl?: string | null;
   barcodes?: string[];
+  /** The lot and expiry date of the initial stock (docs/expiry.md). */
+  lot?: string | null;
+  expiresOn?: string | null;
 }
 
 /** PATCH: the reorder level and the editable details; absent fields stay as they are. */

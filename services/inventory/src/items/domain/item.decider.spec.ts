@@ -569,6 +569,18 @@ describe('lots and expiry dates (docs/expiry.md)', () => {
     expect(state.stock).toEqual([{ locationId: SHELF, quantity: 4 }]);
   });
 
+  it('puts the opening stock into the lot the item is registered with', () => {
+    const facts = decide(
+      {
+        type: 'RegisterItem',
+        data: { ...details, locationId: SHELF, reorderLevel: 0, initialStock: 3, movementId: 'm-0', lot: 'A', expiresOn: '2027-01-01' },
+      },
+      initialState(ITEM),
+    );
+    expect(facts[0].data).not.toHaveProperty('lot');
+    expect(lotsOf(fold(facts))).toEqual(['shelf:A:2027-01-01=3']);
+  });
+
   it('refuses an expiry date on stock that does not come in', () => {
     const out: ItemCommand = {
       type: 'IssueStock',

@@ -104,7 +104,7 @@ export function decide(command: ItemCommand, state: ItemState): ItemFact[] {
 
 function register(data: Extract<ItemCommand, { type: 'RegisterItem' }>['data'], state: ItemState): ItemFact[] {
   if (state.status !== 'absent') throw new ServiceError('CONFLICT', 'This item is already registered');
-  const { initialStock, movementId, reorderLevel, ...details } = data;
+  const { initialStock, movementId, reorderLevel, lot = null, expiresOn = null, ...details } = data;
   requireName(details.name);
   requirePrice(details.unitPrice);
   requireCount(initialStock, M.initialStockInvalid);
@@ -114,10 +114,11 @@ function register(data: Extract<ItemCommand, { type: 'RegisterItem' }>['data'], 
   if (initialStock > 0) {
     // The opening stock is where the item is registered, if it names a place.
     const locationId = details.locationId ?? null;
-    const stockAfter = stockAfterChanges({ stock: [], lots: [] }, [{ locationId, delta: initialStock }]);
+    const lotChanges = receiveIntoLot([], locationId, { lot, expiresOn }, initialStock);
+    const stockAfter = stockAfterChanges({ stock: [], lots: [] }, [{ locationId, delta: initialStock }], lotChanges);
     facts.push({
       type: 'StockReceived',
-      data: { itemId, movementId, quantity: initialStock, locationId, reason: INITIAL_STOCK_REASON, stockAfter },
+      data: withLots({ itemId, movementId, quantity: initialStock, locationId, reason: INITIAL_STOCK_REASON, stockAfter }, lotChanges),
     });
   }
   return facts;

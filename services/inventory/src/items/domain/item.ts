@@ -61,7 +61,16 @@ export const initialState = (itemId: string): ItemState => ({
 
 /** A request to change an item. Every id and the time come in with it, so deciding stays pure. */
 export type ItemCommand =
-  | { type: 'RegisterItem'; data: ItemDetails & { reorderLevel: number; initialStock: number; movementId: string } }
+  | {
+      type: 'RegisterItem';
+      data: ItemDetails & {
+        reorderLevel: number;
+        initialStock: number;
+        movementId: string;
+        lot?: string | null;
+        expiresOn?: string | null;
+      };
+    }
   | { type: 'ChangeDetails'; data: { changes: DetailChanges } }
   | { type: 'SetReorderLevel'; data: { reorderLevel: number } }
   | { type: 'ReceiveStock'; data: StockMovementInput }

@@ -1,8 +1,9 @@
 import { useIsMutating } from '@tanstack/react-query';
-import { Col, Form, InputNumber, Modal, Row, Select } from 'antd';
+import { Col, Form, Input, InputNumber, Modal, Row, Select } from 'antd';
 import { useEffect } from 'react';
 import { useLocations } from '../../locations/hooks';
 import { UPLOAD_IMAGE_KEY, useCreateItem } from '../hooks';
+import { LOT_MAX_LENGTH } from '../expiry';
 import { UNASSIGNED, locationOptions, toLocationId } from '../stock';
 import type { Item } from '../../../api/inventory';
 import { cleanBarcodes, ItemDetailsFields, type ItemDetailsValues } from './ItemDetailsFields';
@@ -11,6 +12,9 @@ interface AddItemFormValues extends ItemDetailsValues {
   locationId?: string;
   currentStock?: number | null;
   reorderLevel?: number | null;
+  /** The initial stock's lot and expiry date (docs/expiry.md), YYYY-MM-DD from the browser's date input. */
+  lot?: string;
+  expiresOn?: string;
 }
 
 interface AddItemDialogProps {
@@ -30,6 +34,7 @@ export function AddItemDialog({ open, onClose, initialValues, onCreated }: AddIt
   const create = useCreateItem();
   const locations = useLocations('', undefined);
   const uploading = useIsMutating({ mutationKey: UPLOAD_IMAGE_KEY }) > 0;
+  const hasInitialStock = (Form.useWatch('currentStock', form) ?? 0) > 0;
 
   useEffect(() => {
     if (!open) return;
@@ -52,6 +57,7 @@ export function AddItemDialog({ open, onClose, initialValues, onCreated }: AddIt
         locationId: toLocationId(values.locationId),
         imageUrl: values.imageUrl ?? null,
         barcodes: cleanBarcodes(values.barcodes),
+        ...(Number(values.currentStock) > 0 ? { lot: values.lot?.trim() || null, expiresOn: values.expiresOn || null } : {}),
       });
       form.resetFields();
       onClose();
@@ -97,6 +103,20 @@ export function AddItemDialog({ open, onClose, initialValues, onCreated }: AddIt
               </Form.Item>
             </Col>
           </Row>
+          {hasInitialStock && (
+            <Row gutter={16}>
+              <Col xs={24} sm={12}>
+                <Form.Item label="Lot (optional)" name="lot">
+                  <Input placeholder="e.g. L-2301" maxLength={LOT_MAX_LENGTH} />
+                </Form.Item>
+              </Col>
+              <Col xs={24} sm={12}>
+                <Form.Item label="Expires on (optional)" name="expiresOn">
+                  <Input type="date" aria-label="Expires on" />
+                </Form.Item>
+              </Col>
+            </Row>
+          )}
         </ItemDetailsFields>
       </Form>
     </Modal>
