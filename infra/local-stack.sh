@@ -58,6 +58,19 @@ nats_ok() { http_ok "http://127.0.0.1:$NATS_MONITOR_PORT/healthz?js-enabled-only
 s3_ok() { http_ok "http://127.0.0.1:$S3_PORT/"; }
 mail_ok() { http_ok "http://127.0.0.1:$MAIL_WEB_PORT/api/healthz"; }
 
+# Whether the process in a PID file of ours runs with our data directory. A server of another checkout
+# of the same profile answers on the same port, but keeps its files elsewhere (maybe deleted by now).
+ours() { [ -f "$1" ] && tr '\0' ' ' <"/proc/$(head -n1 "$1")/cmdline" 2>/dev/null | grep -qF "$DATA_DIR/"; }
+
+# A server answering on our port that is not ours is stopped, so that ours can start.
+replace_foreign() { # name, pidfile, ok-check, process pattern
+  "$3" || return 0
+  log "restarting $1 with this checkout's data directory"
+  stop_pidfile "$1" "$2"
+  pkill -f "$4" 2>/dev/null || true
+  for _ in $(seq 1 50); do "$3" || break; sleep 0.1; done
+}
+
 as_postgres() { if [ "$(id -u)" -eq 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi; }
 
 start_postgres() {
@@ -115,7 +128,8 @@ start_nats() {
 }
 
 start_s3() {
-  if s3_ok; then log "s3 already up on $S3_PORT"; return; fi
+  if s3_ok && ours "$DATA_DIR/pids/s3.pid"; then log "s3 already up on $S3_PORT"; return; fi
+  replace_foreign s3 "$DATA_DIR/pids/s3.pid" s3_ok "s3rver .*-p $S3_PORT"
   local bin="$ROOT/node_modules/.bin/s3rver"
   [ -x "$bin" ] || die "s3rver is not installed: run npm install first"
   mkdir -p "$DATA_DIR/s3"
@@ -127,7 +141,8 @@ start_s3() {
 
 # A mail catcher (maildev): the app's mail lands in a web inbox instead of anyone's mailbox.
 start_mail() {
-  if mail_ok; then log "mail catcher already up: SMTP $MAIL_SMTP_PORT, inbox http://127.0.0.1:$MAIL_WEB_PORT"; return; fi
+  if mail_ok && ours "$DATA_DIR/pids/mail.pid"; then log "mail catcher already up: SMTP $MAIL_SMTP_PORT, inbox http://127.0.0.1:$MAIL_WEB_PORT"; return; fi
+  replace_foreign "mail catcher" "$DATA_DIR/pids/mail.pid" mail_ok "maildev -s $MAIL_SMTP_PORT"
   local bin="$ROOT/node_modules/.bin/maildev"
   [ -x "$bin" ] || die "maildev is not installed: run npm install first"
   mkdir -p "$DATA_DIR/mail"
