@@ -306,6 +306,8 @@ describe('inventory screen', () => {
     // Naming the later lot takes from it, not from the earliest expiry.
     await milk.getByRole('button', { name: 'Update stock of Fresh Milk' }).click();
     const stock = page.getByRole('dialog', { name: 'Update Stock - Fresh Milk' });
+    // The dialog's opening animation done: an option clicked while the list still moves can miss.
+    await settled(page);
     await choose(page, stock, 'Movement Type', 'Stock Out');
     await stock.getByLabel('Quantity').fill('4');
     await stock.getByLabel('Reason').fill('Café order');
