@@ -60,7 +60,7 @@ export class OutboxRelay {
   private leading = false;
   private timer?: NodeJS.Timeout;
   private draining?: Promise<void>;
-  private again = false;
+  private followUp?: Promise<void>;
   private gathering?: NodeJS.Timeout;
   private stopped = false;
 
@@ -86,8 +86,13 @@ export class OutboxRelay {
   wake(): Promise<void> {
     if (this.stopped) return Promise.resolve();
     if (this.draining) {
-      this.again = true;
-      return this.draining;
+      // The running drain may have read the outbox before the caller's commit: one more drain follows
+      // it, shared by every caller meanwhile, and the caller waits for that one.
+      this.followUp ??= this.draining.then(() => {
+        this.followUp = undefined;
+        return this.wake();
+      });
+      return this.followUp;
     }
     this.draining = this.drain()
       .catch(async (error: Error) => {
@@ -97,10 +102,6 @@ export class OutboxRelay {
       })
       .finally(() => {
         this.draining = undefined;
-        if (this.again && !this.stopped) {
-          this.again = false;
-          void this.wake();
-        }
       });
     return this.draining;
   }
