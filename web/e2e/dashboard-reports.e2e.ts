@@ -44,9 +44,30 @@ describe('dashboard and reports', () => {
 
     const [csv] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
     expect(csv.suggestedFilename()).toMatch(/^inventory-report-\d{4}-\d{2}-\d{2}\.csv$/);
-    const csvText = readFileSync((await csv.path())!, 'utf8');
-    expect(csvText.split('\n')[0]).toBe('Item Name,SKU,Current Stock,Reorder Level,Unit Price,Total Value,Status');
-    expect(csvText).toContain('"Widget, large"');
+    // Made by the server: UTF-8 with a BOM (for Excel), CRLF line ends (RFC 4180).
+    const csvLines = readFileSync((await csv.path())!, 'utf8')
+      .replace(/^\ufeff/, '')
+      .split('\r\n');
+    expect(csvLines.slice(0, 3)).toEqual([
+      'Item Name,SKU,Current Stock,Reorder Level,Unit Price,Total Value,Status',
+      '"Gadget",G-1,1,5,3.00,3.00,Low Stock',
+      '"Widget, large",W-1,10,2,12.50,125.00,In Stock',
+    ]);
+
+    // Sorted and searched on the server; the CSV follows the order on screen.
+    const firstRowHas = (text: string) => page.locator('.ant-table-row').first().filter({ hasText: text }).waitFor();
+    await page.getByRole('columnheader', { name: 'Total Value' }).click();
+    await page.getByRole('columnheader', { name: 'Total Value' }).click();
+    await firstRowHas('Widget, large');
+    const [sorted] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+    expect(readFileSync((await sorted.path())!, 'utf8').split('\r\n')[1]).toBe('"Widget, large",W-1,10,2,12.50,125.00,In Stock');
+    await page.getByLabel('Search the report').fill('gad');
+    await waitForCount(page.locator('.ant-table-row'), 1);
+    await firstRowHas('Gadget');
+    await page.getByLabel('Search the report').fill('nothing-like-it');
+    await page.getByText('No items match “nothing-like-it”').waitFor();
+    await page.getByLabel('Search the report').fill('');
+    await page.locator('.ant-table-row').filter({ hasText: 'Gadget' }).waitFor();
 
     const [pdf] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export PDF' }).click()]);
     expect(pdf.suggestedFilename()).toMatch(/^inventory-report-\d{4}-\d{2}-\d{2}\.pdf$/);

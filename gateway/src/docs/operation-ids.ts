@@ -63,6 +63,7 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'DashboardController.stats': 'getDashboardStats',
   'DashboardController.recentMovements': 'listRecentMovements',
   'ReportsController.inventory': 'getInventoryReport',
+  'ReportsController.inventoryCsv': 'exportInventoryReportCsv',
   'ReportsController.valueHistory': 'getValueHistory',
   'ReportsController.movementHistory': 'getMovementHistory',
   'ExportController.itemsCsv': 'exportItemsCsv',

@@ -6,6 +6,10 @@ import {
   ITEM_EXPORT_HEADERS,
   MOVEMENT_EXPORT_HEADERS,
   NO_PLACE_LABEL,
+  REPORT_CSV_HEADERS,
+  REPORT_SLICE_MAX_ROWS,
+  ReportingSubjects,
+  STOCK_STATUS_LABELS,
   STOCK_COLUMN_PREFIX,
   type Actor,
   type ExportItemRow,
@@ -13,10 +17,12 @@ import {
   type ExportMovementRow,
   type ExportMovementsPageRequest,
   type ImportField,
+  type ReportPageQuery,
+  type ReportRow,
 } from '@inventory/contracts';
 import { describeError } from '@inventory/platform';
 import type { Response } from 'express';
-import { InventoryClient } from '../nats/service-clients.js';
+import { InventoryClient, ReportingClient } from '../nats/service-clients.js';
 import {
   isClientGone,
   SHEET_CONTENT_TYPES,
@@ -54,6 +60,16 @@ const MOVEMENT_KINDS: Record<MovementHeader, CellKind> = {
   By: 'text',
 };
 
+const REPORT_KINDS: Record<(typeof REPORT_CSV_HEADERS)[number], CellKind> = {
+  'Item Name': 'text',
+  SKU: 'text',
+  'Current Stock': 'integer',
+  'Reorder Level': 'integer',
+  'Unit Price': 'money',
+  'Total Value': 'money',
+  Status: 'text',
+};
+
 type Page<Row> = { rows: Row[]; next: string | null };
 
 /**
@@ -65,7 +81,10 @@ type Page<Row> = { rows: Row[]; next: string | null };
 export class ExportService {
   private readonly logger = new Logger('Export');
 
-  constructor(private readonly inventory: InventoryClient) {}
+  constructor(
+    private readonly inventory: InventoryClient,
+    private readonly reporting: ReportingClient,
+  ) {}
 
   async items(actor: Actor, format: SheetFormat, res: Response): Promise<void> {
     const page = (after?: string) => this.inventory.call(ExportSubjects.items, { after, limit: EXPORT_PAGE_ROWS }, actor);
@@ -87,6 +106,27 @@ export class ExportService {
     // The days only: a date-time's colons have no place in a file name.
     const days = `${query.from?.slice(0, 10) ?? 'beginning'}-to-${query.to?.slice(0, 10) ?? today()}`;
     await this.send(res, `inventory-movements-${days}.csv`, 'csv', { name: 'Movements', columns, rows });
+  }
+
+  /**
+   * The report on screen, every row in its order (SPEC 9's CSV): asked for slice by slice after a
+   * cursor, so the last slice costs what the first did.
+   */
+  async report(actor: Actor, query: ReportPageQuery, res: Response): Promise<void> {
+    const slice = (after?: string) =>
+      this.reporting.call(ReportingSubjects.reportSlice, { ...query, after, pageSize: REPORT_SLICE_MAX_ROWS }, actor);
+    const first = await slice();
+    const columns = REPORT_CSV_HEADERS.map((header) => ({ header, kind: REPORT_KINDS[header], quoted: header === 'Item Name' }));
+    const rows = rowsOf(first, slice, (row: ReportRow): Cell[] => [
+      row.name,
+      row.sku,
+      row.currentStock,
+      row.reorderLevel,
+      Number(row.unitPrice).toFixed(2),
+      row.totalValue.toFixed(2),
+      STOCK_STATUS_LABELS[row.status],
+    ]);
+    await this.send(res, `inventory-report-${today()}.csv`, 'csv', { name: 'Report', columns, rows });
   }
 
   /**

@@ -11,6 +11,8 @@ export type Cell = string | number | null;
 export interface SheetColumn {
   header: string;
   kind: CellKind;
+  /** CSV: quote every value of this column, not only those that need it (SPEC 9's item names). */
+  quoted?: boolean;
 }
 
 /** A sheet to stream: its columns, then its rows as they come (each in the columns' order). */
@@ -45,7 +47,12 @@ async function writeCsv({ columns, rows }: Sheet, out: Writable): Promise<void> 
     yield columns.map((column) => column.header);
     for await (const row of rows) yield cellsOf(row);
   }
-  await pipeline(Readable.from(records()), stringify({ bom: true, record_delimiter: 'windows', quoted_match: /[\r\n]/ }), out);
+  // The header (record 0) is never forced into quotes.
+  const cast = {
+    string: (value: string, { index, records }: { index: number | null; records: number }) =>
+      index !== null && records > 0 && columns[index].quoted ? { value, quoted: true } : value,
+  };
+  await pipeline(Readable.from(records()), stringify({ bom: true, record_delimiter: 'windows', quoted_match: /[\r\n]/, cast }), out);
 }
 
 const XLSX_WIDTHS: Record<CellKind, number> = { text: 24, integer: 12, money: 12 };

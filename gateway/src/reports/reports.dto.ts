@@ -6,7 +6,16 @@ import {
   REPORT_DEFAULTS,
   REPORT_RANGES,
   REPORT_TYPES,
+  REPORT_PAGE_SIZE,
+  REPORT_SORTS,
+  REPORT_UNPAGED_CAP,
+  SORT_ORDERS,
   ReportMessages,
+  type ReportPage,
+  type ReportPageQuery,
+  type ReportSort,
+  type ReportTotals,
+  type SortOrder,
   type InventoryReportQuery,
   type MovementHistoryPoint,
   type MovementTotals,
@@ -16,6 +25,7 @@ import {
   type ReportType,
   type ValueHistoryPoint,
 } from '@inventory/contracts';
+import { ReportPageNumber, ReportPageSize, ReportSearch, ReportSortField, SortOrderField } from '@inventory/platform';
 import { IsIn, IsOptional, Matches } from 'class-validator';
 
 const DATE_EXAMPLE = '2025-01-31 or 2025-01-31T17:00:00Z';
@@ -49,6 +59,39 @@ export class InventoryReportQueryDto extends ReportPeriodQueryDto implements Inv
   @IsOptional()
   @Matches(REPORT_DATE_PATTERN, { message: ReportMessages.dateInvalid('asOf') })
   asOf?: string;
+
+  @ApiPropertyOptional({ enum: REPORT_SORTS, description: "Default: the type's own order. Ties go by name, then id" })
+  @ReportSortField()
+  sort?: ReportSort;
+
+  @ApiPropertyOptional({ enum: SORT_ORDERS, default: 'asc' })
+  @SortOrderField()
+  order?: SortOrder;
+
+  @ApiPropertyOptional({ description: 'Case-insensitive substring of the name or the SKU' })
+  @ReportSearch()
+  search?: string;
+}
+
+export class ReportPageQueryDto extends InventoryReportQueryDto implements ReportPageQuery {
+  @ApiPropertyOptional({
+    type: 'integer',
+    minimum: 1,
+    description: `With page or pageSize the answer is a page: { rows, total, totals }. Without both, the bare list of at most ${REPORT_UNPAGED_CAP} rows`,
+  })
+  @ReportPageNumber()
+  page?: number;
+
+  @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: REPORT_PAGE_SIZE.max, default: REPORT_PAGE_SIZE.default })
+  @ReportPageSize()
+  pageSize?: number;
+}
+
+export class ReportTotalsDto implements ReportTotals {
+  @ApiProperty({ description: 'Sum of every row’s total value, rounded to cents' }) value: number;
+  @ApiProperty({ type: 'integer', description: 'Rows at or below their reorder level' }) lowStock: number;
+  @ApiProperty({ type: 'integer' }) items: number;
+  @ApiProperty({ type: 'integer', description: 'Distinct categories among the rows' }) categories: number;
 }
 
 class CategoryNameDto {
@@ -89,4 +132,10 @@ export class MovementHistoryPointDto implements MovementHistoryPoint {
   @ApiProperty({ example: '2025-01-31' }) date: string;
   @ApiProperty({ type: 'integer', example: 12, description: 'Units received that UTC day' }) stockIn: number;
   @ApiProperty({ type: 'integer', example: 7, description: 'Units issued that UTC day' }) stockOut: number;
+}
+
+export class ReportPageDto implements ReportPage {
+  @ApiProperty({ type: ReportRowDto, isArray: true }) rows: ReportRowDto[];
+  @ApiProperty({ type: 'integer', description: 'Rows of the whole report' }) total: number;
+  @ApiProperty({ type: ReportTotalsDto }) totals: ReportTotalsDto;
 }

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
+import { ExportModule } from '../export/export.module.js';
 import { ReportsController } from './reports.controller.js';
 
-@Module({ controllers: [ReportsController] })
+@Module({ imports: [ExportModule], controllers: [ReportsController] })
 export class ReportsModule {}

@@ -13,6 +13,7 @@ import { Inventory0010MovementsByWorkspace } from './Inventory0010_movements_by_
 import { Inventory0011ItemCodes } from './Inventory0011_item_codes.js';
 import { Inventory0012Counts } from './Inventory0012_counts.js';
 import { Inventory0013Lots } from './Inventory0013_lots.js';
+import { Inventory0014SearchTrigrams } from './Inventory0014_search_trigrams.js';
 
 /** Every migration of this service, oldest first. */
 export const migrations: MigrationObject[] = [
@@ -31,4 +32,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Inventory0011_item_codes', class: Inventory0011ItemCodes },
   { name: 'Inventory0012_counts', class: Inventory0012Counts },
   { name: 'Inventory0013_lots', class: Inventory0013Lots },
+  { name: 'Inventory0014_search_trigrams', class: Inventory0014SearchTrigrams },
 ];

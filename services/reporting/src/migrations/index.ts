@@ -3,6 +3,7 @@ import { processedEventsMigration } from '@inventory/platform';
 import { Reporting0001ReadModels } from './Reporting0001_read_models.js';
 import { Reporting0002ItemTotals } from './Reporting0002_item_totals.js';
 import { Reporting0003Workspaces } from './Reporting0003_workspaces.js';
+import { Reporting0004ReportSearch } from './Reporting0004_report_search.js';
 
 /** Every migration of this service, oldest first. */
 export const migrations: MigrationObject[] = [
@@ -10,4 +11,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Reporting0001_read_models', class: Reporting0001ReadModels },
   { name: 'Reporting0002_item_totals', class: Reporting0002ItemTotals },
   { name: 'Reporting0003_workspaces', class: Reporting0003Workspaces },
+  { name: 'Reporting0004_report_search', class: Reporting0004ReportSearch },
 ];

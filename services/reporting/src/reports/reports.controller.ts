@@ -1,9 +1,16 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { ReportingSubjects, type Actor, type MovementHistoryPoint, type ReportRow, type ValueHistoryPoint } from '@inventory/contracts';
+import {
+  ReportingSubjects,
+  type Actor,
+  type MovementHistoryPoint,
+  type ReportRow,
+  type ReportSlice,
+  type ValueHistoryPoint,
+} from '@inventory/contracts';
 import { inChunks, RpcActor } from '@inventory/platform';
 import type { Observable } from 'rxjs';
-import { InventoryReportDto, ReportPeriodDto } from './reports.dto.js';
+import { InventoryReportDto, ReportPeriodDto, ReportSliceDto } from './reports.dto.js';
 import { ReportsService } from './reports.service.js';
 
 @Controller()
@@ -14,6 +21,11 @@ export class ReportsController {
   @MessagePattern(ReportingSubjects.inventoryReport)
   async inventory(@RpcActor() actor: Actor, @Payload('data') query: InventoryReportDto): Promise<Observable<ReportRow[]>> {
     return inChunks(await this.reports.inventoryReport(actor.workspaceId, query));
+  }
+
+  @MessagePattern(ReportingSubjects.reportSlice)
+  slice(@RpcActor() actor: Actor, @Payload('data') request: ReportSliceDto): Promise<ReportSlice> {
+    return this.reports.slice(actor.workspaceId, request);
   }
 
   @MessagePattern(ReportingSubjects.valueHistory)

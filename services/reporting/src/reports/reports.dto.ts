@@ -1,14 +1,19 @@
 import {
   REPORT_DATE_PATTERN,
   REPORT_RANGES,
+  REPORT_SLICE_MAX_ROWS,
   REPORT_TYPES,
   ReportMessages,
-  type InventoryReportQuery,
+  type ReportPageQuery,
+  type ReportSliceRequest,
+  type ReportSort,
+  type SortOrder,
   type ReportPeriodQuery,
   type ReportRange,
   type ReportType,
 } from '@inventory/contracts';
-import { IsIn, IsOptional, Matches } from 'class-validator';
+import { ReportCursor, ReportPageNumber, ReportPageSize, ReportSearch, ReportSortField, SortOrderField } from '@inventory/platform';
+import { IsBoolean, IsIn, IsOptional, Matches } from 'class-validator';
 
 export class ReportPeriodDto implements ReportPeriodQuery {
   @IsOptional()
@@ -24,7 +29,7 @@ export class ReportPeriodDto implements ReportPeriodQuery {
   to?: string;
 }
 
-export class InventoryReportDto extends ReportPeriodDto implements InventoryReportQuery {
+export class InventoryReportDto extends ReportPeriodDto implements ReportPageQuery {
   @IsOptional()
   @IsIn(REPORT_TYPES, { message: ReportMessages.typeInvalid })
   type?: ReportType;
@@ -32,4 +37,28 @@ export class InventoryReportDto extends ReportPeriodDto implements InventoryRepo
   @IsOptional()
   @Matches(REPORT_DATE_PATTERN, { message: ReportMessages.dateInvalid('asOf') })
   asOf?: string;
+
+  @ReportSortField()
+  sort?: ReportSort;
+
+  @SortOrderField()
+  order?: SortOrder;
+
+  @ReportSearch()
+  search?: string;
+}
+
+export class ReportSliceDto extends InventoryReportDto implements ReportSliceRequest {
+  @ReportPageNumber()
+  page?: number;
+
+  @ReportPageSize(REPORT_SLICE_MAX_ROWS)
+  pageSize?: number;
+
+  @ReportCursor()
+  after?: string;
+
+  @IsOptional()
+  @IsBoolean()
+  withTotals?: boolean;
 }

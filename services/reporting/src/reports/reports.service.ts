@@ -1,11 +1,18 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { runSql } from '@inventory/platform';
+import { containsPattern, invalid, runSql } from '@inventory/platform';
 import {
   REPORT_DEFAULTS,
+  REPORT_PAGE_SIZE,
+  REPORT_UNPAGED_CAP,
+  ReportMessages,
   StockSql,
-  type InventoryReportQuery,
+  type ReportPageQuery,
   type ReportPeriodQuery,
+  type ReportSlice,
+  type ReportSliceRequest,
+  type ReportSort,
+  type ReportTotals,
   type ReportRow,
   type MovementHistoryPoint,
   type ReportType,
@@ -24,19 +31,14 @@ import {
 
 type SnapshotType = Exclude<ReportType, 'movement'>;
 
-/** How each snapshot report selects, adds to and orders the rows of the items at one instant. */
-const SNAPSHOT_SHAPES: Record<SnapshotType, { columns: string; filter: string; order: string }> = {
-  inventory: { columns: '', filter: '', order: 'lower(s.name), s.item_id' },
-  'low-stock': {
-    columns: '',
-    filter: `AND ${StockSql.needsReorder('s.stock', 's.reorder_level')}`,
-    order: 's.stock, lower(s.name), s.item_id',
-  },
+/** Which rows each snapshot report keeps, and what it adds to them. */
+const SNAPSHOT_SHAPES: Record<SnapshotType, { columns: string; filter: string }> = {
+  inventory: { columns: '', filter: '' },
+  'low-stock': { columns: '', filter: `AND ${StockSql.needsReorder('s.stock', 's.reorder_level')}` },
   value: {
     // Items without a category (or whose category was deleted) are one group.
     columns: ', (sum(s.stock * s.unit_price) OVER (PARTITION BY c.category_id))::text AS category_total_value',
     filter: '',
-    order: 'c.name, c.category_id, s.stock * s.unit_price DESC, lower(s.name), s.item_id',
   },
 };
 
@@ -45,21 +47,134 @@ const ITEM_COLUMNS = 'item_id, name, sku, category_id, unit_price, reorder_level
 const LATEST_STATE = `SELECT ${ITEM_COLUMNS} FROM item_history h
   WHERE h.workspace_id = i.workspace_id AND h.item_id = i.item_id AND h.occurred_at <= ?
   ORDER BY h.occurred_at DESC, h.version DESC LIMIT 1`;
-const ROW_COLUMNS = `s.item_id AS id, s.name, s.sku, c.name AS category_name, s.stock, s.reorder_level,
+const ROW_COLUMNS = `s.item_id AS id, s.name, s.sku, c.name AS category_name, c.category_id, s.stock, s.reorder_level,
   s.unit_price::text AS unit_price, (s.stock * s.unit_price)::text AS total_value`;
+const NEEDS_REORDER = StockSql.needsReorder('s.stock', 's.reorder_level');
+const OUT_OF_STOCK = StockSql.status('out-of-stock', 's.stock', 's.reorder_level');
+
+/** One key of a report's order: an expression over the row and its type, so a cursor can be read back. */
+interface SortKey {
+  sql: string;
+  type: 'text' | 'int' | 'numeric' | 'boolean';
+}
+const NAME_KEY: SortKey = { sql: 'lower(s.name)', type: 'text' };
+const ID_KEY: SortKey = { sql: 's.item_id', type: 'text' };
+const SORT_KEYS: Record<ReportSort, SortKey> = {
+  name: NAME_KEY,
+  sku: { sql: "lower(COALESCE(s.sku, ''))", type: 'text' },
+  category: { sql: "lower(COALESCE(c.name, ''))", type: 'text' },
+  currentStock: { sql: 's.stock', type: 'int' },
+  reorderLevel: { sql: 's.reorder_level', type: 'int' },
+  unitPrice: { sql: 's.unit_price', type: 'numeric' },
+  totalValue: { sql: 's.stock * s.unit_price', type: 'numeric' },
+  status: { sql: `CASE WHEN ${OUT_OF_STOCK} THEN 0 WHEN ${NEEDS_REORDER} THEN 1 ELSE 2 END`, type: 'int' },
+};
+/**
+ * Each type's own order (contracts ReportRow), written as keys that all ascend, so that one row
+ * comparison finds the rows after a cursor. Value: by category name, Uncategorized last, highest value first.
+ */
+const DEFAULT_KEYS: Record<ReportType, SortKey[]> = {
+  inventory: [NAME_KEY, ID_KEY],
+  movement: [NAME_KEY, ID_KEY],
+  'low-stock': [SORT_KEYS.currentStock, NAME_KEY, ID_KEY],
+  value: [
+    { sql: 'c.name IS NULL', type: 'boolean' },
+    { sql: "COALESCE(c.name, '')", type: 'text' },
+    { sql: "COALESCE(c.category_id, '')", type: 'text' },
+    { sql: '-(s.stock * s.unit_price)', type: 'numeric' },
+    NAME_KEY,
+    ID_KEY,
+  ],
+};
+const CURSOR_VALUE: Record<SortKey['type'], RegExp> = {
+  text: /^/,
+  int: /^-?\d{1,10}$/,
+  numeric: /^-?\d{1,20}(\.\d{1,10})?$/,
+  boolean: /^(true|false)$/,
+};
+
+/** A report as SQL: its rows (with the sort keys k0, k1, …) before ordering and paging. */
+interface ReportSql {
+  sql: string;
+  params: unknown[];
+  keys: SortKey[];
+  descending: boolean;
+}
 
 /** The report rows and the value history, from the reporting read models. */
 @Injectable()
 export class ReportsService {
   constructor(private readonly em: EntityManager) {}
 
-  async inventoryReport(workspaceId: string, query: InventoryReportQuery): Promise<ReportRow[]> {
+  /** The unpaged SPEC list: every row, capped (REPORT_UNPAGED_CAP). */
+  async inventoryReport(workspaceId: string, query: ReportPageQuery): Promise<ReportRow[]> {
+    const report = this.reportSql(workspaceId, query);
+    return (await this.rowsOf(report, { limit: REPORT_UNPAGED_CAP + 1 })).rows;
+  }
+
+  /** One page of the report, by page number or after a cursor, with the totals when asked. */
+  async slice(workspaceId: string, request: ReportSliceRequest): Promise<ReportSlice> {
+    const report = this.reportSql(workspaceId, request);
+    const limit = request.pageSize ?? REPORT_PAGE_SIZE.default;
+    const after = request.after === undefined ? undefined : readCursor(request.after, report.keys);
+    const offset = after ? 0 : ((request.page ?? 1) - 1) * limit;
+    const [page, totals] = await Promise.all([
+      this.rowsOf(report, { limit, offset, after }),
+      request.withTotals ? this.totalsOf(report) : undefined,
+    ]);
+    return { ...page, ...(totals ? { total: totals.items, totals } : {}) };
+  }
+
+  private async rowsOf(
+    report: ReportSql,
+    { limit, offset = 0, after }: { limit: number; offset?: number; after?: string[] },
+  ): Promise<{ rows: ReportRow[]; next: string | null }> {
+    const keys = report.keys.map((_, i) => `k${i}`);
+    const direction = report.descending ? 'DESC' : 'ASC';
+    const seek = after
+      ? `WHERE (${keys.join(', ')}) ${report.descending ? '<' : '>'} (${report.keys.map((key) => `?::${key.type}`).join(', ')})`
+      : '';
+    const records = await runSql<ReportRowRecord & Record<string, string>>(
+      this.em,
+      `SELECT *, ${keys.map((k) => `${k}::text AS ${k}_text`).join(', ')} FROM (${report.sql}) report ${seek}
+        ORDER BY ${keys.map((k) => `${k} ${direction}`).join(', ')} LIMIT ? OFFSET ?`,
+      [...report.params, ...(after ?? []), limit, offset],
+    );
+    const last = records.at(-1);
+    return {
+      rows: records.map(rowOf),
+      next: records.length === limit && last ? writeCursor(keys.map((k) => last[`${k}_text`])) : null,
+    };
+  }
+
+  private async totalsOf(report: ReportSql): Promise<ReportTotals> {
+    const [totals] = await runSql<{ items: number; value: string; low_stock: number; categories: number }>(
+      this.em,
+      `SELECT count(*)::int AS items, COALESCE(sum(total_value::numeric), 0)::text AS value,
+              count(*) FILTER (WHERE stock <= reorder_level)::int AS low_stock, count(DISTINCT category_id)::int AS categories
+         FROM (${report.sql}) report`,
+      report.params,
+    );
+    return { items: totals.items, value: money(totals.value), lowStock: totals.low_stock, categories: totals.categories };
+  }
+
+  /** The report's rows as SQL, filtered by the search, with the keys of its order. */
+  private reportSql(workspaceId: string, query: ReportPageQuery): ReportSql {
     const period = resolvePeriod(query, new Date());
     const instant = snapshotInstant(query, period);
     const type = query.type ?? REPORT_DEFAULTS.type;
-    if (type === 'movement') return (await this.movementRows(workspaceId, period)).map(toMovementRow);
-    const rows = await this.snapshotRows(workspaceId, instant, type);
-    return type === 'value' ? (rows as ValueRowRecord[]).map(toValueRow) : rows.map(toReportRow);
+    const keys = query.sort ? [SORT_KEYS[query.sort], NAME_KEY, ID_KEY] : DEFAULT_KEYS[type];
+    const search = query.search ? containsPattern(query.search) : null;
+    const searchSql = search ? 'AND (s.name ILIKE ? OR s.sku ILIKE ?)' : '';
+    const searchParams = search ? [search, search] : [];
+    const keyColumns = keys.map((key, i) => `${key.sql} AS k${i}`).join(', ');
+    const base = type === 'movement' ? this.movementSql(workspaceId, period) : this.snapshotSql(workspaceId, instant, type);
+    return {
+      sql: `SELECT ${ROW_COLUMNS}${base.columns}, ${keyColumns} ${base.from} ${searchSql}`,
+      params: [...base.params, ...searchParams],
+      keys,
+      descending: query.sort !== undefined && query.order === 'desc',
+    };
   }
 
   /** The total value at the end of every day of the period (the last day: up to now). */
@@ -107,30 +222,26 @@ export class ReportsService {
   }
 
   /** Active items at `instant` (null: now) with the category they had then. */
-  private snapshotRows(workspaceId: string, instant: Date | null, type: SnapshotType): Promise<ReportRowRecord[]> {
+  private snapshotSql(workspaceId: string, instant: Date | null, type: SnapshotType): { columns: string; from: string; params: unknown[] } {
     const shape = SNAPSHOT_SHAPES[type];
-    // At an instant: each of the user's items (archived ones too) as its last event up to then left
-    // it; one index probe per item, however long its history.
+    // At an instant: each of the workspace's items (archived ones too) as its last event up to then
+    // left it; one index probe per item, however long its history.
     const source = instant
       ? `SELECT h.* FROM items i CROSS JOIN LATERAL (${LATEST_STATE}) h WHERE i.workspace_id = ?`
       : `SELECT ${ITEM_COLUMNS} FROM items WHERE workspace_id = ?`;
     const sourceParams = instant ? [instant, workspaceId] : [workspaceId];
-    return runSql<ReportRowRecord>(
-      this.em,
-      `SELECT ${ROW_COLUMNS}${shape.columns}
-         FROM (${source}) s
-         LEFT JOIN categories c ON ${categoryAt(instant)}
-        WHERE s.active ${shape.filter}
-        ORDER BY ${shape.order}`,
-      [...sourceParams, workspaceId, ...(instant ? [instant] : [])],
-    );
+    return {
+      columns: shape.columns,
+      from: `FROM (${source}) s LEFT JOIN categories c ON ${categoryAt(instant)} WHERE s.active ${shape.filter}`,
+      params: [...sourceParams, workspaceId, ...(instant ? [instant] : [])],
+    };
   }
 
   /** Items that moved within the period: what moved, and their stock and value at its end. */
-  private movementRows(workspaceId: string, period: ReportPeriod): Promise<MovementRowRecord[]> {
-    return runSql<MovementRowRecord>(
-      this.em,
-      `WITH moved AS (
+  private movementSql(workspaceId: string, period: ReportPeriod): { columns: string; from: string; params: unknown[] } {
+    return {
+      columns: ', moved.stock_in, moved.stock_out, moved.adjusted, moved.undone, moved.net_change',
+      from: `FROM (
          SELECT item_id,
                 COALESCE(sum(quantity) FILTER (WHERE movement_type = 'in'), 0)::int AS stock_in,
                 COALESCE(sum(quantity) FILTER (WHERE movement_type = 'out'), 0)::int AS stock_out,
@@ -139,16 +250,39 @@ export class ReportsService {
                 sum(delta)::int AS net_change
            FROM movements WHERE workspace_id = ? AND occurred_at >= ? AND occurred_at <= ?
           GROUP BY item_id
-       )
-       SELECT ${ROW_COLUMNS}, moved.stock_in, moved.stock_out, moved.adjusted, moved.undone, moved.net_change
-         FROM moved
+       ) moved
          JOIN items i ON i.item_id = moved.item_id
          CROSS JOIN LATERAL (${LATEST_STATE}) s
          LEFT JOIN categories c ON ${categoryAt(period.end)}
-        ORDER BY lower(s.name), s.item_id`,
-      [workspaceId, period.start, period.end, period.end, workspaceId, period.end],
-    );
+        WHERE true`,
+      params: [workspaceId, period.start, period.end, period.end, workspaceId, period.end],
+    };
   }
+}
+
+/** The row a query returned, as its report type shows it. */
+function rowOf(record: ReportRowRecord & Partial<ValueRowRecord & MovementRowRecord>): ReportRow {
+  if (record.stock_in !== undefined) return toMovementRow(record as MovementRowRecord);
+  if (record.category_total_value !== undefined) return toValueRow(record as ValueRowRecord);
+  return toReportRow(record);
+}
+
+/** A cursor is the sort keys of the last row sent, opaque to the client. */
+const writeCursor = (values: string[]): string => Buffer.from(JSON.stringify(values)).toString('base64url');
+
+function readCursor(cursor: string, keys: SortKey[]): string[] {
+  let values: unknown;
+  try {
+    values = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    throw invalid(ReportMessages.cursorInvalid);
+  }
+  const valid =
+    Array.isArray(values) &&
+    values.length === keys.length &&
+    values.every((value, i) => typeof value === 'string' && CURSOR_VALUE[keys[i].type].test(value));
+  if (!valid) throw invalid(ReportMessages.cursorInvalid);
+  return values as string[];
 }
 
 /** Join condition: the row's category as it stood at `instant` (null: now). Takes the user id, then the instant. */

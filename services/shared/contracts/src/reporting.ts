@@ -14,6 +14,7 @@ export const ReportingSubjects = {
   dashboardStats: 'reporting.dashboard.stats',
   recentMovements: 'reporting.dashboard.recent-movements',
   inventoryReport: 'reporting.reports.inventory',
+  reportSlice: 'reporting.reports.slice',
   valueHistory: 'reporting.reports.value-history',
   movementHistory: 'reporting.reports.movement-history',
 } as const;
@@ -31,6 +32,30 @@ export const REPORT_DEFAULTS = { type: 'inventory', range: '30days' } as const s
 export const VALUE_HISTORY_MAX_DAYS = 366;
 
 export const RECENT_MOVEMENTS_LIMIT = 10;
+
+/**
+ * Columns a report page may be sorted by (docs/reports.md). Without `sort` each type keeps its own
+ * order (see ReportRow); with it, ties go by name, then id, in the same direction.
+ */
+export const REPORT_SORTS = ['name', 'sku', 'category', 'currentStock', 'reorderLevel', 'unitPrice', 'totalValue', 'status'] as const;
+export type ReportSort = (typeof REPORT_SORTS)[number];
+export const SORT_ORDERS = ['asc', 'desc'] as const;
+export type SortOrder = (typeof SORT_ORDERS)[number];
+
+/** A report page: 50 rows unless asked, at most 500. */
+export const REPORT_PAGE_SIZE = { default: 50, max: 500 } as const;
+/**
+ * The unpaged SPEC answer (a bare list) holds at most this many rows; `X-Total-Count` says how many
+ * there are, and a `Link` header points at the paged form when some were left off.
+ */
+export const REPORT_UNPAGED_CAP = 10_000;
+export const REPORT_SEARCH_MAX_LENGTH = 200;
+/** SPEC 9: the report CSV's columns, in order. */
+export const REPORT_CSV_HEADERS = ['Item Name', 'SKU', 'Current Stock', 'Reorder Level', 'Unit Price', 'Total Value', 'Status'] as const;
+/** Rows per slice of the streamed report CSV (one NATS answer each). */
+export const REPORT_SLICE_MAX_ROWS = 2_000;
+/** The PDF is for reading: it lists at most this many rows, and says so when there are more. */
+export const REPORT_PDF_MAX_ROWS = 1_000;
 
 /**
  * Dates the report queries accept: a day (YYYY-MM-DD) or an ISO 8601 date-time; a date-time without
@@ -66,6 +91,12 @@ export const ReportMessages = {
   customNeedsDates: 'A custom range needs both from and to',
   datesNeedCustom: 'from and to apply only to range=custom',
   fromAfterTo: 'from must not be after to',
+  sortInvalid: `sort must be one of: ${'${'}REPORT_SORTS.join(', ')}`,
+  orderInvalid: 'order must be asc or desc',
+  pageInvalid: 'page must be a whole number from 1',
+  pageSizeInvalid: `pageSize must be a whole number from 1 to ${'${'}REPORT_PAGE_SIZE.max}`,
+  searchInvalid: `search must be text of at most ${'${'}REPORT_SEARCH_MAX_LENGTH} characters`,
+  cursorInvalid: 'after is not a cursor this report gave',
   asOfNotForMovement: 'asOf applies to the inventory, low-stock and value reports, not to movement',
   historyTooLong: `The value history covers at most ${VALUE_HISTORY_MAX_DAYS} days`,
 } as const;
@@ -165,6 +196,56 @@ export interface InventoryReportQuery extends ReportPeriodQuery {
   asOf?: string;
 }
 
+/** A page of a report: GET /api/reports/inventory with `page` or `pageSize`. */
+export interface ReportPageQuery extends InventoryReportQuery {
+  /** 1-based; default 1. */
+  page?: number;
+  pageSize?: number;
+  sort?: ReportSort;
+  /** Default asc. */
+  order?: SortOrder;
+  /** Case-insensitive substring of the name or the SKU. */
+  search?: string;
+}
+
+/** Figures over every row of the report (not just the page): the Reports screen's summary cards. */
+export interface ReportTotals {
+  /** Sum of the rows' total values, exact, rounded to cents. */
+  value: number;
+  /** Rows at or below their reorder level (out of stock included). */
+  lowStock: number;
+  /** Rows of the report. */
+  items: number;
+  /** Distinct categories among the rows. */
+  categories: number;
+}
+
+export interface ReportPage {
+  rows: ReportRow[];
+  /** Rows of the whole report (= totals.items). */
+  total: number;
+  totals: ReportTotals;
+}
+
+/**
+ * Service side of the report: one page by offset (the screen) or after a cursor (the streamed
+ * export, which must not slow down page by page). `next` is the cursor after the last row, null at the end.
+ */
+export interface ReportSliceRequest extends Omit<ReportPageQuery, 'page'> {
+  page?: number;
+  /** A cursor from a previous slice of the same query; then `page` is ignored. */
+  after?: string;
+  /** Also compute the totals (the export does not need them). */
+  withTotals?: boolean;
+}
+
+export interface ReportSlice {
+  rows: ReportRow[];
+  next: string | null;
+  total?: number;
+  totals?: ReportTotals;
+}
+
 /** One day of GET /api/reports/value-history: the total value at the end of that UTC day (today: now). */
 export interface ValueHistoryPoint {
   /** YYYY-MM-DD */
@@ -187,6 +268,7 @@ export interface ReportingRpc {
   [ReportingSubjects.dashboardStats]: { request: void; response: DashboardStats };
   [ReportingSubjects.recentMovements]: { request: void; response: RecentMovement[] };
   [ReportingSubjects.inventoryReport]: { request: InventoryReportQuery; response: ReportRow[] };
+  [ReportingSubjects.reportSlice]: { request: ReportSliceRequest; response: ReportSlice };
   [ReportingSubjects.valueHistory]: { request: ReportPeriodQuery; response: ValueHistoryPoint[] };
   [ReportingSubjects.movementHistory]: { request: ReportPeriodQuery; response: MovementHistoryPoint[] };
 }

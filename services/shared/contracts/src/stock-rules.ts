@@ -7,6 +7,13 @@ import type { AlertSeverity, StockStatus } from './inventory.js';
  * reorder level.
  */
 
+/** SPEC 4's badge texts. */
+export const STOCK_STATUS_LABELS: Record<StockStatus, string> = {
+  'in-stock': 'In Stock',
+  'low-stock': 'Low Stock',
+  'out-of-stock': 'Out of Stock',
+};
+
 export function stockStatus(currentStock: number, reorderLevel: number): StockStatus {
   if (currentStock <= 0) return 'out-of-stock';
   return currentStock <= reorderLevel ? 'low-stock' : 'in-stock';

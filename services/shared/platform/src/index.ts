@@ -35,4 +35,5 @@ export * from './validation/code-fields.js';
 export * from './validation/label-fields.js';
 export * from './validation/count-fields.js';
 export * from './validation/lot-fields.js';
+export * from './validation/report-fields.js';
 export * from './codes/short-code.js';

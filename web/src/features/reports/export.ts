@@ -1,54 +1,51 @@
-import type { ReportRow } from '../../api/reports';
-import { csvCell, downloadCsv } from '../../lib/csv';
+import { getReportPage, reportCsvUrl, type ReportRow, type ReportTotals, type ReportView } from '../../api/reports';
+import { downloadFrom } from '../../lib/download';
 import { STOCK_STATUS_LABELS, formatCurrency, isoDay } from '../../lib/format';
 import { saveTablePdf } from '../../lib/table-pdf';
+import { REPORT_PAGE_MAX_SIZE, REPORT_PDF_MAX_ROWS } from './report-rules';
 
-function statusLabel(row: ReportRow): string {
-  return STOCK_STATUS_LABELS[row.status];
-}
-
-/** SPEC 9 CSV: fixed columns, item names quoted; null for an empty report or anything but a list. */
-export function reportCsv(rows: unknown): string | null {
-  if (!Array.isArray(rows) || rows.length === 0) return null;
-  const header = 'Item Name,SKU,Current Stock,Reorder Level,Unit Price,Total Value,Status';
-  const lines = (rows as ReportRow[]).map((row) =>
-    [
-      csvCell(row.name),
-      row.sku ? csvCell(row.sku) : '',
-      row.currentStock,
-      row.reorderLevel,
-      Number.parseFloat(row.unitPrice).toFixed(2),
-      row.totalValue.toFixed(2),
-      statusLabel(row),
-    ].join(','),
-  );
-  return [header, ...lines].join('\n');
-}
-
-/** Downloads the report as inventory-report-{day}.csv; nothing happens for an empty report (SPEC 5). */
-export function exportReportCsv(rows: unknown): boolean {
-  const csv = reportCsv(rows);
-  if (csv === null) return false;
-  downloadCsv(csv, `inventory-report-${isoDay()}.csv`);
+/**
+ * SPEC 9 CSV, made and streamed by the server: every row of the report in the order on screen.
+ * Nothing happens for an empty report (SPEC 5).
+ */
+export function exportReportCsv(view: ReportView, totals: ReportTotals | undefined): boolean {
+  if (!totals || totals.items === 0) return false;
+  downloadFrom(reportCsvUrl(view));
   return true;
 }
 
-/** SPEC 9 PDF. */
-export async function exportReportPdf(rows: unknown): Promise<boolean> {
-  if (!Array.isArray(rows) || rows.length === 0) return false;
-  const items = rows as ReportRow[];
-  const totalValue = items.reduce((sum, row) => sum + row.totalValue, 0);
-  const lowStock = items.filter((row) => row.status !== 'in-stock').length;
+/** The first rows of the report, in its order: what the PDF lists. */
+async function firstRows(view: ReportView, count: number): Promise<ReportRow[]> {
+  const rows: ReportRow[] = [];
+  for (let page = 1; rows.length < count; page++) {
+    const next = await getReportPage({ ...view, page, pageSize: REPORT_PAGE_MAX_SIZE });
+    rows.push(...next.rows);
+    if (next.rows.length < REPORT_PAGE_MAX_SIZE) break;
+  }
+  return rows.slice(0, count);
+}
+
+/**
+ * SPEC 9 PDF, made in the browser. Its figures cover the whole report (the server's totals); its
+ * table lists the first REPORT_PDF_MAX_ROWS rows, and says so when there are more: a PDF is read,
+ * and the CSV carries every row.
+ */
+export async function exportReportPdf(view: ReportView, totals: ReportTotals | undefined): Promise<boolean> {
+  if (!totals || totals.items === 0) return false;
+  const rows = await firstRows(view, REPORT_PDF_MAX_ROWS);
+  const shown =
+    rows.length < totals.items ? [`Listing the first ${rows.length.toLocaleString('en-US')} items; Export CSV has them all`] : [];
   await saveTablePdf({
     title: 'Inventory Report',
     summary: [
       `Generated: ${new Date().toLocaleDateString('en-US')}`,
-      `Total Items: ${items.length}`,
-      `Total Value: ${formatCurrency(totalValue)}`,
-      `Low Stock Items: ${lowStock}`,
+      `Total Items: ${totals.items}`,
+      `Total Value: ${formatCurrency(totals.value)}`,
+      `Low Stock Items: ${totals.lowStock}`,
+      ...shown,
     ],
     head: ['Item Name', 'SKU', 'Category', 'Stock', 'Reorder', 'Unit Price', 'Total Value', 'Status'],
-    body: items.map((row) => [
+    body: rows.map((row) => [
       row.name,
       row.sku ?? '',
       row.category?.name ?? 'Uncategorized',
@@ -56,7 +53,7 @@ export async function exportReportPdf(rows: unknown): Promise<boolean> {
       String(row.reorderLevel),
       formatCurrency(row.unitPrice),
       formatCurrency(row.totalValue),
-      statusLabel(row),
+      STOCK_STATUS_LABELS[row.status],
     ]),
     fileName: `inventory-report-${isoDay()}.pdf`,
   });

@@ -1,11 +1,27 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { getInventoryReport, getMovementHistory, getValueHistory, type ReportQuery } from '../../api/reports';
+import {
+  getInventoryReport,
+  getMovementHistory,
+  getReportPage,
+  getValueHistory,
+  type ReportQuery,
+  type ReportView,
+} from '../../api/reports';
 import { queryKeys } from '../../api/query-keys';
 
 export function useInventoryReport(query: ReportQuery) {
   return useQuery({
     queryKey: queryKeys.reports.inventory(query),
     queryFn: () => getInventoryReport(query),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useReportPage(view: ReportView, page: number, pageSize: number) {
+  const query = { ...view, page, pageSize };
+  return useQuery({
+    queryKey: queryKeys.reports.inventory(query),
+    queryFn: () => getReportPage(query),
     placeholderData: keepPreviousData,
   });
 }

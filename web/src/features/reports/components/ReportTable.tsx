@@ -1,7 +1,7 @@
 import { Empty, Skeleton, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { ScrollRegion } from '../../../components/ScrollRegion';
-import type { ReportRow } from '../../../api/reports';
+import type { ReportRow, ReportSort, SortOrder } from '../../../api/reports';
 import { STOCK_STATUS_LABELS, formatCurrency, type StockStatus } from '../../../lib/format';
 
 // SPEC 4 badge variants (destructive / secondary / default), in AA-contrast shades.
@@ -26,7 +26,27 @@ const columns: ColumnsType<ReportRow> = [
   { title: 'Status', key: 'status', render: (_, row) => <StatusBadge row={row} /> },
 ];
 
-export function ReportTable({ rows, loading }: { rows: ReportRow[]; loading: boolean }) {
+/** Which page, how large, and the order: all kept by the server (docs/reports.md). */
+export interface ReportTableState {
+  page: number;
+  pageSize: number;
+  sort?: ReportSort;
+  order?: SortOrder;
+}
+
+interface ReportTableProps {
+  rows: ReportRow[];
+  total: number;
+  loading: boolean;
+  /** A new page or order is on its way (the rows shown are the previous ones). */
+  fetching: boolean;
+  state: ReportTableState;
+  onChange: (state: ReportTableState) => void;
+  /** The search the rows were found by, if any: an empty answer then says that nothing matched. */
+  search?: string;
+}
+
+export function ReportTable({ rows, total, loading, fetching, state, onChange, search }: ReportTableProps) {
   if (loading) {
     return (
       <div aria-busy="true" role="status" aria-label="Loading report">
@@ -36,18 +56,52 @@ export function ReportTable({ rows, loading }: { rows: ReportRow[]; loading: boo
       </div>
     );
   }
-  if (rows.length === 0) {
+  if (total === 0) {
     // Outside the sideways-scrolling box: inside it the message sat centred in 760 px, off a phone screen.
     return (
       <Empty
         image={Empty.PRESENTED_IMAGE_SIMPLE}
-        description={<Typography.Text type="secondary">No inventory data available</Typography.Text>}
+        description={
+          <Typography.Text type="secondary">{search ? `No items match “${search}”` : 'No inventory data available'}</Typography.Text>
+        }
       />
     );
   }
+  const sortable = columns.map((column) => ({
+    ...column,
+    sorter: true,
+    sortOrder: state.sort === column.key ? (state.order === 'desc' ? ('descend' as const) : ('ascend' as const)) : null,
+  }));
   return (
     <ScrollRegion label="Inventory report table" minWidth={760}>
-      <Table<ReportRow> rowKey="id" columns={columns} dataSource={rows} pagination={{ pageSize: 25, hideOnSinglePage: true }} />
+      <Table<ReportRow>
+        rowKey="id"
+        columns={sortable}
+        dataSource={rows}
+        loading={fetching}
+        pagination={{
+          current: state.page,
+          pageSize: state.pageSize,
+          total,
+          hideOnSinglePage: true,
+          showSizeChanger: true,
+          pageSizeOptions: [25, 50, 100],
+          showTotal: (count, [first, last]) => `${first}–${last} of ${count.toLocaleString('en-US')}`,
+        }}
+        onChange={(pagination, _filters, sorter) => {
+          const single = Array.isArray(sorter) ? sorter[0] : sorter;
+          const sort = single?.order ? (single.columnKey as ReportSort) : undefined;
+          const order = single?.order === 'descend' ? 'desc' : single?.order === 'ascend' ? 'asc' : undefined;
+          const reordered = sort !== state.sort || order !== state.order;
+          onChange({
+            // A new order starts at its first page; a new page size keeps the first row in view.
+            page: reordered ? 1 : (pagination.current ?? 1),
+            pageSize: pagination.pageSize ?? state.pageSize,
+            sort,
+            order,
+          });
+        }}
+      />
     </ScrollRegion>
   );
 }

@@ -1,18 +1,20 @@
 import { DEFAULT_EXPIRY_WARNING_DAYS } from '../../inventory/expiry';
-import { DownloadOutlined, FilePdfOutlined, ReloadOutlined } from '@ant-design/icons';
-import { Button, Card, Skeleton } from 'antd';
+import { DownloadOutlined, FilePdfOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import { Button, Card, Input, Skeleton } from 'antd';
 import { Suspense, lazy, useEffect, useMemo, useState } from 'react';
-import type { ReportQuery } from '../../../api/reports';
+import type { ReportQuery, ReportView } from '../../../api/reports';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { PageHeader } from '../../../components/PageHeader';
 import { formatCurrency } from '../../../lib/format';
 import { ExportAllMenu } from '../components/ExportAllMenu';
 import { REPORT_TITLES, ReportFilters, type ReportFilterValues } from '../components/ReportFilters';
-import { ReportTable } from '../components/ReportTable';
+import { ReportTable, type ReportTableState } from '../components/ReportTable';
 import { markReportsVisited } from '../../../lib/onboarding';
 import { useAuth } from '../../auth/hooks';
 import { SummaryCards } from '../components/SummaryCards';
 import { exportReportCsv, exportReportPdf } from '../export';
-import { useInventoryReport, useValueHistory } from '../hooks';
+import { useReportPage, useValueHistory } from '../hooks';
+import { REPORT_SEARCH_MAX_LENGTH } from '../report-rules';
 import { useExpiringLots, useInventorySettings } from '../../inventory/hooks';
 import { ExpiringTable } from '../components/ExpiringTable';
 import { exportExpiringCsv, exportExpiringPdf, valueAtRisk } from '../expiring-export';
@@ -40,19 +42,22 @@ export function ReportsPage() {
   }, [user]);
   const [filters, setFilters] = useState<ReportFilterValues>({ range: '30days', type: 'inventory', custom: null, asOf: null });
   const query = useMemo(() => toQuery(filters), [filters]);
-  const report = useInventoryReport(query);
+  const [search, setSearch] = useState('');
+  const searched = useDebouncedValue(search.trim());
+  // Other filters or another search show the report from its first page: a page belongs to the view it was chosen in.
+  const viewKey = JSON.stringify([query, searched]);
+  const [chosen, setChosen] = useState<ReportTableState & { viewKey: string }>({ page: 1, pageSize: 25, viewKey });
+  const table: ReportTableState = { ...chosen, page: chosen.viewKey === viewKey ? chosen.page : 1 };
+  const view: ReportView = { ...query, search: searched || undefined, sort: table.sort, order: table.order };
+  const report = useReportPage(view, table.page, table.pageSize);
+  const totals = report.data?.totals;
   const showExpiring = filters.type === 'expiring';
   const expiring = useExpiringLots(showExpiring);
   const settings = useInventorySettings();
   const lots = expiring.data ?? [];
   const history = useValueHistory({ range: query.range, from: query.from, to: query.to });
-  const rows = report.data ?? [];
 
   const generate = () => void (showExpiring ? expiring.refetch() : report.refetch());
-
-  const totalValue = rows.reduce((sum, row) => sum + row.totalValue, 0);
-  const needReorder = rows.filter((row) => row.status !== 'in-stock').length;
-  const categoryCount = new Set(rows.map((row) => row.category?.name).filter(Boolean)).size;
 
   return (
     <>
@@ -61,10 +66,13 @@ export function ReportsPage() {
         description="Generate and view inventory reports"
         actions={
           <>
-            <Button icon={<DownloadOutlined />} onClick={() => (showExpiring ? exportExpiringCsv(lots) : exportReportCsv(report.data))}>
+            <Button icon={<DownloadOutlined />} onClick={() => (showExpiring ? exportExpiringCsv(lots) : exportReportCsv(view, totals))}>
               Export CSV
             </Button>
-            <Button icon={<FilePdfOutlined />} onClick={() => void (showExpiring ? exportExpiringPdf(lots) : exportReportPdf(report.data))}>
+            <Button
+              icon={<FilePdfOutlined />}
+              onClick={() => void (showExpiring ? exportExpiringPdf(lots) : exportReportPdf(view, totals))}
+            >
               Export PDF
             </Button>
             <ExportAllMenu query={query} />
@@ -92,9 +100,13 @@ export function ReportsPage() {
         <SummaryCards
           loading={report.isLoading}
           cards={[
-            { title: 'Total Inventory Value', value: formatCurrency(totalValue), caption: 'Across all categories' },
-            { title: 'Items Needing Reorder', value: String(needReorder), caption: 'Below minimum stock level' },
-            { title: 'Active Items', value: String(rows.length), caption: `In ${categoryCount} categories` },
+            { title: 'Total Inventory Value', value: formatCurrency(totals?.value ?? 0), caption: 'Across all categories' },
+            { title: 'Items Needing Reorder', value: String(totals?.lowStock ?? 0), caption: 'Below minimum stock level' },
+            {
+              title: 'Active Items',
+              value: (totals?.items ?? 0).toLocaleString('en-US'),
+              caption: `In ${totals?.categories ?? 0} categories`,
+            },
           ]}
         />
       )}
@@ -107,11 +119,35 @@ export function ReportsPage() {
           )}
         </Suspense>
       </Card>
-      <Card title={REPORT_TITLES[filters.type]}>
+      <Card
+        title={REPORT_TITLES[filters.type]}
+        extra={
+          showExpiring ? null : (
+            <Input
+              allowClear
+              prefix={<SearchOutlined aria-hidden />}
+              placeholder="Search name or SKU..."
+              aria-label="Search the report"
+              maxLength={REPORT_SEARCH_MAX_LENGTH}
+              value={search}
+              onChange={(event) => setSearch(event.target.value)}
+              style={{ width: 220 }}
+            />
+          )
+        }
+      >
         {showExpiring ? (
           <ExpiringTable lots={lots} loading={expiring.isLoading} warningDays={settings.data?.expiryWarningDays} />
         ) : (
-          <ReportTable rows={rows} loading={report.isLoading} />
+          <ReportTable
+            rows={report.data?.rows ?? []}
+            total={report.data?.total ?? 0}
+            loading={report.isLoading}
+            fetching={report.isFetching && !report.isLoading}
+            state={table}
+            onChange={(next) => setChosen({ ...next, viewKey })}
+            search={searched}
+          />
         )}
       </Card>
     </>

@@ -1,0 +1,242 @@
+import type { ClientProxy } from '@nestjs/microservices';
+import {
+  REPORT_SORTS,
+  REPORT_TYPES,
+  ReportMessages,
+  ReportingSubjects,
+  STOCK_STATUS_LABELS,
+  type CategoryEvent,
+  type ItemEvent,
+  type ReportPage,
+  type ReportRow,
+  type ReportSort,
+  type ReportType,
+} from '@inventory/contracts';
+import { connectEvents, rpc, type EventsConnection } from '@inventory/platform';
+import { publishEvents, testActor, testServers } from '@inventory/platform/testing';
+import { waitUntilApplied } from '../../services/reporting/test/support/reporting-harness.js';
+import { daysAgo, TestCategory, TestItem } from '../../services/reporting/test/support/test-item.js';
+import { NATS_CLIENT } from '../src/nats/nats-client.module.js';
+import { json, signUp, type SignedUp } from './support/api-client.js';
+import { startSystem, type System } from './support/system.js';
+
+/*
+ * Report pages sorted on the server (docs/reports.md), checked against an oracle: the unpaged SPEC
+ * list of the same report, sorted here by the same rule.
+ */
+let system: System;
+let events: EventsConnection;
+let owner: SignedUp;
+
+const NAMES = ['anvil', 'Bolt', 'bolt', 'chisel', 'drill', 'epoxy', 'file', 'glue', 'hammer', 'level', 'mallet', 'nail', 'oil', 'pliers'];
+const PAGE = 4;
+
+beforeAll(async () => {
+  system = await startSystem();
+  events = await connectEvents(testServers.natsUrl(), 'gateway-report-pages-test');
+  owner = await signUp(system.baseUrl);
+  const workspace = owner.user.id;
+  const categories = ['Fasteners', 'adhesives', 'Tools'].map((name) => new TestCategory(workspace, name));
+  const list: (CategoryEvent | ItemEvent)[] = categories.map((category) => category.created(daysAgo(20)));
+  NAMES.forEach((name, i) => {
+    const item = new TestItem(workspace);
+    list.push(
+      item.at(daysAgo(15)).registered({
+        name,
+        sku: i % 3 === 0 ? null : `SKU-${(i * 7) % 11}`,
+        unitPrice: `${(i * 3) % 7}.${i % 2 ? '50' : '05'}`,
+        reorderLevel: i % 5,
+        categoryId: i % 4 === 3 ? null : categories[i % 3].categoryId,
+      }),
+    );
+    // Stock 0 to 8: out, low and in stock; some moved within the report's 30 days, some before.
+    if (i % 9 !== 0) list.push(item.at(daysAgo(i % 2 ? 20 : 2)).received(i % 9));
+    if (i % 4 === 1) list.push(item.at(daysAgo(1)).issued(1));
+  });
+  await publishEvents(events, list);
+  await waitUntilApplied(list.map((e) => e.id));
+});
+afterAll(async () => {
+  await events?.nc.drain();
+  await system?.close();
+});
+
+const unpaged = async (query: string) => (await json<ReportRow[]>(owner.client.get(`/api/reports/inventory?${query}`))).body;
+
+async function allPages(query: string, pageSize = PAGE): Promise<{ rows: ReportRow[]; pages: ReportPage[] }> {
+  const pages: ReportPage[] = [];
+  for (let page = 1; ; page++) {
+    const { status, body } = await json<ReportPage>(owner.client.get(`/api/reports/inventory?${query}&page=${page}&pageSize=${pageSize}`));
+    expect(status).toBe(200);
+    pages.push(body);
+    if (body.rows.length < pageSize) break;
+  }
+  return { rows: pages.flatMap((page) => page.rows), pages };
+}
+
+const STATUS_RANK = { 'out-of-stock': 0, 'low-stock': 1, 'in-stock': 2 };
+const SORT_VALUE: Record<ReportSort, (row: ReportRow) => string | number> = {
+  name: (row) => row.name.toLowerCase(),
+  sku: (row) => (row.sku ?? '').toLowerCase(),
+  category: (row) => (row.category?.name ?? '').toLowerCase(),
+  currentStock: (row) => row.currentStock,
+  reorderLevel: (row) => row.reorderLevel,
+  unitPrice: (row) => Number(row.unitPrice),
+  totalValue: (row) => row.totalValue,
+  status: (row) => STATUS_RANK[row.status],
+};
+const compare = (a: string | number, b: string | number) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** The oracle: the rows by the column, then name, then id, all in one direction. */
+function sortedBy(rows: ReportRow[], sort: ReportSort, order: 'asc' | 'desc'): ReportRow[] {
+  const sign = order === 'asc' ? 1 : -1;
+  return [...rows].sort(
+    (a, b) =>
+      sign *
+      (compare(SORT_VALUE[sort](a), SORT_VALUE[sort](b)) || compare(a.name.toLowerCase(), b.name.toLowerCase()) || compare(a.id, b.id)),
+  );
+}
+
+describe('GET /api/reports/inventory with page or pageSize', () => {
+  it.each(REPORT_TYPES)('pages the %s report in its own order, the pages together being the whole list', async (type: ReportType) => {
+    const whole = await unpaged(`type=${type}`);
+    expect(whole.length).toBeGreaterThan(PAGE);
+    const { rows, pages } = await allPages(`type=${type}`);
+    expect(rows).toEqual(whole);
+    for (const page of pages) expect(page.total).toBe(whole.length);
+  });
+
+  it.each(REPORT_SORTS.flatMap((sort) => [[sort, 'asc'] as const, [sort, 'desc'] as const]))(
+    'sorts every row by %s %s, ties by name then id',
+    async (sort, order) => {
+      const whole = await unpaged('type=inventory');
+      const { rows } = await allPages(`sort=${sort}&order=${order}`);
+      expect(rows.map((row) => row.id)).toEqual(sortedBy(whole, sort, order).map((row) => row.id));
+    },
+  );
+
+  it('gives totals over every row of the report, not only the page', async () => {
+    for (const type of REPORT_TYPES) {
+      const whole = await unpaged(`type=${type}`);
+      const { body } = await json<ReportPage>(owner.client.get(`/api/reports/inventory?type=${type}&pageSize=2`));
+      expect(body.rows).toHaveLength(2);
+      expect(body.totals).toEqual({
+        value: Math.round(whole.reduce((sum, row) => sum + row.totalValue, 0) * 100) / 100,
+        lowStock: whole.filter((row) => row.status !== 'in-stock').length,
+        items: whole.length,
+        categories: new Set(whole.map((row) => row.category?.name).filter(Boolean)).size,
+      });
+    }
+  });
+
+  it('searches the name or the SKU, case-insensitively, with % taken literally', async () => {
+    const whole = await unpaged('type=inventory');
+    const { body } = await json<ReportPage>(owner.client.get('/api/reports/inventory?search=BOL&pageSize=50'));
+    expect(body.rows.map((row) => row.name).sort()).toEqual(['Bolt', 'bolt']);
+    const bySku = await json<ReportPage>(owner.client.get('/api/reports/inventory?search=sku-1&pageSize=50'));
+    expect(bySku.body.rows.map((row) => row.id).sort()).toEqual(
+      whole
+        .filter((row) => row.sku?.toLowerCase().includes('sku-1'))
+        .map((row) => row.id)
+        .sort(),
+    );
+    expect((await json<ReportPage>(owner.client.get('/api/reports/inventory?search=%25&pageSize=50'))).body.total).toBe(0);
+  });
+
+  it('answers a page past the end with no rows and the true total', async () => {
+    const { body } = await json<ReportPage>(owner.client.get('/api/reports/inventory?page=99&pageSize=10'));
+    expect(body).toMatchObject({ rows: [], total: NAMES.length });
+  });
+
+  it('shows another workspace none of the rows', async () => {
+    const other = await signUp(system.baseUrl);
+    const { body } = await json<ReportPage>(other.client.get('/api/reports/inventory?pageSize=10'));
+    expect(body).toEqual({ rows: [], total: 0, totals: { value: 0, lowStock: 0, items: 0, categories: 0 } });
+  });
+
+  it.each([
+    ['sort=price', ReportMessages.sortInvalid],
+    ['order=sideways', ReportMessages.orderInvalid],
+    ['page=0', ReportMessages.pageInvalid],
+    ['page=1.5', ReportMessages.pageInvalid],
+    ['pageSize=501', ReportMessages.pageSizeInvalid],
+    ['pageSize=abc', ReportMessages.pageSizeInvalid],
+    [`search=${'x'.repeat(201)}`, ReportMessages.searchInvalid],
+  ])('refuses %.20s with 400 and the reason', async (query, message) => {
+    expect(await json(owner.client.get(`/api/reports/inventory?${query}`))).toEqual({ status: 400, body: { message } });
+  });
+});
+
+describe('the unpaged list', () => {
+  it('says how many rows it holds in X-Total-Count', async () => {
+    const res = await owner.client.get('/api/reports/inventory?type=low-stock');
+    const rows = (await res.json()) as ReportRow[];
+    expect(res.headers.get('x-total-count')).toBe(String(rows.length));
+    expect(res.headers.get('link')).toBeNull();
+  });
+});
+
+describe('the slices the export reads, after a cursor', () => {
+  const slices = async (query: object) => {
+    const nats = system.gateway.get<ClientProxy>(NATS_CLIENT);
+    const actor = testActor(owner.user.id);
+    const rows: ReportRow[] = [];
+    let after: string | undefined;
+    do {
+      const slice = await rpc(nats, ReportingSubjects.reportSlice, { ...query, after, pageSize: 3 }, { actor });
+      rows.push(...slice.rows);
+      after = slice.next ?? undefined;
+    } while (after);
+    return rows;
+  };
+
+  it.each([
+    [{ type: 'value' }, 'type=value'],
+    [{ type: 'low-stock' }, 'type=low-stock'],
+    [{ sort: 'category', order: 'desc' }, 'sort=category&order=desc'],
+    [{ sort: 'unitPrice' }, 'sort=unitPrice'],
+    [{ sort: 'status', order: 'desc', search: 'l' }, 'sort=status&order=desc&search=l'],
+  ] as const)('walk the report %j in the order of its pages', async (query, queryString) => {
+    expect(await slices(query)).toEqual((await allPages(queryString)).rows);
+  });
+
+  it('refuse a cursor the report did not give', async () => {
+    const nats = system.gateway.get<ClientProxy>(NATS_CLIENT);
+    const forged = Buffer.from(JSON.stringify(['1; DROP TABLE items', 'x'])).toString('base64url');
+    await expect(
+      rpc(nats, ReportingSubjects.reportSlice, { sort: 'currentStock', after: forged }, { actor: testActor(owner.user.id) }),
+    ).rejects.toMatchObject({ message: ReportMessages.cursorInvalid });
+  });
+});
+
+describe('GET /api/reports/inventory.csv', () => {
+  it('streams every row of the report in the order asked, as SPEC 9’s CSV', async () => {
+    const res = await owner.client.get('/api/reports/inventory.csv?sort=totalValue&order=desc');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="inventory-report-\d{4}-\d{2}-\d{2}\.csv"$/);
+    const text = Buffer.from(await res.arrayBuffer()).toString('utf8'); // res.text() would drop the BOM
+    const { rows } = await allPages('sort=totalValue&order=desc');
+    const expected = [
+      'Item Name,SKU,Current Stock,Reorder Level,Unit Price,Total Value,Status',
+      ...rows.map((row) =>
+        [
+          `"${row.name}"`,
+          row.sku ?? '',
+          row.currentStock,
+          row.reorderLevel,
+          Number(row.unitPrice).toFixed(2),
+          row.totalValue.toFixed(2),
+          STOCK_STATUS_LABELS[row.status],
+        ].join(','),
+      ),
+    ];
+    expect(text).toBe(`\ufeff${expected.join('\r\n')}\r\n`);
+  });
+
+  it('refuses a bad query with 400 before sending any of the file', async () => {
+    expect(await json(owner.client.get('/api/reports/inventory.csv?sort=price'))).toEqual({
+      status: 400,
+      body: { message: ReportMessages.sortInvalid },
+    });
+  });
+});
