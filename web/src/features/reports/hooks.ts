@@ -17,12 +17,13 @@ export function useInventoryReport(query: ReportQuery) {
   });
 }
 
-export function useReportPage(view: ReportView, page: number, pageSize: number) {
+export function useReportPage(view: ReportView, page: number, pageSize: number, enabled = true) {
   const query = { ...view, page, pageSize };
   return useQuery({
     queryKey: queryKeys.reports.inventory(query),
     queryFn: () => getReportPage(query),
     placeholderData: keepPreviousData,
+    enabled,
   });
 }
 

@@ -50,7 +50,10 @@ export function ReportsPage() {
   const table: ReportTableState = { ...chosen, page: chosen.viewKey === viewKey ? chosen.page : 1 };
   const view: ReportView = { ...query, search: searched || undefined, sort: table.sort, order: table.order };
   const report = useReportPage(view, table.page, table.pageSize);
-  const totals = report.data?.totals;
+  // The figures are the report's, as filtered above; the search only narrows the table.
+  const unsearched = useReportPage({ ...view, search: undefined }, 1, 1, view.search !== undefined);
+  const summary = view.search === undefined ? report : unsearched;
+  const totals = summary.data?.totals;
   const showExpiring = filters.type === 'expiring';
   const expiring = useExpiringLots(showExpiring);
   const settings = useInventorySettings();
@@ -66,12 +69,15 @@ export function ReportsPage() {
         description="Generate and view inventory reports"
         actions={
           <>
-            <Button icon={<DownloadOutlined />} onClick={() => (showExpiring ? exportExpiringCsv(lots) : exportReportCsv(view, totals))}>
+            <Button
+              icon={<DownloadOutlined />}
+              onClick={() => (showExpiring ? exportExpiringCsv(lots) : exportReportCsv(view, report.data?.totals))}
+            >
               Export CSV
             </Button>
             <Button
               icon={<FilePdfOutlined />}
-              onClick={() => void (showExpiring ? exportExpiringPdf(lots) : exportReportPdf(view, totals))}
+              onClick={() => void (showExpiring ? exportExpiringPdf(lots) : exportReportPdf(view, report.data?.totals))}
             >
               Export PDF
             </Button>
@@ -98,7 +104,7 @@ export function ReportsPage() {
         />
       ) : (
         <SummaryCards
-          loading={report.isLoading}
+          loading={summary.isLoading}
           cards={[
             { title: 'Total Inventory Value', value: formatCurrency(totals?.value ?? 0), caption: 'Across all categories' },
             { title: 'Items Needing Reorder', value: String(totals?.lowStock ?? 0), caption: 'Below minimum stock level' },
@@ -119,23 +125,19 @@ export function ReportsPage() {
           )}
         </Suspense>
       </Card>
-      <Card
-        title={REPORT_TITLES[filters.type]}
-        extra={
-          showExpiring ? null : (
-            <Input
-              allowClear
-              prefix={<SearchOutlined aria-hidden />}
-              placeholder="Search name or SKU..."
-              aria-label="Search the report"
-              maxLength={REPORT_SEARCH_MAX_LENGTH}
-              value={search}
-              onChange={(event) => setSearch(event.target.value)}
-              style={{ width: 220 }}
-            />
-          )
-        }
-      >
+      <Card title={REPORT_TITLES[filters.type]}>
+        {showExpiring ? null : (
+          <Input
+            allowClear
+            prefix={<SearchOutlined aria-hidden />}
+            placeholder="Search name or SKU..."
+            aria-label="Search the report"
+            maxLength={REPORT_SEARCH_MAX_LENGTH}
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+            style={{ maxWidth: 320, marginBottom: 16 }}
+          />
+        )}
         {showExpiring ? (
           <ExpiringTable lots={lots} loading={expiring.isLoading} warningDays={settings.data?.expiryWarningDays} />
         ) : (
