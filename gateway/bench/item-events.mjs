@@ -7,9 +7,12 @@ export class BenchItem {
   version = 0;
   stock = 0;
 
-  constructor(userId, unitPrice) {
+  /** `userId` is also the workspace: a user's personal workspace has the user's id. */
+  constructor(userId, unitPrice, { categoryId = null, reorderLevel = 5 } = {}) {
     this.userId = userId;
     this.unitPrice = unitPrice;
+    this.categoryId = categoryId;
+    this.reorderLevel = reorderLevel;
   }
 
   registered(at, name) {
@@ -18,8 +21,8 @@ export class BenchItem {
       sku: `SKU-${this.itemId.slice(0, 8)}`,
       description: null,
       unitPrice: this.unitPrice,
-      reorderLevel: 5,
-      categoryId: null,
+      reorderLevel: this.reorderLevel,
+      categoryId: this.categoryId,
       locationId: null,
       imageUrl: null,
     });
@@ -53,14 +56,31 @@ export class BenchItem {
       version: this.version,
       occurredAt: at.toISOString(),
       data: { itemId: this.itemId, ...data },
-      metadata: { userId: this.userId },
+      metadata: { workspaceId: this.userId, userId: this.userId, userName: 'Bench' },
     };
   }
+}
+
+/** A category as the catalog service announces it. */
+export function categoryCreated(workspaceId, name, at) {
+  const categoryId = randomUUID();
+  return {
+    id: randomUUID(),
+    type: 'CategoryCreated',
+    source: 'catalog',
+    streamId: `category-${categoryId}`,
+    version: 1,
+    occurredAt: at.toISOString(),
+    data: { categoryId, name, description: null },
+    metadata: { workspaceId, userId: workspaceId },
+  };
 }
 
 /** Publishes events in order, keeping a window of acknowledgements in flight. */
 export async function publishAll(js, events, window = 500) {
   for (let i = 0; i < events.length; i += window) {
-    await Promise.all(events.slice(i, i + window).map((e) => js.publish(`events.inventory.${e.type}`, JSON.stringify(e), { msgID: e.id })));
+    await Promise.all(
+      events.slice(i, i + window).map((e) => js.publish(`events.${e.source}.${e.type}`, JSON.stringify(e), { msgID: e.id })),
+    );
   }
 }
