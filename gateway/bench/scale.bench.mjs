@@ -26,6 +26,7 @@ const CLIENTS = 8;
 const SECONDS = Number(process.env.SCALE_SECONDS ?? 8);
 const DAY_MS = 86_400_000;
 const YEARS_MS = 3 * 365 * DAY_MS;
+const WORDS = ['bolt', 'cable', 'drill', 'filter', 'glove', 'hinge', 'lamp', 'nozzle', 'pump', 'relay', 'sensor', 'tape', 'valve'];
 
 const stack = startStack(undefined, { fsync: true });
 const figures = { loadBefore: loadavg()[0], calls: [] };
@@ -130,8 +131,6 @@ function itemHistory(workspaceId, i, categories) {
   }
   return events;
 }
-
-const WORDS = ['bolt', 'cable', 'drill', 'filter', 'glove', 'hinge', 'lamp', 'nozzle', 'pump', 'relay', 'sensor', 'tape', 'valve'];
 
 /** CLIENTS clients, each asking again as soon as answered, for SECONDS: latency percentiles and rate. */
 async function measure(path, cookie) {
