@@ -185,7 +185,9 @@ function report(results) {
       `${n(results.load.events)} events published and applied live in ${results.load.seconds.toFixed(0)} s ` +
       `(${n(Math.round(results.load.events / results.load.seconds))} events/s)`,
   );
-  console.log(`\n  ${CLIENTS} clients, ${SECONDS} s each  | ${n(ITEMS)} items: p50 / p95 / p99 ms, req/s | target p95 | ${n(SMALL_ITEMS)} items: p95`);
+  console.log(
+    `\n  ${CLIENTS} clients, ${SECONDS} s each  | ${n(ITEMS)} items: p50 / p95 / p99 ms, req/s | target p95 | ${n(SMALL_ITEMS)} items: p95`,
+  );
   for (const { name, target, big, base } of results.calls) {
     const failed = [...big.failures, ...base.failures];
     const verdict = big.p95 < target ? 'met' : 'MISSED';
