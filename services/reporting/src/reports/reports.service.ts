@@ -99,6 +99,8 @@ interface ReportSql {
   params: unknown[];
   keys: SortKey[];
   descending: boolean;
+  /** The inventory report now, unsearched: its totals are kept (plainTotals). */
+  plain: boolean;
 }
 
 /** The report rows and the value history, from the reporting read models. */
@@ -120,7 +122,7 @@ export class ReportsService {
     const offset = after ? 0 : ((request.page ?? 1) - 1) * limit;
     const [page, totals] = await Promise.all([
       this.rowsOf(report, { limit, offset, after }),
-      request.withTotals ? this.totalsOf(report) : undefined,
+      request.withTotals ? (report.plain ? this.plainTotals(workspaceId) : this.totalsOf(report)) : undefined,
     ]);
     return { ...page, ...(totals ? { total: totals.items, totals } : {}) };
   }
@@ -145,6 +147,23 @@ export class ReportsService {
       rows: records.map(rowOf),
       next: records.length === limit && last ? writeCursor(keys.map((k) => last[`${k}_text`])) : null,
     };
+  }
+
+  /**
+   * The totals of the plain inventory report (now, unsearched) are the dashboard's own figures, kept
+   * up to date by the projection (item_totals): no pass over every item, however many there are.
+   */
+  private async plainTotals(workspaceId: string): Promise<ReportTotals> {
+    const [totals] = await runSql<{ items: number; value: string; low_stock: number; categories: number }>(
+      this.em,
+      `SELECT COALESCE(t.total_items, 0) AS items, COALESCE(t.total_value, 0)::text AS value, COALESCE(t.low_stock_items, 0) AS low_stock,
+              (SELECT count(*)::int FROM categories c WHERE c.workspace_id = ? AND c.deleted_at IS NULL
+                  AND EXISTS (SELECT 1 FROM items i WHERE i.workspace_id = c.workspace_id AND i.category_id = c.category_id AND i.active)
+              ) AS categories
+         FROM (SELECT 1) AS one LEFT JOIN item_totals t ON t.workspace_id = ?`,
+      [workspaceId, workspaceId],
+    );
+    return { items: totals.items, value: money(totals.value), lowStock: totals.low_stock, categories: totals.categories };
   }
 
   private async totalsOf(report: ReportSql): Promise<ReportTotals> {
@@ -174,6 +193,7 @@ export class ReportsService {
       params: [...base.params, ...searchParams],
       keys,
       descending: query.sort !== undefined && query.order === 'desc',
+      plain: type === 'inventory' && instant === null && search === null,
     };
   }
 
