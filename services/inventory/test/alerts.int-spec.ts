@@ -6,6 +6,8 @@ import {
   type AlertNotification,
 } from '@inventory/contracts';
 import { eventually, queryDb } from '@inventory/platform/testing';
+import { randomUUID } from 'node:crypto';
+import { applyAlertJob } from '../src/alerts/alert-writer.js';
 import { newActor, startInventory, type InventoryHarness } from './support/inventory.js';
 
 let inv: InventoryHarness;
@@ -142,5 +144,18 @@ describe('low-stock alerts', () => {
       10_000,
     );
     expect(await unread()).toEqual([]);
+  });
+
+  it('sends no notice of a crossing that was over before its job ran (restocked meanwhile)', async () => {
+    const item = await register(5, 2);
+    await settled(item.id);
+    const sent = notifications.length;
+    const [{ version }] = await queryDb('inventory', 'SELECT version FROM item_views WHERE id = $1', [item.id]);
+    const crossing = { eventId: randomUUID(), version, at: new Date().toISOString() };
+    const notice = await inv.orm.em
+      .fork()
+      .transactional((em) => applyAlertJob(em, { kind: 'raise', itemId: item.id, workspaceId: owner.workspaceId, crossing }));
+    expect(notice).toBeNull();
+    expect(notifications.length).toBe(sent);
   });
 });

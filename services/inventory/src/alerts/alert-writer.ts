@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { AlertNotification } from '@inventory/contracts';
+import { needsReorder, type AlertNotification } from '@inventory/contracts';
 import { sqlOf } from '../database/sql.js';
 import { findAlert } from './alert-views.js';
 import type { AlertJob } from './low-stock.js';
@@ -38,7 +38,10 @@ async function raise(em: EntityManager, job: Extract<AlertJob, { kind: 'raise' }
   );
   if (!inserted || inserted.resolved_at) return null;
   const alert = await findAlert(em, workspaceId, crossing.eventId);
-  return alert && { kind: 'raised', workspaceId, alert };
+  // Stock back above the level before this job ran: the crossing is over (its resolve job follows),
+  // and a notice of "4 left, reorder level 2" would alarm no one for nothing.
+  if (!alert || !needsReorder(alert.item.currentStock, alert.item.reorderLevel)) return null;
+  return { kind: 'raised', workspaceId, alert };
 }
 
 async function resolve(em: EntityManager, job: Extract<AlertJob, { kind: 'resolve' }>): Promise<AlertNotification | null> {

@@ -111,7 +111,7 @@ export class ReportsService {
   /** The unpaged SPEC list: every row, capped (REPORT_UNPAGED_CAP). */
   async inventoryReport(workspaceId: string, query: ReportPageQuery): Promise<ReportRow[]> {
     const report = this.reportSql(workspaceId, query);
-    return (await this.rowsOf(report, { limit: REPORT_UNPAGED_CAP + 1 })).rows;
+    return (await this.rowsOf(report, { limit: REPORT_UNPAGED_CAP + 1, offset: 0 })).rows;
   }
 
   /** One page of the report, by page number or after a cursor, with the totals when asked. */
@@ -120,33 +120,41 @@ export class ReportsService {
     const limit = request.pageSize ?? REPORT_PAGE_SIZE.default;
     const after = request.after === undefined ? undefined : readCursor(request.after, report.keys);
     const offset = after ? 0 : ((request.page ?? 1) - 1) * limit;
-    const [page, totals] = await Promise.all([
-      this.rowsOf(report, { limit, offset, after }),
-      request.withTotals ? (report.plain ? this.plainTotals(workspaceId) : this.totalsOf(report)) : undefined,
-    ]);
-    return { ...page, ...(totals ? { total: totals.items, totals } : {}) };
+    const page = { limit, offset, after };
+    if (!request.withTotals) return this.rowsOf(report, page);
+    if (!report.plain) {
+      const { rows, next, totals } = await this.rowsAndTotalsOf(report, page);
+      return { rows, next, total: totals.items, totals };
+    }
+    const [rows, totals] = await Promise.all([this.rowsOf(report, page), this.plainTotals(workspaceId)]);
+    return { ...rows, total: totals.items, totals };
   }
 
-  private async rowsOf(
+  private async rowsOf(report: ReportSql, page: SlicePosition): Promise<{ rows: ReportRow[]; next: string | null }> {
+    const records = await runSql<ReportRecord>(this.em, `WITH report AS (${report.sql}) ${pageSql(report, page)}`, [
+      ...report.params,
+      ...pageParams(page),
+    ]);
+    return { rows: records.map(rowOf), next: nextCursor(report, records, page.limit) };
+  }
+
+  /**
+   * A page and the totals over every row, in one statement: the report is worked out once for both
+   * (an as-of fold or a sort of every row costs what it costs, but not twice).
+   */
+  private async rowsAndTotalsOf(
     report: ReportSql,
-    { limit, offset = 0, after }: { limit: number; offset?: number; after?: string[] },
-  ): Promise<{ rows: ReportRow[]; next: string | null }> {
-    const keys = report.keys.map((_, i) => `k${i}`);
-    const direction = report.descending ? 'DESC' : 'ASC';
-    const seek = after
-      ? `WHERE (${keys.join(', ')}) ${report.descending ? '<' : '>'} (${report.keys.map((key) => `?::${key.type}`).join(', ')})`
-      : '';
-    const records = await runSql<ReportRowRecord & Record<string, string>>(
+    page: SlicePosition,
+  ): Promise<{ rows: ReportRow[]; next: string | null; totals: ReportTotals }> {
+    const [result] = await runSql<{ rows: ReportRecord[] | null; totals: TotalsRecord }>(
       this.em,
-      `SELECT *, ${keys.map((k) => `${k}::text AS ${k}_text`).join(', ')} FROM (${report.sql}) report ${seek}
-        ORDER BY ${keys.map((k) => `${k} ${direction}`).join(', ')} LIMIT ? OFFSET ?`,
-      [...report.params, ...(after ?? []), limit, offset],
+      `WITH report AS MATERIALIZED (${report.sql}), page AS (${pageSql(report, page)})
+       SELECT (SELECT json_agg(page ORDER BY ${orderBy(report)}) FROM page) AS rows,
+              (SELECT json_build_object(${TOTALS_COLUMNS}) FROM report) AS totals`,
+      [...report.params, ...pageParams(page)],
     );
-    const last = records.at(-1);
-    return {
-      rows: records.map(rowOf),
-      next: records.length === limit && last ? writeCursor(keys.map((k) => last[`${k}_text`])) : null,
-    };
+    const records = result.rows ?? [];
+    return { rows: records.map(rowOf), next: nextCursor(report, records, page.limit), totals: totalsOf(result.totals) };
   }
 
   /**
@@ -154,7 +162,7 @@ export class ReportsService {
    * up to date by the projection (item_totals): no pass over every item, however many there are.
    */
   private async plainTotals(workspaceId: string): Promise<ReportTotals> {
-    const [totals] = await runSql<{ items: number; value: string; low_stock: number; categories: number }>(
+    const [totals] = await runSql<TotalsRecord>(
       this.em,
       `SELECT COALESCE(t.total_items, 0) AS items, COALESCE(t.total_value, 0)::text AS value, COALESCE(t.low_stock_items, 0) AS low_stock,
               (SELECT count(*)::int FROM categories c WHERE c.workspace_id = ? AND c.deleted_at IS NULL
@@ -163,18 +171,7 @@ export class ReportsService {
          FROM (SELECT 1) AS one LEFT JOIN item_totals t ON t.workspace_id = ?`,
       [workspaceId, workspaceId],
     );
-    return { items: totals.items, value: money(totals.value), lowStock: totals.low_stock, categories: totals.categories };
-  }
-
-  private async totalsOf(report: ReportSql): Promise<ReportTotals> {
-    const [totals] = await runSql<{ items: number; value: string; low_stock: number; categories: number }>(
-      this.em,
-      `SELECT count(*)::int AS items, COALESCE(sum(total_value::numeric), 0)::text AS value,
-              count(*) FILTER (WHERE stock <= reorder_level)::int AS low_stock, count(DISTINCT category_id)::int AS categories
-         FROM (${report.sql}) report`,
-      report.params,
-    );
-    return { items: totals.items, value: money(totals.value), lowStock: totals.low_stock, categories: totals.categories };
+    return totalsOf(totals);
   }
 
   /** The report's rows as SQL, filtered by the search, with the keys of its order. */
@@ -280,8 +277,54 @@ export class ReportsService {
   }
 }
 
+interface SlicePosition {
+  limit: number;
+  offset: number;
+  /** The sort keys of the row to start after (a cursor read back). */
+  after?: string[];
+}
+
+type ReportRecord = ReportRowRecord & Partial<ValueRowRecord & MovementRowRecord> & Record<string, unknown>;
+type TotalsRecord = { items: number; value: string; low_stock: number; categories: number };
+
+/** The totals over a report's rows (the CTE `report`), as json_build_object arguments. */
+const TOTALS_COLUMNS = `'items', count(*), 'value', COALESCE(sum(total_value::numeric), 0)::text,
+  'low_stock', count(*) FILTER (WHERE stock <= reorder_level), 'categories', count(DISTINCT category_id)`;
+
+const totalsOf = (record: TotalsRecord): ReportTotals => ({
+  items: record.items,
+  value: money(record.value),
+  lowStock: record.low_stock,
+  categories: record.categories,
+});
+
+const keyNames = (report: ReportSql) => report.keys.map((_, i) => `k${i}`);
+const orderBy = (report: ReportSql) =>
+  keyNames(report)
+    .map((k) => `${k} ${report.descending ? 'DESC' : 'ASC'}`)
+    .join(', ');
+
+/** One page of the CTE `report`: its rows in order, each with its sort keys as text (for the cursor). */
+function pageSql(report: ReportSql, { after }: SlicePosition): string {
+  const keys = keyNames(report);
+  const seek = after
+    ? `WHERE (${keys.join(', ')}) ${report.descending ? '<' : '>'} (${report.keys.map((key) => `?::${key.type}`).join(', ')})`
+    : '';
+  return `SELECT *, ${keys.map((k) => `${k}::text AS ${k}_text`).join(', ')} FROM report ${seek}
+    ORDER BY ${orderBy(report)} LIMIT ? OFFSET ?`;
+}
+
+const pageParams = ({ limit, offset, after }: SlicePosition): unknown[] => [...(after ?? []), limit, offset];
+
+/** The cursor after the last row of a full page; null when the page was the last. */
+function nextCursor(report: ReportSql, records: ReportRecord[], limit: number): string | null {
+  const last = records.at(-1);
+  if (records.length < limit || !last) return null;
+  return writeCursor(keyNames(report).map((k) => String(last[`${k}_text`])));
+}
+
 /** The row a query returned, as its report type shows it. */
-function rowOf(record: ReportRowRecord & Partial<ValueRowRecord & MovementRowRecord>): ReportRow {
+function rowOf(record: ReportRecord): ReportRow {
   if (record.stock_in !== undefined) return toMovementRow(record as MovementRowRecord);
   if (record.category_total_value !== undefined) return toValueRow(record as ValueRowRecord);
   return toReportRow(record);
