@@ -160,7 +160,9 @@ async function measure(path, cookie) {
   };
 }
 
-const residentMb = (pid) => Math.round(Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024);
+function residentMb(pid) {
+  return Math.round(Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024);
+}
 
 /** Samples each process's resident memory every 100 ms; stop() gives the peaks in MB. */
 function watchMemory(pids) {
