@@ -18,6 +18,7 @@ import { waitUntilApplied } from '../../services/reporting/test/support/reportin
 import { daysAgo, TestCategory, TestItem } from '../../services/reporting/test/support/test-item.js';
 import { NATS_CLIENT } from '../src/nats/nats-client.module.js';
 import { json, signUp, type SignedUp } from './support/api-client.js';
+import { joinedAs } from './support/workspaces.js';
 import { startSystem, type System } from './support/system.js';
 
 /*
@@ -164,6 +165,30 @@ describe('GET /api/reports/inventory with page or pageSize', () => {
     [`search=${'x'.repeat(201)}`, ReportMessages.searchInvalid],
   ])('refuses %.20s with 400 and the reason', async (query, message) => {
     expect(await json(owner.client.get(`/api/reports/inventory?${query}`))).toEqual({ status: 400, body: { message } });
+  });
+});
+
+describe('who may read the report', () => {
+  it('a viewer of the workspace reads the same pages and CSV as its owner', async () => {
+    const viewer = await joinedAs(system.baseUrl, owner.client, owner.user.id, 'viewer');
+    const query = '/api/reports/inventory?pageSize=5&sort=currentStock';
+    expect(await json(viewer.client.get(query))).toEqual(await json(owner.client.get(query)));
+    const csv = await viewer.client.get('/api/reports/inventory.csv');
+    expect(csv.status).toBe(200);
+    expect((await csv.text()).trim().split('\r\n')).toHaveLength(NAMES.length + 1);
+  });
+
+  it('another workspace’s CSV holds only the header', async () => {
+    const other = await signUp(system.baseUrl);
+    const csv = await other.client.get('/api/reports/inventory.csv');
+    expect(csv.status).toBe(200);
+    expect((await csv.text()).trim()).toBe('Item Name,SKU,Current Stock,Reorder Level,Unit Price,Total Value,Status');
+  });
+
+  it('refuses control characters in the search with 400 and a message', async () => {
+    const { status, body } = await json<{ message: string }>(owner.client.get('/api/reports/inventory?pageSize=5&search=ab%01c'));
+    expect(status).toBe(400);
+    expect(body.message).toEqual(expect.any(String));
   });
 });
 
