@@ -6,6 +6,7 @@ import { CategoriesModule } from './categories/categories.module.js';
 import { ConnectionsModule } from './connections/connections.module.js';
 import { CountsModule } from './counts/counts.module.js';
 import { DashboardModule } from './dashboard/dashboard.module.js';
+import { DemoModule } from './demo/demo.module.js';
 import { ExportModule } from './export/export.module.js';
 import { HealthModule } from './health/health.module.js';
 import { ImportsModule } from './imports/imports.module.js';
@@ -38,6 +39,7 @@ import { NotificationsModule } from './notifications/notifications.module.js';
     ExportModule,
     InventoryModule,
     LabelsModule,
+    DemoModule,
     AlertsModule,
     UploadsModule,
     ImportsModule,

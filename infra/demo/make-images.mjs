@@ -1,4 +1,4 @@
-// Makes the demo items' pictures (infra/demo/images/<sku>.png) from simple SVG illustrations:
+// Makes the demo items' pictures (gateway/assets/demo-images/<sku>.png) from simple SVG illustrations:
 // a category glyph and a short label on the category's colour. Run once after changing them:
 //   node infra/demo/make-images.mjs        (renders with the machine's Chromium; the PNGs are committed)
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -6,7 +6,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 
-const OUT = join(dirname(fileURLToPath(import.meta.url)), 'images');
+const OUT = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'gateway', 'assets', 'demo-images');
 
 const GLYPHS = {
   // A monitor on a stand.

@@ -79,6 +79,8 @@ COPY --from=prod-deps /app ./
 COPY --from=build /app/services/shared/contracts/dist services/shared/contracts/dist
 COPY --from=build /app/services/shared/platform/dist services/shared/platform/dist
 COPY --from=build /app/gateway/dist gateway/dist
+# The demo items' pictures, uploaded by each demo reset (docs/demo.md).
+COPY --from=build /app/gateway/assets gateway/assets
 COPY --from=build /app/web/dist public
 WORKDIR /app/gateway
 # Files stay root-owned: the unprivileged process can read its code but not change it.

@@ -35,7 +35,7 @@ const app = startApp({ PUBLIC_URL: baseUrl, ...env, PORT: port, LOG_LEVEL: 'warn
 let failed = false;
 try {
   await waitForHealth(baseUrl);
-  say(await seedDemoInventory(baseUrl, env));
+  say(await seedDemoInventory(baseUrl));
   const demo = apiClient(baseUrl);
   await demo.refreshCsrf();
   await demo.call('POST', '/api/auth/demo-login');

@@ -37,7 +37,7 @@ process.on('SIGTERM', shutdown);
 try {
   await waitForHealth(`http://127.0.0.1:${port}`);
   // A failed seed leaves a working app: say why and carry on.
-  say(await seedDemoInventory(`http://127.0.0.1:${port}`, env).catch((error) => `demo data not seeded: ${error.message}`));
+  say(await seedDemoInventory(`http://127.0.0.1:${port}`).catch((error) => `demo data not seeded: ${error.message}`));
   say(`ready in ${((Date.now() - started) / 1000).toFixed(1)} s → http://localhost:${port}  (Ctrl-C to stop)`);
   say(`mail the app sends (mail catcher) → ${serverEnv.MAIL_INBOX_URL}`);
 } catch (error) {

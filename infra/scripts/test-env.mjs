@@ -34,4 +34,6 @@ export const testEnv = {
   // Digests go out fast enough for a test to wait for them.
   EMAIL_DIGEST_WINDOW_MS: '1500',
   LOG_LEVEL: 'warn',
+  // No scheduled demo resets: the launcher sets the demo up once and tests reset it when they mean to.
+  DEMO_RESET_HOURS: '0',
 };

@@ -84,7 +84,7 @@ const app = startApp(
 try {
   await waitForHealth(`http://127.0.0.1:${e2ePort}`);
   // The browser tests run against the app as `npm start` leaves it, demo data included.
-  say(await seedDemoInventory(`http://127.0.0.1:${e2ePort}`, env));
+  say(await seedDemoInventory(`http://127.0.0.1:${e2ePort}`));
   jest('e2e', ['--runInBand'], { E2E_BASE_URL: `http://127.0.0.1:${e2ePort}` });
 } catch (error) {
   console.error(error.message);

@@ -86,6 +86,12 @@ export class GatewayEnv extends WithObjectStoreEnv(NatsEnv) {
   @EnvBoolean()
   DEMO_LOGIN_ENABLED?: boolean;
 
+  /** The shared demo is put back to its sample data this often (docs/demo.md); 0: only on request. */
+  @IsInt()
+  @Min(0)
+  @Max(24 * 30)
+  DEMO_RESET_HOURS: number = 24;
+
   @IsOptional()
   @EnvBoolean()
   SUPER_ADMIN_SHORTCUT_ENABLED?: boolean;

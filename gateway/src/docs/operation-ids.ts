@@ -27,6 +27,8 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'AdminUsersController.list': 'listUsers',
   'AdminUsersController.update': 'updateUser',
   'AdminUsersController.delete': 'deleteUser',
+  'DemoController.status': 'getDemoStatus',
+  'DemoController.reset': 'resetDemo',
   'WorkspacesController.list': 'listWorkspaces',
   'WorkspacesController.create': 'createWorkspace',
   'WorkspacesController.rename': 'renameWorkspace',

@@ -38,8 +38,9 @@ export class ImageStore implements OnApplicationBootstrap {
     await this.bucketReady.ensure().catch((error: Error) => this.logger.warn(`S3 store not ready: ${error.message}`));
   }
 
-  async save(workspaceId: string, image: CheckedImage): Promise<string> {
-    const file = `${randomUUID()}.${image.ext}`;
+  /** Stores the image under a new name, or under `id` (a UUID) to replace what is there. */
+  async save(workspaceId: string, image: CheckedImage, id: string = randomUUID()): Promise<string> {
+    const file = `${id}.${image.ext}`;
     await this.unavailableOnError(async () => {
       await this.bucketReady.ensure();
       await this.s3.putObject(this.bucket, keyOf(workspaceId, file), image.buffer, image.buffer.length, { 'Content-Type': image.mime });

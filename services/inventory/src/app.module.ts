@@ -5,6 +5,7 @@ import { AlertsModule } from './alerts/alerts.module.js';
 import { LowStockWatch } from './alerts/low-stock.watch.js';
 import { getEnv } from './config/env.js';
 import { CountsModule } from './counts/counts.module.js';
+import { DemoModule } from './demo/demo.module.js';
 import { ExpiryModule } from './expiry/expiry.module.js';
 import { ExportModule } from './export/export.module.js';
 import { ImportsModule } from './imports/imports.module.js';
@@ -42,6 +43,7 @@ export function inventoryModules({ startConsumers = true } = {}) {
     LabelsModule,
     CountsModule,
     ExpiryModule,
+    DemoModule,
   ];
 }
 

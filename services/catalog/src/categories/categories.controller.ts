@@ -1,7 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { CatalogSubjects, type Actor, type CategoryView } from '@inventory/contracts';
-import { RpcActor, RpcWriter } from '@inventory/platform';
+import { CatalogSubjects, DemoSubjects, type Actor, type CategoryView } from '@inventory/contracts';
+import { RpcActor, RpcDemoActor, RpcWriter } from '@inventory/platform';
 import { CategoriesService } from './categories.service.js';
 import { CategoryIdDto, CreateCategoryDto, ListCategoriesDto, UpdateCategoryDto } from './categories.dto.js';
 
@@ -32,5 +32,11 @@ export class CategoriesController {
   @MessagePattern(CatalogSubjects.deleteCategory)
   delete(@RpcWriter() actor: Actor, @Payload('data') dto: CategoryIdDto): Promise<null> {
     return this.categories.delete(actor, dto);
+  }
+
+  /** The demo reset's first step here (docs/demo.md). */
+  @MessagePattern(DemoSubjects.clearCatalog)
+  clearDemo(@RpcDemoActor() actor: Actor): Promise<null> {
+    return this.categories.clearWorkspace(actor).then(() => null);
   }
 }

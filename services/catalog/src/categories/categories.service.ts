@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { raw, UniqueConstraintViolationException } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { CategoryMessages, type Actor, type CategoryView } from '@inventory/contracts';
-import { conflict, containsPattern, ServiceError, writeOutbox } from '@inventory/platform';
+import { conflict, containsPattern, runSql, ServiceError, workspaceClearedEvent, writeOutbox } from '@inventory/platform';
 import { isUUID } from 'class-validator';
 import { CategoryItemCounts } from '../item-counts/category-item-counts.js';
 import type { CategoryIdDto, CreateCategoryDto, ListCategoriesDto, UpdateCategoryDto } from './categories.dto.js';
@@ -70,6 +70,14 @@ export class CategoriesService {
       await em.flush();
       await writeOutbox(em, [categoryDeleted(category, actor)]);
       return null;
+    });
+  }
+
+  /** Every category of the actor's workspace goes, with no CategoryDeleted each: one WorkspaceCleared says it. */
+  clearWorkspace(actor: Actor): Promise<void> {
+    return this.write(async (em) => {
+      await runSql(em, 'DELETE FROM categories WHERE workspace_id = ?', [actor.workspaceId]);
+      await writeOutbox(em, [workspaceClearedEvent('catalog', actor)]);
     });
   }
 

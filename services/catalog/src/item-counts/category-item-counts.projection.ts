@@ -34,4 +34,8 @@ export class CategoryItemCountsProjection implements EventHandler {
   async reset(em: EntityManager): Promise<void> {
     await runSql(em, 'DELETE FROM category_items');
   }
+
+  async clearWorkspace(workspaceId: string, em: EntityManager): Promise<void> {
+    await runSql(em, 'DELETE FROM category_items WHERE workspace_id = ?', [workspaceId]);
+  }
 }

@@ -70,6 +70,10 @@ export class LowStockWatch implements EventHandler {
   async reset(em: EntityManager): Promise<void> {
     await sqlOf(em)('DELETE FROM low_stock_watch');
   }
+
+  async clearWorkspace(workspaceId: string, em: EntityManager): Promise<void> {
+    await sqlOf(em)('DELETE FROM low_stock_watch WHERE workspace_id = ?', [workspaceId]);
+  }
 }
 
 /** The events of each item within its version range, oldest first, in one query. */

@@ -27,8 +27,8 @@ export interface CommandContext {
   causationId?: string;
   idempotency?: IdempotentRequest;
   /**
-   * When the facts happened, if not now: only the demo seed sets it (seed-demo-history.ts, not
-   * reachable through any API), to give the demo a believable past (docs/architecture.md).
+   * When the facts happened, if not now: only the demo reset sets it (demo/demo.service.ts, with
+   * times from its recipe, never from a caller), to give the demo a believable past (docs/demo.md).
    */
   occurredAt?: string;
 }

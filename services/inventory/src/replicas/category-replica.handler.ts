@@ -31,4 +31,8 @@ export class CategoryReplica implements EventHandler {
   async reset(em: EntityManager): Promise<void> {
     await sqlOf(em)('DELETE FROM category_replicas');
   }
+
+  async clearWorkspace(workspaceId: string, em: EntityManager): Promise<void> {
+    await sqlOf(em)('DELETE FROM category_replicas WHERE workspace_id = ?', [workspaceId]);
+  }
 }

@@ -35,4 +35,8 @@ export class LocationReplica implements EventHandler {
   async reset(em: EntityManager): Promise<void> {
     await sqlOf(em)('DELETE FROM location_replicas');
   }
+
+  async clearWorkspace(workspaceId: string, em: EntityManager): Promise<void> {
+    await sqlOf(em)('DELETE FROM location_replicas WHERE workspace_id = ?', [workspaceId]);
+  }
 }

@@ -4,17 +4,22 @@ import { purgedWorkspaceId, type EventEnvelope, type UserEvent, type WorkspaceEv
 import type { EventHandler } from '@inventory/platform';
 import { sqlOf } from '../database/sql.js';
 
-const WORKSPACE_TABLES = [
-  'item_views',
-  'item_counts',
-  'alerts',
-  'low_stock_watch',
-  'category_replicas',
-  'location_replicas',
-  'imports',
-  'count_sessions',
-  'inventory_settings',
-];
+/** What the inventory itself owns of a workspace (rows of other tables go with them by foreign key). */
+const OWNED_TABLES = ['item_views', 'item_counts', 'alerts', 'imports', 'count_sessions', 'inventory_settings'];
+/** What it keeps of other services' and its own events (cleared on their WorkspaceCleared instead). */
+const DERIVED_TABLES = ['low_stock_watch', 'category_replicas', 'location_replicas'];
+
+/**
+ * Deletes what the inventory owns of a workspace: its item histories, records and the outbox rows
+ * not published yet (so no old event of it is published afterwards).
+ */
+export async function deleteOwnedRecords(em: EntityManager, workspaceId: string): Promise<void> {
+  const sql = sqlOf(em);
+  await sql(`DELETE FROM events WHERE stream_id IN (SELECT 'item-' || id FROM item_views WHERE workspace_id = ?)`, [workspaceId]);
+  // Rows from before workspaces name only the owner's user id, which is their workspace's id.
+  await sql(`DELETE FROM outbox WHERE coalesce(payload->'metadata'->>'workspaceId', payload->'metadata'->>'userId') = ?`, [workspaceId]);
+  for (const table of OWNED_TABLES) await sql(`DELETE FROM ${table} WHERE workspace_id = ?`, [workspaceId]);
+}
 
 /**
  * Removes every record of a deleted workspace (a deleted user's personal workspace included): item
@@ -29,11 +34,9 @@ export class InventoryWorkspacePurge implements EventHandler {
   async handle(envelope: EventEnvelope, em: EntityManager): Promise<void> {
     const event = envelope as UserEvent | WorkspaceEvent;
     const workspaceId = purgedWorkspaceId(event);
+    await deleteOwnedRecords(em, workspaceId);
     const sql = sqlOf(em);
-    await sql(`DELETE FROM events WHERE stream_id IN (SELECT 'item-' || id FROM item_views WHERE workspace_id = ?)`, [workspaceId]);
-    // Rows from before workspaces name only the owner's user id, which is their workspace's id.
-    await sql(`DELETE FROM outbox WHERE coalesce(payload->'metadata'->>'workspaceId', payload->'metadata'->>'userId') = ?`, [workspaceId]);
-    for (const table of WORKSPACE_TABLES) await sql(`DELETE FROM ${table} WHERE workspace_id = ?`, [workspaceId]);
+    for (const table of DERIVED_TABLES) await sql(`DELETE FROM ${table} WHERE workspace_id = ?`, [workspaceId]);
     if (event.type === 'UserDeleted') await sql('DELETE FROM idempotency_keys WHERE user_id = ?', [event.data.userId]);
   }
 }

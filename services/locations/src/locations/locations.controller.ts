@@ -1,7 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { LocationsSubjects, type Actor, type LocationTreeNode, type LocationView } from '@inventory/contracts';
-import { RpcActor, RpcWriter } from '@inventory/platform';
+import { DemoSubjects, LocationsSubjects, type Actor, type LocationTreeNode, type LocationView } from '@inventory/contracts';
+import { RpcActor, RpcDemoActor, RpcWriter } from '@inventory/platform';
 import { CreateLocationDto, ListLocationsDto, LocationCodeDto, LocationIdDto, UpdateLocationDto } from './locations.dto.js';
 import { LocationsService } from './locations.service.js';
 
@@ -42,5 +42,11 @@ export class LocationsController {
   @MessagePattern(LocationsSubjects.deleteLocation)
   delete(@RpcWriter() actor: Actor, @Payload('data') dto: LocationIdDto): Promise<null> {
     return this.locations.delete(actor, dto);
+  }
+
+  /** The demo reset's first step here (docs/demo.md). */
+  @MessagePattern(DemoSubjects.clearLocations)
+  clearDemo(@RpcDemoActor() actor: Actor): Promise<null> {
+    return this.locations.clearWorkspace(actor).then(() => null);
   }
 }

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { raw } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { CodeMessages, LocationMessages, type Actor, type LocationTreeNode, type LocationView } from '@inventory/contracts';
-import { containsPattern, invalid, normalizeShortCode, runSql, ServiceError, writeOutbox } from '@inventory/platform';
+import { containsPattern, invalid, normalizeShortCode, runSql, ServiceError, workspaceClearedEvent, writeOutbox } from '@inventory/platform';
 import { isUUID } from 'class-validator';
 import { LocationItemCounts } from '../item-counts/location-item-counts.js';
 import { Location } from './location.entity.js';
@@ -92,6 +92,14 @@ export class LocationsService {
       await em.flush();
       await writeOutbox(em, [...children.map((child) => locationUpdated(child, actor)), locationDeleted(location, actor)]);
       return null;
+    });
+  }
+
+  /** Every place of the actor's workspace goes, with no LocationDeleted each: one WorkspaceCleared says it. */
+  clearWorkspace(actor: Actor): Promise<void> {
+    return this.em.transactional(async (em) => {
+      await runSql(em, 'DELETE FROM locations WHERE workspace_id = ?', [actor.workspaceId]);
+      await writeOutbox(em, [workspaceClearedEvent('locations', actor)]);
     });
   }
 

@@ -31,4 +31,8 @@ export class CategoriesProjection implements EventHandler {
   async reset(em: EntityManager): Promise<void> {
     await inTransaction(em).run('DELETE FROM categories');
   }
+
+  async clearWorkspace(workspaceId: string, em: EntityManager): Promise<void> {
+    await inTransaction(em).run('DELETE FROM categories WHERE workspace_id = ?', [workspaceId]);
+  }
 }

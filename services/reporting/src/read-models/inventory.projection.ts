@@ -8,6 +8,9 @@ import { inTransaction } from './sql.js';
 
 type Db = ReturnType<typeof inTransaction>;
 
+/** What this read model keeps of the inventory events. */
+const ITEM_TABLES = ['items', 'item_history', 'movements', 'item_totals'];
+
 interface ItemRow {
   item_id: string;
   workspace_id: string;
@@ -111,7 +114,12 @@ export class InventoryProjection implements EventHandler {
 
   async reset(em: EntityManager): Promise<void> {
     const db = inTransaction(em);
-    for (const table of ['items', 'item_history', 'movements', 'item_totals']) await db.run(`DELETE FROM ${table}`);
+    for (const table of ITEM_TABLES) await db.run(`DELETE FROM ${table}`);
+  }
+
+  async clearWorkspace(workspaceId: string, em: EntityManager): Promise<void> {
+    const db = inTransaction(em);
+    for (const table of ITEM_TABLES) await db.run(`DELETE FROM ${table} WHERE workspace_id = ?`, [workspaceId]);
   }
 }
 

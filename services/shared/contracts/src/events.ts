@@ -50,3 +50,12 @@ export function upcastEvent<E extends EventEnvelope>(event: E): E {
   if (!metadata || typeof metadata.workspaceId === 'string') return event;
   return { ...event, metadata: { ...metadata, workspaceId: metadata.userId } };
 }
+
+/**
+ * Published by a service that owns a workspace's data (inventory, catalog, locations) when it has
+ * removed all of it, on its own subject and so in order with its other events: every read model of
+ * that source drops the workspace's rows at that point of the stream (a live consumer and a rebuild
+ * alike), and keeps what follows. Only the demo reset clears a workspace (docs/demo.md).
+ */
+export const WORKSPACE_CLEARED = 'WorkspaceCleared';
+export type WorkspaceClearedEvent = EventEnvelope<typeof WORKSPACE_CLEARED, { workspaceId: string }>;

@@ -23,3 +23,4 @@ export * from './stock-rules.js';
 export * from './codes.js';
 export * from './labels.js';
 export * from './counts.js';
+export * from './demo.js';

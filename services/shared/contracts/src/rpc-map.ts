@@ -1,6 +1,7 @@
 import type { ApiTokensRpc } from './api-tokens.js';
 import type { CatalogRpc } from './catalog.js';
 import type { CountsRpc } from './counts.js';
+import type { DemoRpc } from './demo.js';
 import type { HealthRpc } from './health.js';
 import type { InventoryRpc } from './inventory.js';
 import type { IdentityRpc } from './identity.js';
@@ -29,7 +30,8 @@ export interface RpcMap
     ImportsRpc,
     NotificationsRpc,
     CountsRpc,
-    LabelsRpc {}
+    LabelsRpc,
+    DemoRpc {}
 
 export type Subject = keyof RpcMap;
 export type RpcRequest<S extends Subject> = RpcMap[S]['request'];

@@ -37,3 +37,4 @@ export * from './validation/count-fields.js';
 export * from './validation/lot-fields.js';
 export * from './validation/report-fields.js';
 export * from './codes/short-code.js';
+export * from './ids/name-uuid.js';

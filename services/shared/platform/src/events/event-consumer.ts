@@ -2,7 +2,7 @@ import { Logger } from '@nestjs/common';
 import { AckPolicy, DeliverPolicy, type JsMsg } from '@nats-io/jetstream';
 import { nanos } from '@nats-io/transport-node';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
-import { EVENTS_STREAM, typeOfEventSubject, upcastEvent, type EventEnvelope } from '@inventory/contracts';
+import { EVENTS_STREAM, typeOfEventSubject, upcastEvent, WORKSPACE_CLEARED, type EventEnvelope, type WorkspaceClearedEvent } from '@inventory/contracts';
 import { createHash } from 'node:crypto';
 import pg from 'pg';
 import { runSql } from '../database/sql.js';
@@ -22,10 +22,17 @@ export interface EventHandler {
    * the database, so a busy stream of events it ignores costs it next to nothing.
    */
   readonly eventTypes?: readonly string[];
+  /**
+   * Drops the workspace's rows when its source cleared it (WORKSPACE_CLEARED), in stream order: the
+   * events before it in a batch are applied first, those after it next. A handler without it never
+   * sees that event.
+   */
+  clearWorkspace?(workspaceId: string, em: EntityManager): Promise<void>;
 }
 
 /** Whether the handler acts on events of this type. */
-export const handles = (handler: EventHandler, type: string) => handler.eventTypes === undefined || handler.eventTypes.includes(type);
+export const handles = (handler: EventHandler, type: string) =>
+  type === WORKSPACE_CLEARED ? handler.clearWorkspace !== undefined : handler.eventTypes === undefined || handler.eventTypes.includes(type);
 
 export interface EventConsumerOptions {
   /** Durable consumer name, also the key of its processed-event records, e.g. "catalog-inventory". */
@@ -232,21 +239,44 @@ export class EventConsumer {
  * caller's transaction. Shared by the live consumer and the rebuild.
  */
 export async function applyEvents(em: EntityManager, consumer: string, handler: EventHandler, all: EventEnvelope[]): Promise<number> {
-  const events = all.filter((event) => handles(handler, event.type));
+  let applied = 0;
+  let run: EventEnvelope[] = [];
+  for (const event of all.filter((e) => handles(handler, e.type))) {
+    if (event.type !== WORKSPACE_CLEARED) {
+      run.push(event);
+      continue;
+    }
+    // A clear splits the batch: what came before it is applied (and cleared), what follows stays.
+    applied += await applyRun(em, consumer, handler, run);
+    run = [];
+    if (await firstTime(em, consumer, event)) {
+      await handler.clearWorkspace?.((event as WorkspaceClearedEvent).data.workspaceId, em);
+      applied++;
+    }
+  }
+  return applied + (await applyRun(em, consumer, handler, run));
+}
+
+async function applyRun(em: EntityManager, consumer: string, handler: EventHandler, events: EventEnvelope[]): Promise<number> {
   if (handler.handleBatch) return applyEventBatch(em, consumer, handler as BatchEventHandler, events);
   let applied = 0;
   for (const event of events) {
-    const inserted = await runSql(
-      em,
-      'INSERT INTO processed_events (consumer, event_id) VALUES (?, ?) ON CONFLICT DO NOTHING RETURNING 1',
-      [consumer, event.id],
-    );
-    if (inserted.length === 0) continue;
+    if (!(await firstTime(em, consumer, event))) continue;
     await handler.handle(event, em);
     await em.flush();
     applied++;
   }
   return applied;
+}
+
+/** Records that the consumer applies the event; false if it did before. */
+async function firstTime(em: EntityManager, consumer: string, event: EventEnvelope): Promise<boolean> {
+  const inserted = await runSql(
+    em,
+    'INSERT INTO processed_events (consumer, event_id) VALUES (?, ?) ON CONFLICT DO NOTHING RETURNING 1',
+    [consumer, event.id],
+  );
+  return inserted.length > 0;
 }
 
 const decode = (msg: JsMsg) => upcastEvent(msg.json<EventEnvelope>());

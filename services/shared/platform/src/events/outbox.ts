@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Actor, EventEnvelope, EventMetadata, ServiceName } from '@inventory/contracts';
+import { WORKSPACE_CLEARED, type Actor, type EventEnvelope, type EventMetadata, type ServiceName, type WorkspaceClearedEvent } from '@inventory/contracts';
 import { randomUUID } from 'node:crypto';
 import { runSql } from '../database/sql.js';
 import { outboxInsert } from './outbox-statement.js';
@@ -33,6 +33,16 @@ export const actorMetadata = (actor: Actor): EventMetadata => ({
   userId: actor.userId,
   userName: actor.userName,
 });
+
+/** The fact that `source` removed all of a workspace's data (see WORKSPACE_CLEARED). */
+export const workspaceClearedEvent = (source: ServiceName, actor: Actor): WorkspaceClearedEvent =>
+  newEvent({
+    source,
+    type: WORKSPACE_CLEARED,
+    streamId: `workspace-${actor.workspaceId}`,
+    data: { workspaceId: actor.workspaceId },
+    metadata: actorMetadata(actor),
+  });
 
 /**
  * Queues events for publishing in the caller's transaction (`em` must be inside

@@ -1,5 +1,5 @@
 import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
-import { WorkspacePermissions, WorkspaceMessages, type Actor, type Envelope } from '@inventory/contracts';
+import { DEMO_USER_ID, DemoMessages, WorkspacePermissions, WorkspaceMessages, type Actor, type Envelope } from '@inventory/contracts';
 import { ServiceError } from '../errors/service-error.js';
 
 function actorOf(context: ExecutionContext): Actor {
@@ -28,3 +28,13 @@ export const RpcWriter = createParamDecorator((_: unknown, context: ExecutionCon
 export function assertMayWriteData(actor: Actor): void {
   if (!WorkspacePermissions.writeData(actor.workspaceRole)) throw new ServiceError('FORBIDDEN', WorkspaceMessages.roleForbids);
 }
+
+/**
+ * The actor of a demo reset step (docs/demo.md): only the demo account, in its own workspace, may
+ * clear or seed it; anyone else is refused (403) whatever their role.
+ */
+export const RpcDemoActor = createParamDecorator((_: unknown, context: ExecutionContext): Actor => {
+  const actor = actorOf(context);
+  if (actor.userId !== DEMO_USER_ID || actor.workspaceId !== DEMO_USER_ID) throw new ServiceError('FORBIDDEN', DemoMessages.demoOnly);
+  return actor;
+});
