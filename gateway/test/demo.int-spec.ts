@@ -106,7 +106,7 @@ describe('the shared demo reset', () => {
     expect((await demo.post('/api/locations', { name: 'Garage' })).status).toBe(201);
     const tools = (await get<CategoryView[]>(demo, '/api/categories')).find((c) => c.name === 'Tools')!;
     expect((await demo.delete(`/api/categories/${tools.id}`)).status).toBe(204);
-    expect((await demo.post(`/api/inventory/${mouse.id}/movements`, { type: 'out', quantity: 40, reason: 'Visitor' })).status).toBe(201);
+    expect((await demo.post(`/api/inventory/${mouse.id}/stock`, { movementType: 'out', quantity: 40, reason: 'Visitor', locationId: mouse.locationId })).status).toBe(201);
     expect((await settledDemo(demo)).skus).toContain(null);
 
     const second = await reset(demo);
