@@ -60,7 +60,9 @@ async function demoAsSeen(demo: ApiClient) {
     categories: (await get<CategoryView[]>(demo, '/api/categories')).map(({ name, itemCount }) => ({ name, itemCount })),
     places: (await get<LocationView[]>(demo, '/api/locations')).map((place) => place.name).sort(),
     stats: await get<DashboardStats>(demo, '/api/dashboard/stats'),
-    report: (await get<InventoryReportRow[]>(demo, '/api/reports/inventory')).map((row) => `${row.sku} ${row.stock}`).sort(),
+    report: (await get<InventoryReportRow[]>(demo, '/api/reports/inventory'))
+      .map((row) => `${row.sku} ${row.currentStock} ${row.category?.name ?? '-'}`)
+      .sort(),
   };
 }
 
@@ -79,49 +81,66 @@ async function settledDemo(demo: ApiClient) {
 }
 
 describe('the shared demo reset', () => {
-  it('puts the demo back to its sample data, whatever visitors changed, and leaves other workspaces alone', async () => {
-    const demo = await demoClient();
-    const neighbour = await signUp(system.baseUrl);
-    expect((await neighbour.client.post('/api/inventory', { name: 'Not demo', unitPrice: '1.00', currentStock: 3 })).status).toBe(201);
+  it(
+    'puts the demo back to its sample data, whatever visitors changed, and leaves other workspaces alone',
+    async () => {
+      const demo = await demoClient();
+      const neighbour = await signUp(system.baseUrl);
+      expect((await neighbour.client.post('/api/inventory', { name: 'Not demo', unitPrice: '1.00', currentStock: 3 })).status).toBe(201);
 
-    const first = await reset(demo);
-    expect(first.lastResetAt).not.toBeNull();
-    const sample = await settledDemo(demo);
-    expect(sample.skus).toEqual(SAMPLE_SKUS);
-    expect(sample.places).toEqual(['Head Office', 'Supply Room', 'Workshop']);
-    expect(sample.categories).toEqual(
-      expect.arrayContaining([
-        { name: 'Electronics', itemCount: 6 },
-        { name: 'Tools', itemCount: 4 },
-      ]),
-    );
-    expect(sample.stats).toMatchObject({ totalItems: 22, lowStockItems: 8, categoriesCount: 5 });
-    // Each item comes with its picture and its past.
-    const mouse = (await get<ItemView[]>(demo, '/api/inventory?search=EL-MOU-01'))[0];
-    expect((await demo.get(mouse.imageUrl!)).headers.get('content-type')).toBe('image/png');
-    expect((await get<unknown[]>(demo, `/api/inventory/${mouse.id}/movements`)).length).toBeGreaterThan(5);
+      const first = await reset(demo);
+      expect(first.lastResetAt).not.toBeNull();
+      const sample = await settledDemo(demo);
+      expect(sample.skus).toEqual(SAMPLE_SKUS);
+      expect(sample.places).toEqual(['Head Office', 'Supply Room', 'Workshop']);
+      expect(sample.categories).toEqual(
+        expect.arrayContaining([
+          { name: 'Electronics', itemCount: 6 },
+          { name: 'Tools', itemCount: 4 },
+        ]),
+      );
+      expect(sample.stats).toMatchObject({ totalItems: 22, lowStockItems: 8, categoriesCount: 5 });
+      // Each item comes with its picture and its past.
+      const mouse = (await get<ItemView[]>(demo, '/api/inventory?search=EL-MOU-01'))[0];
+      expect((await demo.get(mouse.imageUrl!)).headers.get('content-type')).toBe('image/png');
+      expect((await get<unknown[]>(demo, `/api/inventory/${mouse.id}/movements`)).length).toBeGreaterThan(5);
 
-    // A visitor's day: a new item and place, a category deleted, stock taken.
-    expect((await demo.post('/api/inventory', { name: 'Visitor item', unitPrice: '2.00', currentStock: 1 })).status).toBe(201);
-    expect((await demo.post('/api/locations', { name: 'Garage' })).status).toBe(201);
-    const tools = (await get<CategoryView[]>(demo, '/api/categories')).find((c) => c.name === 'Tools')!;
-    expect((await demo.delete(`/api/categories/${tools.id}`)).status).toBe(204);
-    expect((await demo.post(`/api/inventory/${mouse.id}/stock`, { movementType: 'out', quantity: 40, reason: 'Visitor', locationId: mouse.locationId })).status).toBe(201);
-    expect((await settledDemo(demo)).skus).toContain(null);
+      // A visitor's day: a new item and place, a category deleted, stock taken.
+      expect((await demo.post('/api/inventory', { name: 'Visitor item', unitPrice: '2.00', currentStock: 1 })).status).toBe(201);
+      expect((await demo.post('/api/locations', { name: 'Garage' })).status).toBe(201);
+      const tools = (await get<CategoryView[]>(demo, '/api/categories')).find((c) => c.name === 'Tools')!;
+      expect((await demo.delete(`/api/categories/${tools.id}`)).status).toBe(204);
+      expect(
+        (
+          await demo.post(`/api/inventory/${mouse.id}/stock`, {
+            movementType: 'out',
+            quantity: 40,
+            reason: 'Visitor',
+            locationId: mouse.locationId,
+          })
+        ).status,
+      ).toBe(201);
+      expect((await settledDemo(demo)).skus).toContain(null);
 
-    const second = await reset(demo);
-    expect(Date.parse(second.lastResetAt!)).toBeGreaterThan(Date.parse(first.lastResetAt!));
-    expect(await settledDemo(demo)).toEqual(sample);
-    // The neighbour's workspace never noticed.
-    expect((await get<ItemView[]>(neighbour.client, '/api/inventory')).map((item) => item.name)).toEqual(['Not demo']);
-  }, 4 * RESET_TIMEOUT_MS);
+      const second = await reset(demo);
+      expect(Date.parse(second.lastResetAt!)).toBeGreaterThan(Date.parse(first.lastResetAt!));
+      expect(await settledDemo(demo)).toEqual(sample);
+      // The neighbour's workspace never noticed.
+      expect((await get<ItemView[]>(neighbour.client, '/api/inventory')).map((item) => item.name)).toEqual(['Not demo']);
+    },
+    4 * RESET_TIMEOUT_MS,
+  );
 
-  it('gives the same reports after a rebuild from the whole event history (the clear replays in order)', async () => {
-    const demo = await demoClient();
-    const before = await settledDemo(demo);
-    await system.services.apps.get('reporting')!.get(EventsRuntime).rebuildAll();
-    expect(await settledDemo(demo)).toEqual(before);
-  }, RESET_TIMEOUT_MS);
+  it(
+    'gives the same reports after a rebuild from the whole event history (the clear replays in order)',
+    async () => {
+      const demo = await demoClient();
+      const before = await settledDemo(demo);
+      await system.services.apps.get('reporting')!.get(EventsRuntime).rebuildAll();
+      expect(await settledDemo(demo)).toEqual(before);
+    },
+    RESET_TIMEOUT_MS,
+  );
 
   it('is the demo account’s alone, at most once a minute', async () => {
     const someone = await signUp(system.baseUrl);
@@ -131,6 +150,9 @@ describe('the shared demo reset', () => {
     await redis.set('demo:reset:last', new Date().toISOString());
     expect(await json(demo.post('/api/demo/reset'))).toEqual({ status: 429, body: { message: DemoMessages.tooSoon } });
     // Anyone signed in may read when the next reset is; scheduled resets are off in tests.
-    expect(await json(someone.client.get('/api/demo'))).toMatchObject({ status: 200, body: { resetting: false, resetHours: 0, nextResetAt: null } });
+    expect(await json(someone.client.get('/api/demo'))).toMatchObject({
+      status: 200,
+      body: { resetting: false, resetHours: 0, nextResetAt: null },
+    });
   });
 });

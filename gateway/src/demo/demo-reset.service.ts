@@ -110,7 +110,12 @@ export class DemoReset implements OnApplicationBootstrap, OnApplicationShutdown 
       this.logger.log(`demo data reset in ${Date.now() - started} ms`);
     } finally {
       // Only our own lock: one that expired and was taken by another gateway stays.
-      await this.redis.eval(`if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end return 0`, 1, LOCK_KEY, token);
+      await this.redis.eval(
+        `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end return 0`,
+        1,
+        LOCK_KEY,
+        token,
+      );
     }
   }
 

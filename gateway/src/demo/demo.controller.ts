@@ -1,5 +1,13 @@
 import { Controller, Get, HttpCode, Inject, NotFoundException, Post } from '@nestjs/common';
-import { ApiAcceptedResponse, ApiForbiddenResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
+import {
+  ApiAcceptedResponse,
+  ApiForbiddenResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+  ApiTooManyRequestsResponse,
+} from '@nestjs/swagger';
 import { DemoMessages, type Actor, type DemoStatus } from '@inventory/contracts';
 import { AUTH_SETTINGS, type AuthSettings } from '../auth/auth-settings.js';
 import { CurrentActor } from '../auth/index.js';

@@ -73,6 +73,7 @@ export const queryKeys = {
     preview: (id: string, request: object) => [...imports, 'preview', id, request] as const,
   },
   counts: { all: counts, list: () => [...counts, 'list'] as const, detail: (id: string) => [...counts, 'detail', id] as const },
+  demo: { status: () => ['demo', 'status'] as const },
   /** A public invitation preview, by its token. */
   invitation: (token: string) => ['invitation', token] as const,
 } as const;

@@ -47,7 +47,13 @@ export function itemHistory(item: DemoItem, number: number, seed: DemoItemSeed, 
   if (extra === 'transfer' && seed.transferToLocationId && stock > 0)
     add(at(1), {
       type: 'TransferStock',
-      data: { fromLocationId: locationId, toLocationId: seed.transferToLocationId, quantity: 1, reason: 'Workbench display', movementId: randomUUID() },
+      data: {
+        fromLocationId: locationId,
+        toLocationId: seed.transferToLocationId,
+        quantity: 1,
+        reason: 'Workbench display',
+        movementId: randomUUID(),
+      },
     });
   let level = stock; // the level after the step being made
   let order = 1090 + Math.floor(next() * 20);
@@ -72,7 +78,10 @@ export function itemHistory(item: DemoItem, number: number, seed: DemoItemSeed, 
       order--;
       level = before;
     } else if (!counted && daysAgo > 15 && level > 0) {
-      add(time, { type: 'AdjustStock', data: { newLevel: level, locationId, reason: 'Stock count: one missing', movementId: randomUUID() } });
+      add(time, {
+        type: 'AdjustStock',
+        data: { newLevel: level, locationId, reason: 'Stock count: one missing', movementId: randomUUID() },
+      });
       level += 1;
       counted = true;
     } else {
@@ -83,7 +92,13 @@ export function itemHistory(item: DemoItem, number: number, seed: DemoItemSeed, 
         const twice = randomUUID();
         add(later(time, 21), {
           type: 'UndoMovement',
-          data: { targetMovementId: twice, reason: 'Entered twice', actorUserId: DEMO_USER_ID, mayUndoOthers: true, movementId: randomUUID() },
+          data: {
+            targetMovementId: twice,
+            reason: 'Entered twice',
+            actorUserId: DEMO_USER_ID,
+            mayUndoOthers: true,
+            movementId: randomUUID(),
+          },
         });
         add(later(time, 4), { type: 'IssueStock', data: { quantity, locationId, reason, movementId: twice } });
         doubled = true;

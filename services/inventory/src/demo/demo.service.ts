@@ -36,10 +36,10 @@ export class DemoService {
   /** Writes one sample item with its 90 days of history, each command at its own time; nothing if it is there. */
   async seedItem(actor: Actor, seed: DemoItemSeedDto): Promise<{ written: boolean }> {
     const number = DEMO_ITEMS.findIndex((item) => item.sku === seed.sku) + 1;
-    const [there] = await sqlOf(this.orm.em.fork())('SELECT 1 FROM item_views WHERE workspace_id = ? AND lower(sku) = lower(?) AND is_active', [
-      actor.workspaceId,
-      seed.sku,
-    ]);
+    const [there] = await sqlOf(this.orm.em.fork())(
+      'SELECT 1 FROM item_views WHERE workspace_id = ? AND lower(sku) = lower(?) AND is_active',
+      [actor.workspaceId, seed.sku],
+    );
     if (there) return { written: false };
     const itemId = randomUUID();
     const em = this.orm.em.fork();
@@ -50,9 +50,13 @@ export class DemoService {
     const context: CommandContext = { workspaceId: actor.workspaceId, userId: actor.userId, userName: actor.userName };
     for (const { at, command } of itemHistory(DEMO_ITEMS[number - 1], number, seed)) {
       await em.fork().transactional(async (tx) => {
-        const { outcomes, append } = await decideItems(tx, [{ itemId, requests: [{ context: { ...context, occurredAt: at }, commands: [command] }] }], {
-          lock: true,
-        });
+        const { outcomes, append } = await decideItems(
+          tx,
+          [{ itemId, requests: [{ context: { ...context, occurredAt: at }, commands: [command] }] }],
+          {
+            lock: true,
+          },
+        );
         const [[outcome]] = outcomes;
         if (outcome instanceof ServiceError) throw outcome;
         await append();

@@ -65,7 +65,9 @@ export class LocationItemCountsProjection implements EventHandler {
   }
 
   async clearWorkspace(workspaceId: string, em: EntityManager): Promise<void> {
-    await runSql(em, 'DELETE FROM location_item_stock WHERE item_id IN (SELECT item_id FROM location_items WHERE workspace_id = ?)', [workspaceId]);
+    await runSql(em, 'DELETE FROM location_item_stock WHERE item_id IN (SELECT item_id FROM location_items WHERE workspace_id = ?)', [
+      workspaceId,
+    ]);
     await runSql(em, 'DELETE FROM location_items WHERE workspace_id = ?', [workspaceId]);
   }
 }

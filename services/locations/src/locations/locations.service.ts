@@ -2,7 +2,15 @@ import { Injectable } from '@nestjs/common';
 import { raw } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { CodeMessages, LocationMessages, type Actor, type LocationTreeNode, type LocationView } from '@inventory/contracts';
-import { containsPattern, invalid, normalizeShortCode, runSql, ServiceError, workspaceClearedEvent, writeOutbox } from '@inventory/platform';
+import {
+  containsPattern,
+  invalid,
+  normalizeShortCode,
+  runSql,
+  ServiceError,
+  workspaceClearedEvent,
+  writeOutbox,
+} from '@inventory/platform';
 import { isUUID } from 'class-validator';
 import { LocationItemCounts } from '../item-counts/location-item-counts.js';
 import { Location } from './location.entity.js';

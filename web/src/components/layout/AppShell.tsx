@@ -2,6 +2,8 @@ import { Drawer, Layout, theme } from 'antd';
 import { Suspense, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { useAuth } from '../../features/auth/hooks';
+import { DemoBanner } from '../../features/demo/components/DemoBanner';
+import { isDemoUser } from '../../lib/user-display';
 import { useIsMobile } from '../../lib/use-media-query';
 import { PageLoader } from '../PageLoader';
 import { pageTitle } from './page-titles';
@@ -50,6 +52,7 @@ export function AppShell() {
       )}
       <Layout>
         <TopBar title={pageTitle(pathname)} showMenuButton={isMobile} menuOpen={menuOpen} onOpenMenu={() => setMenuOpen(true)} />
+        {isDemoUser(user) && <DemoBanner />}
         <Layout.Content style={{ padding: isMobile ? 16 : 24 }}>
           <Suspense fallback={<PageLoader />}>
             <Outlet />

@@ -2,7 +2,14 @@ import { Logger } from '@nestjs/common';
 import { AckPolicy, DeliverPolicy, type JsMsg } from '@nats-io/jetstream';
 import { nanos } from '@nats-io/transport-node';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
-import { EVENTS_STREAM, typeOfEventSubject, upcastEvent, WORKSPACE_CLEARED, type EventEnvelope, type WorkspaceClearedEvent } from '@inventory/contracts';
+import {
+  EVENTS_STREAM,
+  typeOfEventSubject,
+  upcastEvent,
+  WORKSPACE_CLEARED,
+  type EventEnvelope,
+  type WorkspaceClearedEvent,
+} from '@inventory/contracts';
 import { createHash } from 'node:crypto';
 import pg from 'pg';
 import { runSql } from '../database/sql.js';
@@ -271,11 +278,10 @@ async function applyRun(em: EntityManager, consumer: string, handler: EventHandl
 
 /** Records that the consumer applies the event; false if it did before. */
 async function firstTime(em: EntityManager, consumer: string, event: EventEnvelope): Promise<boolean> {
-  const inserted = await runSql(
-    em,
-    'INSERT INTO processed_events (consumer, event_id) VALUES (?, ?) ON CONFLICT DO NOTHING RETURNING 1',
-    [consumer, event.id],
-  );
+  const inserted = await runSql(em, 'INSERT INTO processed_events (consumer, event_id) VALUES (?, ?) ON CONFLICT DO NOTHING RETURNING 1', [
+    consumer,
+    event.id,
+  ]);
   return inserted.length > 0;
 }
 

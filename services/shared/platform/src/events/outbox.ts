@@ -1,5 +1,12 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { WORKSPACE_CLEARED, type Actor, type EventEnvelope, type EventMetadata, type ServiceName, type WorkspaceClearedEvent } from '@inventory/contracts';
+import {
+  WORKSPACE_CLEARED,
+  type Actor,
+  type EventEnvelope,
+  type EventMetadata,
+  type ServiceName,
+  type WorkspaceClearedEvent,
+} from '@inventory/contracts';
 import { randomUUID } from 'node:crypto';
 import { runSql } from '../database/sql.js';
 import { outboxInsert } from './outbox-statement.js';
