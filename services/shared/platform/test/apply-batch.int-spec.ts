@@ -8,6 +8,7 @@ import {
   ormConfig,
   processedEventsMigration,
   withDatabase,
+  workspaceClearedEvent,
   type EventHandler,
 } from '@inventory/platform';
 import { testServers } from '@inventory/platform/testing';
@@ -65,5 +66,32 @@ describe('applyEvents with a batch handler', () => {
     const handler = new RecordingHandler();
     expect(await apply(handler, [d])).toBe(1);
     expect(handler.batches).toEqual([['d']]);
+  });
+});
+
+/** Remembers its batches and its clears, in one log. */
+class ClearingHandler extends RecordingHandler {
+  async clearWorkspace(workspaceId: string): Promise<void> {
+    this.batches.push([`clear ${workspaceId}`]);
+  }
+}
+
+describe('applyEvents with a WorkspaceCleared in the batch', () => {
+  const cleared = () =>
+    workspaceClearedEvent('catalog', { userId: 'u1', role: 'user', workspaceId: 'u1', workspaceRole: 'owner', userName: 'U' });
+
+  it('applies what came before the clear, then the clear, then what follows, each once', async () => {
+    const handler = new ClearingHandler();
+    const [e, f, g, clear] = [event('e'), event('f'), event('g'), cleared()];
+    expect(await apply(handler, [e, clear, f, g])).toBe(4);
+    expect(await apply(handler, [clear, g])).toBe(0);
+    expect(handler.batches).toEqual([['e'], ['clear u1'], ['f', 'g']]);
+  });
+
+  it('never hands the clear to a handler that keeps nothing to clear', async () => {
+    const handler = new RecordingHandler();
+    const [h, clear] = [event('h'), cleared()];
+    expect(await apply(handler, [clear, h])).toBe(1);
+    expect(handler.batches).toEqual([['h']]);
   });
 });
