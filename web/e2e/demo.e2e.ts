@@ -52,7 +52,9 @@ describe('the shared demo', () => {
     // The page fetched its data again: the sample is back and the visitor's item is gone.
     await page.getByText('Wireless Mouse').first().waitFor();
     expect(await page.getByText('Visitor’s test item').count()).toBe(0);
-    const items = await page.evaluate(async () => (await (await fetch('/api/inventory?limit=100', { credentials: 'include' })).json()).length);
+    const items = await page.evaluate(
+      async () => (await (await fetch('/api/inventory?limit=100', { credentials: 'include' })).json()).length,
+    );
     expect(items).toBe(22);
 
     // The other visitor's page learns of it when it is looked at again, and shows the sample too.
