@@ -13,9 +13,11 @@ export function DemoBanner() {
   const { data: status } = useDemoStatus(true);
   const reset = useResetDemo();
   const resetting = reset.isPending || (status?.resetting ?? false);
-  const schedule = status?.nextResetAt
-    ? ` It goes back to its sample data every ${status.resetHours} h (next: ${when(status.nextResetAt)}).`
-    : '';
+  // A phone gets the sentence that matters; wider screens also say when the next reset is.
+  const schedule =
+    status?.nextResetAt && !isMobile
+      ? ` It goes back to its sample data every ${status.resetHours} h (next: ${when(status.nextResetAt)}).`
+      : '';
 
   return (
     <Alert
