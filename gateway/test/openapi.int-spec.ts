@@ -3,6 +3,7 @@ import { createConfig, lintFromString } from '@redocly/openapi-core';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { createGatewayApp } from '../src/app.factory.js';
+import { describeApi } from '../src/docs/web-api-types.js';
 import { findViolation } from './support/openapi-contract.js';
 
 /**
@@ -33,6 +34,10 @@ const operations = () =>
   );
 
 describe('the served OpenAPI description', () => {
+  it("is the one the web app's client types are generated from (web-api-types.ts, without servers)", async () => {
+    expect(JSON.parse(JSON.stringify(await describeApi()))).toEqual(document);
+  });
+
   it('passes a Redocly lint (recommended rules) with no errors', async () => {
     const problems = await lintFromString({
       source,

@@ -1,9 +1,13 @@
 import type { INestApplication } from '@nestjs/common';
-import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
 import { applyDocumentRules } from './document-rules.js';
 
-/** OpenAPI 3.1 description of /api, browsable at /api/docs (JSON at /api/docs-json). */
-export function setupOpenApi(app: INestApplication): void {
+/**
+ * The OpenAPI 3.1 description of /api, made from the routes, their DTOs and guards. Works on an app
+ * made in preview mode too (no servers needed): that is how the web's client types are generated
+ * (write-openapi.ts).
+ */
+export function openApiDocument(app: INestApplication): OpenAPIObject {
   const config = new DocumentBuilder()
     .setTitle('Inventory API')
     .setDescription(
@@ -14,13 +18,16 @@ export function setupOpenApi(app: INestApplication): void {
     .setVersion('1.0')
     .build();
   // operationIds come out as `Controller.method` here; applyDocumentRules names them for clients.
-  const createDocument = () =>
-    applyDocumentRules(
-      SwaggerModule.createDocument(app, config, { operationIdFactory: (controller, method) => `${controller}.${method}` }),
-      app,
-    );
+  return applyDocumentRules(
+    SwaggerModule.createDocument(app, config, { operationIdFactory: (controller, method) => `${controller}.${method}` }),
+    app,
+  );
+}
+
+/** The description browsable at /api/docs (JSON at /api/docs-json). */
+export function setupOpenApi(app: INestApplication): void {
   // "Authorize" takes a token and keeps it across reloads, so the page can try calls with it.
-  SwaggerModule.setup('api/docs', app, createDocument, {
+  SwaggerModule.setup('api/docs', app, () => openApiDocument(app), {
     jsonDocumentUrl: 'api/docs-json',
     swaggerOptions: { persistAuthorization: true },
   });

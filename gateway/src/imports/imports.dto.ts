@@ -74,7 +74,7 @@ export class ImportViewDto implements ImportView {
   @ApiProperty({ format: 'uuid' }) id: string;
   @ApiProperty() fileName: string;
   @ApiProperty({ enum: ['uploaded', 'previewed', 'running', 'done', 'failed', 'undoing', 'undone'] }) status: ImportStatus;
-  @ApiPropertyOptional({ type: String, enum: IMPORT_MODES, nullable: true }) mode: ImportMode | null;
+  @ApiProperty({ type: String, enum: IMPORT_MODES, nullable: true }) mode: ImportMode | null;
   @ApiProperty({ type: 'integer', description: 'Rows in the file' }) total: number;
   @ApiProperty({ type: 'integer' }) processed: number;
   @ApiProperty({ type: 'integer' }) created: number;

@@ -1,26 +1,28 @@
-import type { NotificationPreferences, ProfileUpdate, PublicUser } from '@inventory/contracts';
-import { http, resetCsrfToken } from './http';
+import { answer, api, oneFile, type Schemas } from './client';
+import { resetCsrfToken } from './http';
 
-export type { NotificationPreferences };
+export type NotificationPreferences = Schemas['NotificationPreferencesDto'];
+export type PublicUser = Schemas['PublicUserDto'];
 
-export function updateProfile(body: ProfileUpdate): Promise<PublicUser> {
-  return http.put<PublicUser>('/api/auth/profile', body);
+export function updateProfile(body: Schemas['ProfileUpdateDto']): Promise<PublicUser> {
+  return answer(api.PUT('/api/auth/profile', { body }));
 }
 
 export function getPreferences(): Promise<NotificationPreferences> {
-  return http.get<NotificationPreferences>('/api/auth/preferences');
+  return answer(api.GET('/api/auth/preferences'));
 }
 
 export function savePreferences(body: NotificationPreferences): Promise<NotificationPreferences> {
-  return http.put<NotificationPreferences>('/api/auth/preferences', body);
+  return answer(api.PUT('/api/auth/preferences', { body }));
 }
 
 export async function logoutAllDevices(): Promise<void> {
-  await http.post<void>('/api/auth/logout-all', undefined, { noCache: true });
+  await answer(api.POST('/api/auth/logout-all', { cache: 'no-store' }));
   resetCsrfToken();
 }
 
 /** POST /api/auth/profile/photo, multipart field "image". */
 export function uploadProfilePhoto(file: File): Promise<PublicUser> {
-  return http.upload<PublicUser>('/api/auth/profile/photo', 'image', file);
+  return answer(api.POST('/api/auth/profile/photo', oneFile('image', file)));
 }
+export type ProfileUpdate = Schemas['ProfileUpdateDto'];

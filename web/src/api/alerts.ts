@@ -1,13 +1,12 @@
-import type { LowStockAlertView } from '@inventory/contracts';
-import { http } from './http';
+import { answer, api, type Schemas } from './client';
 
-/** One unread low-stock alert as GET /api/alerts/low-stock lists it (the contract's shape, severity included). */
-export type LowStockAlert = LowStockAlertView;
+/** One unread low-stock alert as GET /api/alerts/low-stock lists it, severity included. */
+export type LowStockAlert = Schemas['LowStockAlertDto'];
 
 export function getLowStockAlerts(): Promise<LowStockAlert[]> {
-  return http.get<LowStockAlert[]>('/api/alerts/low-stock');
+  return answer(api.GET('/api/alerts/low-stock'));
 }
 
 export function markAlertRead(id: LowStockAlert['id']): Promise<unknown> {
-  return http.patch<unknown>(`/api/alerts/${encodeURIComponent(id)}/read`);
+  return answer(api.PATCH('/api/alerts/{id}/read', { params: { path: { id } } }));
 }

@@ -1,21 +1,20 @@
-import type { ApiTokenRequest, ApiTokenView, CreatedApiToken } from '@inventory/contracts';
-import { http } from './http';
+import { answer, api, type Schemas } from './client';
 
-export type { ApiTokenRequest, ApiTokenView, CreatedApiToken };
-
-const base = '/api/tokens';
+export type ApiTokenRequest = Schemas['ApiTokenBody'];
+export type ApiTokenView = Schemas['ApiTokenDto'];
+export type CreatedApiToken = Schemas['CreatedApiTokenDto'];
 
 /** The signed-in user's live tokens, newest first (never their secrets). */
 export function listApiTokens(): Promise<ApiTokenView[]> {
-  return http.get<ApiTokenView[]>(base);
+  return answer(api.GET('/api/tokens'));
 }
 
 /** The answer carries the secret: the only time it is ever shown. */
 export function createApiToken(body: ApiTokenRequest): Promise<CreatedApiToken> {
-  return http.post<CreatedApiToken>(base, body);
+  return answer(api.POST('/api/tokens', { body }));
 }
 
 /** Refused everywhere at once from then on. */
-export function revokeApiToken(id: string): Promise<void> {
-  return http.delete<void>(`${base}/${encodeURIComponent(id)}`);
+export async function revokeApiToken(id: string): Promise<void> {
+  await answer(api.DELETE('/api/tokens/{id}', { params: { path: { id } } }));
 }

@@ -1,22 +1,21 @@
-import type { CategoryView, CreateCategoryRequest, UpdateCategoryRequest } from '@inventory/contracts';
-import { http } from './http';
+import { answer, api, type Schemas } from './client';
 
-export type Category = CategoryView;
-export type CategoryInput = CreateCategoryRequest;
+export type Category = Schemas['CategoryDto'];
+export type CategoryInput = Schemas['CreateCategoryBody'];
 
 export function listCategories(search?: string): Promise<Category[]> {
-  const query = search?.trim() ? `?search=${encodeURIComponent(search.trim())}` : '';
-  return http.get<Category[]>(`/api/categories${query}`);
+  return answer(api.GET('/api/categories', { params: { query: { search: search?.trim() || undefined } } }));
 }
 
 export function createCategory(body: CategoryInput): Promise<Category> {
-  return http.post<Category>('/api/categories', body);
+  return answer(api.POST('/api/categories', { body }));
 }
 
-export function updateCategory({ id, ...body }: UpdateCategoryRequest): Promise<Category> {
-  return http.put<Category>(`/api/categories/${encodeURIComponent(id)}`, body);
+export function updateCategory({ id, ...body }: Schemas['UpdateCategoryBody'] & { id: string }): Promise<Category> {
+  return answer(api.PUT('/api/categories/{id}', { params: { path: { id } }, body }));
 }
 
-export function deleteCategory(id: string): Promise<void> {
-  return http.delete<void>(`/api/categories/${encodeURIComponent(id)}`);
+export async function deleteCategory(id: string): Promise<void> {
+  await answer(api.DELETE('/api/categories/{id}', { params: { path: { id } } }));
 }
+export type CategoryChanges = Schemas['UpdateCategoryBody'] & { id: string };

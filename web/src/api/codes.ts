@@ -1,41 +1,42 @@
-import type { ItemView, LocationView, MovementResult, RecordMovementRequest, TransferStockRequest } from '@inventory/contracts';
-import { http, isHttpError } from './http';
+import { answer, api, type Schemas } from './client';
+import { isHttpError } from './http';
+import type { ItemView, MovementResult, StockMovementInput, TransferInput } from './inventory';
 
-const enc = encodeURIComponent;
+/** The answer, or null when the code names nothing (404). */
+async function foundOrNull<T>(lookup: Promise<T>): Promise<T | null> {
+  try {
+    return await lookup;
+  } catch (error) {
+    if (isHttpError(error) && error.status === 404) return null;
+    throw error;
+  }
+}
 
 /**
  * The item a scanned or typed code names (its label's short code, one of its barcodes or its SKU),
  * or null when none does (404).
  */
-export async function findItemByCode(code: string): Promise<ItemView | null> {
-  try {
-    return await http.get<ItemView>(`/api/inventory/by-code/${enc(code)}`);
-  } catch (error) {
-    if (isHttpError(error) && error.status === 404) return null;
-    throw error;
-  }
+export function findItemByCode(code: string): Promise<ItemView | null> {
+  return foundOrNull(answer(api.GET('/api/inventory/by-code/{code}', { params: { path: { code } } })));
 }
 
 /** The place a location label's short code names, or null (404). */
-export async function findLocationByCode(code: string): Promise<LocationView | null> {
-  try {
-    return await http.get<LocationView>(`/api/locations/by-code/${enc(code)}`);
-  } catch (error) {
-    if (isHttpError(error) && error.status === 404) return null;
-    throw error;
-  }
+export function findLocationByCode(code: string): Promise<Schemas['LocationDto'] | null> {
+  return foundOrNull(answer(api.GET('/api/locations/by-code/{code}', { params: { path: { code } } })));
 }
+
+const once = (id: string, idempotencyKey: string) => ({ params: { path: { id }, header: { 'Idempotency-Key': idempotencyKey } } });
 
 /** A movement sent with the caller's Idempotency-Key: a retry with the same key books it once. */
-export function recordMovementOnce(itemId: string, body: RecordMovementRequest, idempotencyKey: string): Promise<MovementResult> {
-  return http.post<MovementResult>(`/api/inventory/${enc(itemId)}/stock`, body, { idempotencyKey });
+export function recordMovementOnce(itemId: string, body: StockMovementInput, idempotencyKey: string): Promise<MovementResult> {
+  return answer(api.POST('/api/inventory/{id}/stock', { ...once(itemId, idempotencyKey), body }));
 }
 
-export function transferStockOnce(itemId: string, body: TransferStockRequest, idempotencyKey: string): Promise<MovementResult> {
-  return http.post<MovementResult>(`/api/inventory/${enc(itemId)}/transfer`, body, { idempotencyKey });
+export function transferStockOnce(itemId: string, body: TransferInput, idempotencyKey: string): Promise<MovementResult> {
+  return answer(api.POST('/api/inventory/{id}/transfer', { ...once(itemId, idempotencyKey), body }));
 }
 
 /** Replaces the item's barcodes with `barcodes` (409 when another item has one of them). */
 export function setItemBarcodes(itemId: string, barcodes: string[], idempotencyKey: string): Promise<ItemView> {
-  return http.patch<ItemView>(`/api/inventory/${enc(itemId)}`, { barcodes }, { idempotencyKey });
+  return answer(api.PATCH('/api/inventory/{id}', { ...once(itemId, idempotencyKey), body: { barcodes } }));
 }

@@ -1,37 +1,39 @@
-import type { CountLineView, CountSummary, CountView, ItemView, OpenCountRequest } from '@inventory/contracts';
-import { http, isHttpError } from './http';
-import { listItems } from './inventory';
+import { answer, api, type Schemas } from './client';
+import { findItemByCode } from './codes';
+import { listItems, type ItemView } from './inventory';
 
-export type { CountLineView, CountSummary, CountView, OpenCountRequest };
+export type CountSummary = Schemas['CountSummaryDto'];
+export type CountView = Schemas['CountViewDto'];
+export type CountLineView = Schemas['CountLineDto'];
+export type OpenCountRequest = Schemas['OpenCountBody'];
 
-const base = '/api/counts';
-const countUrl = (id: string) => `${base}/${encodeURIComponent(id)}`;
+const path = (id: string) => ({ params: { path: { id } } });
 
 /** The workspace's counts, newest first. */
 export function listCounts(): Promise<CountSummary[]> {
-  return http.get<CountSummary[]>(base);
+  return answer(api.GET('/api/counts'));
 }
 
 export function openCount(body: OpenCountRequest): Promise<CountView> {
-  return http.post<CountView>(base, body);
+  return answer(api.POST('/api/counts', { body }));
 }
 
 export function getCount(id: string): Promise<CountView> {
-  return http.get<CountView>(countUrl(id));
+  return answer(api.GET('/api/counts/{id}', path(id)));
 }
 
 /** Records (or recounts) how many of an item were counted. */
 export function recordCount({ id, itemId, counted }: { id: string; itemId: string; counted: number }): Promise<CountLineView> {
-  return http.put<CountLineView>(`${countUrl(id)}/lines/${encodeURIComponent(itemId)}`, { counted });
+  return answer(api.PUT('/api/counts/{id}/lines/{itemId}', { params: { path: { id, itemId } }, body: { counted } }));
 }
 
 /** 409 naming the items that moved at the place since they were counted, unless `override`. */
 export function applyCount({ id, override }: { id: string; override?: boolean }): Promise<CountView> {
-  return http.post<CountView>(`${countUrl(id)}/apply`, override ? { override: true } : {});
+  return answer(api.POST('/api/counts/{id}/apply', { ...path(id), body: override ? { override: true } : {} }));
 }
 
-export function cancelCount(id: string): Promise<void> {
-  return http.delete<void>(countUrl(id));
+export async function cancelCount(id: string): Promise<void> {
+  await answer(api.DELETE('/api/counts/{id}', path(id)));
 }
 
 /**
@@ -39,10 +41,8 @@ export function cancelCount(id: string): Promise<void> {
  * (GET /api/inventory/by-code), else the items whose name or SKU contains it (the search).
  */
 export async function findItemsByCode(code: string): Promise<ItemView[]> {
-  try {
-    return [await http.get<ItemView>(`/api/inventory/by-code/${encodeURIComponent(code)}`)];
-  } catch (error) {
-    if (!isHttpError(error) || error.status !== 404) throw error;
-  }
-  return (await listItems({ search: code, limit: 20 })).items;
+  const item = await findItemByCode(code);
+  return item ? [item] : (await listItems({ search: code, limit: 20 })).items;
 }
+export type CountStatus = CountSummary['status'];
+export type CountTotals = Schemas['CountTotalsDto'];

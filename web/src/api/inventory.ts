@@ -1,44 +1,25 @@
-import type {
-  ExpiringLotView,
-  ExpiryFilter,
-  InventorySettings,
-  ItemView,
-  ListItemsQuery,
-  LocationStockView,
-  LotStockView,
-  MovementEntry,
-  MovementResult,
-  MovementType,
-  RecordMovementRequest,
-  RegisterItemRequest,
-  StockStatus,
-  TimelineEntryType,
-  TransferStockRequest,
-  UpdateItemRequest,
-} from '@inventory/contracts';
-import { HttpError, http } from './http';
+import { answer, answerWithTotal, api, type QueryOf, type Schemas } from './client';
 
+export type ItemView = Schemas['ItemDto'];
 export type Item = ItemView;
-export type ItemMovement = MovementEntry;
-export type {
-  ExpiringLotView,
-  ExpiryFilter,
-  InventorySettings,
-  ItemView,
-  LocationStockView,
-  LotStockView,
-  MovementResult,
-  MovementType,
-  StockStatus,
-  TimelineEntryType,
-};
-export type NewItem = RegisterItemRequest;
-export type ItemChanges = UpdateItemRequest;
-export type StockMovementInput = RecordMovementRequest;
-export type TransferInput = TransferStockRequest;
+export type ItemMovement = Schemas['MovementEntryDto'];
+export type MovementResult = Schemas['MovementResultDto'];
+export type ExpiringLotView = Schemas['ExpiringLotDto'];
+export type InventorySettings = Schemas['InventorySettingsDto'];
+export type LocationStockView = Schemas['LocationStockDto'];
+export type LotStockView = Schemas['LotStockDto'];
+export type NewItem = Schemas['RegisterItemBody'];
+export type ItemChanges = Schemas['UpdateItemBody'];
+export type StockMovementInput = Schemas['RecordMovementBody'];
+export type TransferInput = Schemas['TransferStockBody'];
+export type StockStatus = ItemView['status'];
+export type MovementType = StockMovementInput['movementType'];
+export type TimelineEntryType = ItemMovement['movementType'];
+
+export type ExpiryFilter = NonNullable<QueryOf<'listItems'>['expiry']>;
 
 /** The list filters the screen sends; paging keeps 10,000 items off the page. */
-export type ItemFilters = Pick<ListItemsQuery, 'search' | 'status' | 'expiry' | 'limit' | 'offset'>;
+export type ItemFilters = Pick<QueryOf<'listItems'>, 'search' | 'status' | 'expiry' | 'limit' | 'offset'>;
 
 export interface ItemPage {
   items: Item[];
@@ -46,80 +27,58 @@ export interface ItemPage {
   total: number;
 }
 
-const base = '/api/inventory';
-const itemUrl = (id: string) => `${base}/${encodeURIComponent(id)}`;
+const item = (id: string) => ({ params: { path: { id } } });
 
-function queryString({ search, status, expiry, limit, offset }: ItemFilters): string {
-  const params = new URLSearchParams();
-  if (search?.trim()) params.set('search', search.trim());
-  if (status) params.set('status', status);
-  if (expiry) params.set('expiry', expiry);
-  if (limit !== undefined) params.set('limit', String(limit));
-  if (offset) params.set('offset', String(offset));
-  const text = params.toString();
-  return text ? `?${text}` : '';
-}
-
-/**
- * One page of items. Read with fetch rather than `http.get` because the total lives in the
- * X-Total-Count header, which the JSON helper does not expose.
- */
-export async function listItems(filters: ItemFilters = {}, signal?: AbortSignal): Promise<ItemPage> {
-  const res = await fetch(`${base}${queryString(filters)}`, {
-    credentials: 'include',
-    headers: { accept: 'application/json' },
-    signal,
-  });
-  const text = await res.text();
-  if (!res.ok) throw new HttpError(res.status, res.statusText, text);
-  const items = (text ? JSON.parse(text) : []) as Item[];
-  const total = Number.parseInt(res.headers.get('x-total-count') ?? '', 10);
-  return { items, total: Number.isFinite(total) ? total : items.length };
+/** One page of items, with the number of matches over every page. */
+export async function listItems({ search, ...filters }: ItemFilters = {}, signal?: AbortSignal): Promise<ItemPage> {
+  const query = { ...filters, search: search?.trim() || undefined, offset: filters.offset || undefined };
+  const { rows, total } = await answerWithTotal(api.GET('/api/inventory', { params: { query }, signal }));
+  return { items: rows, total };
 }
 
 export function getItem(id: string): Promise<Item> {
-  return http.get<Item>(itemUrl(id));
+  return answer(api.GET('/api/inventory/{id}', item(id)));
 }
 
 export function createItem(body: NewItem): Promise<Item> {
-  return http.post<Item>(base, body);
+  return answer(api.POST('/api/inventory', { body }));
 }
 
-export function updateItem({ id, ...changes }: ItemChanges & { id: string }): Promise<Item> {
-  return http.patch<Item>(itemUrl(id), changes);
+export function updateItem({ id, ...body }: ItemChanges & { id: string }): Promise<Item> {
+  return answer(api.PATCH('/api/inventory/{id}', { ...item(id), body }));
 }
 
 /** Archive: the item leaves the lists, its history stays. */
-export function archiveItem(id: string): Promise<void> {
-  return http.delete<void>(itemUrl(id));
+export async function archiveItem(id: string): Promise<void> {
+  await answer(api.DELETE('/api/inventory/{id}', item(id)));
 }
 
 export function recordMovement({ id, ...body }: StockMovementInput & { id: string }): Promise<MovementResult> {
-  return http.post<MovementResult>(`${itemUrl(id)}/stock`, body);
+  return answer(api.POST('/api/inventory/{id}/stock', { ...item(id), body }));
 }
 
 export function transferStock({ id, ...body }: TransferInput & { id: string }): Promise<MovementResult> {
-  return http.post<MovementResult>(`${itemUrl(id)}/transfer`, body);
+  return answer(api.POST('/api/inventory/{id}/transfer', { ...item(id), body }));
 }
 
 /** The item's timeline, newest first. */
 export function listMovements(id: string, limit = 100): Promise<ItemMovement[]> {
-  return http.get<ItemMovement[]>(`${itemUrl(id)}/movements?limit=${limit}`);
+  return answer(api.GET('/api/inventory/{id}/movements', { params: { path: { id }, query: { limit } } }));
 }
 
 export function undoMovement({ id, movementId }: { id: string; movementId: string }): Promise<MovementResult> {
-  return http.post<MovementResult>(`${itemUrl(id)}/movements/${encodeURIComponent(movementId)}/undo`, {});
+  return answer(api.POST('/api/inventory/{id}/movements/{movementId}/undo', { params: { path: { id, movementId } }, body: {} }));
 }
 
 /** Lots expiring within the workspace's warning days or expired, earliest first (docs/expiry.md). */
 export function listExpiringLots(): Promise<ExpiringLotView[]> {
-  return http.get<ExpiringLotView[]>(`${base}/expiring`);
+  return answer(api.GET('/api/inventory/expiring'));
 }
 
 export function getInventorySettings(): Promise<InventorySettings> {
-  return http.get<InventorySettings>(`${base}/settings`);
+  return answer(api.GET('/api/inventory/settings'));
 }
 
-export function updateInventorySettings(settings: InventorySettings): Promise<InventorySettings> {
-  return http.patch<InventorySettings>(`${base}/settings`, settings);
+export function updateInventorySettings(body: InventorySettings): Promise<InventorySettings> {
+  return answer(api.PATCH('/api/inventory/settings', { body }));
 }

@@ -1,12 +1,12 @@
-import type { LabelLayout } from '@inventory/contracts';
+import type { QueryOf } from './client';
 import { HttpError } from './http';
 
-export type { LabelLayout };
+export type LabelLayout = NonNullable<QueryOf<'printItemLabels'>['layout']>;
 
 /** What to label (docs/scanning.md, "Labels"): items by id, or places by id. */
 export type LabelTarget = { kind: 'items'; ids: string[] } | { kind: 'locations'; ids: string[] };
 
-/** The sheets the server prints on, as people know them (the server's list: LABEL_LAYOUTS in contracts). */
+/** The sheets the server prints on (the description's list, by type), as people know them. */
 export const LABEL_LAYOUT_CHOICES: { value: LabelLayout; title: string; detail: string }[] = [
   { value: 'a4-3x8', title: 'A4 sheet, 3 × 8', detail: '24 labels of 70 × 37 mm' },
   { value: 'letter-2x7', title: 'US Letter sheet, 2 × 7', detail: '14 labels of 4 × 1⅓ in (Avery 5162)' },

@@ -1,12 +1,11 @@
-import type { CreateLocationRequest, LocationTreeNode, LocationType, LocationView, UpdateLocationRequest } from '@inventory/contracts';
-import { http } from './http';
+import { answer, api, type QueryOf, type Schemas } from './client';
 
-export type Location = LocationView;
-export type LocationInput = CreateLocationRequest;
-export type { LocationTreeNode, LocationType };
+export type Location = Schemas['LocationDto'];
+export type LocationInput = Schemas['CreateLocationBody'];
+export type LocationTreeNode = Schemas['LocationTreeNodeDto'];
+export type LocationType = Location['type'];
 
-// Mirrors LOCATION_TYPES of the contracts; only types are imported from there so that no
-// server-side module ends up in the browser bundle. `satisfies` keeps the two in step.
+// The description's list of types, as a value for the pickers; `satisfies` keeps the two in step.
 export const LOCATION_TYPES = [
   'Office',
   'Clinic',
@@ -18,36 +17,28 @@ export const LOCATION_TYPES = [
 ] as const satisfies readonly LocationType[];
 export const DEFAULT_LOCATION_TYPE: LocationType = 'Office';
 
-export interface LocationFilters {
-  search?: string;
-  type?: LocationType;
+export type LocationFilters = Pick<QueryOf<'listLocations'>, 'search' | 'type'>;
+
+const path = (id: string) => ({ params: { path: { id } } });
+
+/** The flat list (the answer is a tree only with tree=true). */
+export async function listLocations({ search, type }: LocationFilters = {}): Promise<Location[]> {
+  return (await answer(api.GET('/api/locations', { params: { query: { search: search?.trim() || undefined, type } } }))) as Location[];
 }
 
-function queryString({ search, type }: LocationFilters, tree = false): string {
-  const params = new URLSearchParams();
-  if (search?.trim()) params.set('search', search.trim());
-  if (type) params.set('type', type);
-  if (tree) params.set('tree', 'true');
-  const text = params.toString();
-  return text ? `?${text}` : '';
-}
-
-export function listLocations(filters: LocationFilters = {}): Promise<Location[]> {
-  return http.get<Location[]>(`/api/locations${queryString(filters)}`);
-}
-
-export function getLocationTree(): Promise<LocationTreeNode[]> {
-  return http.get<LocationTreeNode[]>(`/api/locations${queryString({}, true)}`);
+export async function getLocationTree(): Promise<LocationTreeNode[]> {
+  return (await answer(api.GET('/api/locations', { params: { query: { tree: 'true' } } }))) as LocationTreeNode[];
 }
 
 export function createLocation(body: LocationInput): Promise<Location> {
-  return http.post<Location>('/api/locations', body);
+  return answer(api.POST('/api/locations', { body }));
 }
 
-export function updateLocation({ id, ...body }: UpdateLocationRequest): Promise<Location> {
-  return http.put<Location>(`/api/locations/${encodeURIComponent(id)}`, body);
+export function updateLocation({ id, ...body }: Schemas['UpdateLocationBody'] & { id: string }): Promise<Location> {
+  return answer(api.PUT('/api/locations/{id}', { ...path(id), body }));
 }
 
-export function deleteLocation(id: string): Promise<void> {
-  return http.delete<void>(`/api/locations/${encodeURIComponent(id)}`);
+export async function deleteLocation(id: string): Promise<void> {
+  await answer(api.DELETE('/api/locations/{id}', path(id)));
 }
+export type LocationChanges = Schemas['UpdateLocationBody'] & { id: string };

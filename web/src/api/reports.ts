@@ -1,39 +1,24 @@
-import type {
-  DashboardStats,
-  InventoryReportQuery,
-  MovementHistoryPoint,
-  RecentMovement,
-  ReportPage,
-  ReportPageQuery,
-  ReportPeriodQuery,
-  ReportRange,
-  ReportRow,
-  ReportSort,
-  ReportTotals,
-  ReportType,
-  SortOrder,
-  ValueHistoryPoint,
-} from '@inventory/contracts';
-import { http } from './http';
+import { answer, api, type QueryOf, type Schemas } from './client';
 
-export type {
-  DashboardStats,
-  MovementHistoryPoint,
-  RecentMovement,
-  ReportPage,
-  ReportRange,
-  ReportRow,
-  ReportSort,
-  ReportTotals,
-  ReportType,
-  SortOrder,
-  ValueHistoryPoint,
-};
-export type ReportQuery = InventoryReportQuery;
+export type DashboardStats = Schemas['DashboardStatsDto'];
+export type RecentMovement = Schemas['RecentMovementDto'];
+export type ReportRow = Schemas['ReportRowDto'];
+export type ReportPage = Schemas['ReportPageDto'];
+export type ReportTotals = Schemas['ReportTotalsDto'];
+export type ValueHistoryPoint = Schemas['ValueHistoryPointDto'];
+export type MovementHistoryPoint = Schemas['MovementHistoryPointDto'];
+
+type ReportPageQuery = QueryOf<'getInventoryReport'>;
+export type ReportQuery = Omit<ReportPageQuery, 'page' | 'pageSize' | 'sort' | 'order' | 'search'>;
+export type ReportPeriodQuery = QueryOf<'getValueHistory'>;
+export type ReportType = NonNullable<ReportPageQuery['type']>;
+export type ReportRange = NonNullable<ReportPageQuery['range']>;
+export type ReportSort = NonNullable<ReportPageQuery['sort']>;
+export type SortOrder = NonNullable<ReportPageQuery['order']>;
 /** The report as the Reports screen shows it: sorted and searched on the server (docs/reports.md). */
 export type ReportView = Omit<ReportPageQuery, 'page' | 'pageSize'>;
 
-/** `?key=value&…` of the query's set values; '' when none is. */
+/** `?key=value&…` of the query's set values; '' when none is (for the download links). */
 export function queryString(query: object): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) if (value) params.set(key, String(value));
@@ -41,30 +26,34 @@ export function queryString(query: object): string {
   return text ? `?${text}` : '';
 }
 
+/** Left-out and empty values are not sent. */
+const setOnly = <T extends object>(query: T): T => Object.fromEntries(Object.entries(query).filter(([, value]) => value)) as T;
+
 export function getDashboardStats(): Promise<DashboardStats> {
-  return http.get<DashboardStats>('/api/dashboard/stats');
+  return answer(api.GET('/api/dashboard/stats'));
 }
 
 export function getRecentMovements(): Promise<RecentMovement[]> {
-  return http.get<RecentMovement[]>('/api/dashboard/recent-movements');
+  return answer(api.GET('/api/dashboard/recent-movements'));
 }
 
-export function getInventoryReport(query: ReportQuery = {}): Promise<ReportRow[]> {
-  return http.get<ReportRow[]>(`/api/reports/inventory${queryString(query)}`);
+/** The whole report (no page asked for: the answer is the SPEC's list of rows). */
+export async function getInventoryReport(query: ReportQuery = {}): Promise<ReportRow[]> {
+  return (await answer(api.GET('/api/reports/inventory', { params: { query: setOnly(query) } }))) as ReportRow[];
 }
 
 /** One page of the report, sorted on the server, with totals over every row. */
-export function getReportPage(query: ReportPageQuery & { page: number; pageSize: number }): Promise<ReportPage> {
-  return http.get<ReportPage>(`/api/reports/inventory${queryString(query)}`);
+export async function getReportPage(query: ReportPageQuery & { page: number; pageSize: number }): Promise<ReportPage> {
+  return (await answer(api.GET('/api/reports/inventory', { params: { query: setOnly(query) } }))) as ReportPage;
 }
 
 /** The whole report as SPEC 9's CSV, streamed by the server: a plain GET that a link downloads. */
 export const reportCsvUrl = (view: ReportView): string => `/api/reports/inventory.csv${queryString(view)}`;
 
 export function getValueHistory(query: ReportPeriodQuery = {}): Promise<ValueHistoryPoint[]> {
-  return http.get<ValueHistoryPoint[]>(`/api/reports/value-history${queryString(query)}`);
+  return answer(api.GET('/api/reports/value-history', { params: { query: setOnly(query) } }));
 }
 
 export function getMovementHistory(query: ReportPeriodQuery = {}): Promise<MovementHistoryPoint[]> {
-  return http.get<MovementHistoryPoint[]>(`/api/reports/movement-history${queryString(query)}`);
+  return answer(api.GET('/api/reports/movement-history', { params: { query: setOnly(query) } }));
 }

@@ -1,11 +1,9 @@
-import { http } from './http';
+import { answer, api, oneFile, type Schemas } from './client';
 
-export interface UploadedImage {
-  /** Use as the item's imageUrl, e.g. /api/images/<uuid>.png */
-  url: string;
-}
+/** `url` goes in the item's imageUrl, e.g. /api/images/<uuid>.png */
+export type UploadedImage = Schemas['UploadedImageDto'];
 
 /** POST /api/upload/image, multipart field "image". */
 export function uploadImage(file: File): Promise<UploadedImage> {
-  return http.upload<UploadedImage>('/api/upload/image', 'image', file);
+  return answer(api.POST('/api/upload/image', oneFile('image', file)));
 }

@@ -1,23 +1,23 @@
-import type { PublicUser, Role, UserUpdate, WorkspaceListing } from '@inventory/contracts';
-import { http } from './http';
+import { answer, api, type Schemas } from './client';
 
-export type AdminUser = PublicUser;
-export type { Role };
-export type AdminUserUpdate = UserUpdate;
+export type AdminUser = Schemas['PublicUserDto'];
+export type Role = AdminUser['role'];
+export type AdminUserUpdate = Schemas['AdminUserUpdateDto'] & { id: string };
 
 export function listUsers(): Promise<AdminUser[]> {
-  return http.get<AdminUser[]>('/api/admin/users');
+  return answer(api.GET('/api/admin/users'));
 }
 
 export function updateUser({ id, ...body }: AdminUserUpdate): Promise<AdminUser> {
-  return http.put<AdminUser>(`/api/admin/users/${encodeURIComponent(id)}`, body);
+  return answer(api.PUT('/api/admin/users/{id}', { params: { path: { id } }, body }));
 }
 
-export function deleteUser(id: string): Promise<void> {
-  return http.delete<void>(`/api/admin/users/${encodeURIComponent(id)}`);
+export async function deleteUser(id: string): Promise<void> {
+  await answer(api.DELETE('/api/admin/users/{id}', { params: { path: { id } } }));
 }
 
 /** Every workspace, newest first (super admin). */
-export function listAllWorkspaces(): Promise<WorkspaceListing[]> {
-  return http.get<WorkspaceListing[]>('/api/admin/workspaces');
+export function listAllWorkspaces(): Promise<Schemas['WorkspaceListingDto'][]> {
+  return answer(api.GET('/api/admin/workspaces'));
 }
+export type WorkspaceListing = Schemas['WorkspaceListingDto'];

@@ -1,4 +1,4 @@
-import type { StockStatus } from '@inventory/contracts';
+import type { StockStatus } from '../api/inventory';
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 

@@ -9,7 +9,7 @@ import {
   TagsOutlined,
   TeamOutlined,
 } from '@ant-design/icons';
-import type { Role } from '@inventory/contracts';
+import type { Role } from '../../api/users';
 import type { ReactNode } from 'react';
 
 export interface NavEntry {

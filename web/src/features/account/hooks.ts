@@ -1,4 +1,4 @@
-import type { ProfileUpdate } from '@inventory/contracts';
+import type { ProfileUpdate } from '../../api/account';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createApiToken, listApiTokens, revokeApiToken, type ApiTokenRequest } from '../../api/api-tokens';
 import {

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { UpdateCategoryRequest } from '@inventory/contracts';
+import type { CategoryChanges as UpdateCategoryRequest } from '../../api/categories';
 import { createCategory, deleteCategory, listCategories, updateCategory, type CategoryInput } from '../../api/categories';
 import { errorMessage } from '../../api/http';
 import { queryKeys } from '../../api/query-keys';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import type { CountLineView, CountView } from '@inventory/contracts';
+import type { CountLineView, CountView } from '../../api/counts';
 import { countCsv } from './export';
 
 const line = (over: Partial<CountLineView>): CountLineView => ({

@@ -1,4 +1,4 @@
-import type { CountView } from '@inventory/contracts';
+import type { CountView } from '../../api/counts';
 import { csvCell, downloadCsv } from '../../lib/csv';
 import { formatCurrency, isoDay } from '../../lib/format';
 import { saveTablePdf } from '../../lib/table-pdf';

@@ -1,4 +1,4 @@
-import type { CountStatus, CountSummary } from '@inventory/contracts';
+import type { CountStatus, CountSummary } from '../../api/counts';
 
 /** What a count covers: its place (or the stock kept at no place) and its category, if any. */
 export function scopeLabel(count: Pick<CountSummary, 'location' | 'category'>): string {

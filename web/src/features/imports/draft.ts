@@ -1,4 +1,4 @@
-import type { ImportMapping, ImportMode, ImportUpload } from '@inventory/contracts';
+import type { ImportMapping, ImportMode, ImportUpload } from '../../api/imports';
 
 /**
  * The wizard's work before the run starts: the uploaded file's columns and sample (which only the

@@ -1,4 +1,4 @@
-import type { ImportView } from '@inventory/contracts';
+import type { ImportView } from '../../api/imports';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import {

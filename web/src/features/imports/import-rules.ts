@@ -1,4 +1,5 @@
-import type { ImportField, ImportMode } from '@inventory/contracts';
+import type { ImportField } from '@inventory/contracts';
+import type { ImportMode } from '../../api/imports';
 
 // IMPORT_FIELDS, ITEM_EXPORT_HEADERS, MAX_IMPORT_BYTES, IMPORT_PREVIEW_ERRORS and the ImportMessages below are the
 // contracts' (imports.ts), copied: the web imports only types from there. The server checks the

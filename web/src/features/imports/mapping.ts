@@ -1,4 +1,5 @@
-import type { ImportField, ImportMapping, ImportPreview, ImportUpload } from '@inventory/contracts';
+import type { ImportField } from '@inventory/contracts';
+import type { ImportMapping, ImportPreview, ImportUpload } from '../../api/imports';
 import { IMPORT_FIELDS } from './import-rules';
 
 /** The mapping form's value for a field that is not imported (a Select needs a value to show it). */

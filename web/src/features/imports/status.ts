@@ -1,4 +1,4 @@
-import type { ImportStatus, ImportView } from '@inventory/contracts';
+import type { ImportStatus, ImportView } from '../../api/imports';
 import { formatCount } from '../../lib/format';
 
 export const STATUS_LABELS: Record<ImportStatus, string> = {

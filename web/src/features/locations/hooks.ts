@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { LocationType, UpdateLocationRequest } from '@inventory/contracts';
+import type { LocationChanges as UpdateLocationRequest, LocationType } from '../../api/locations';
 import { createLocation, deleteLocation, getLocationTree, listLocations, updateLocation, type LocationInput } from '../../api/locations';
 import { errorMessage } from '../../api/http';
 import { queryKeys } from '../../api/query-keys';

@@ -1,4 +1,4 @@
-import type { LowStockAlertView } from '@inventory/contracts';
+import type { LowStockAlert as LowStockAlertView } from '../../api/alerts';
 import type { AppNotification } from './browser-push';
 
 /** What a low-stock alert needs to be told about: the stream's alert (or its parts). */

@@ -1,4 +1,4 @@
-import type { CountView } from '@inventory/contracts';
+import type { CountView } from '../../../api/counts';
 import { Alert, Button, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { errorMessage, isHttpError } from '../../../api/http';

@@ -1,5 +1,6 @@
 import { CameraOutlined } from '@ant-design/icons';
-import type { CountLineView, ItemView } from '@inventory/contracts';
+import type { CountLineView } from '../../../api/counts';
+import type { ItemView } from '../../../api/inventory';
 import { Alert, Button, Card, Flex, Input, InputNumber, List, Spin, Typography, type InputRef } from 'antd';
 import { Suspense, useRef, useState } from 'react';
 import { findItemsByCode } from '../../../api/counts';

@@ -1,5 +1,5 @@
 import { WarningOutlined } from '@ant-design/icons';
-import type { CountLineView } from '@inventory/contracts';
+import type { CountLineView } from '../../../api/counts';
 import { Card, Flex, InputNumber, List, Segmented, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';

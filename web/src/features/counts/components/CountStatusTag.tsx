@@ -1,4 +1,4 @@
-import type { CountStatus } from '@inventory/contracts';
+import type { CountStatus } from '../../../api/counts';
 import { Tag } from 'antd';
 import { COUNT_STATUS_COLORS, COUNT_STATUS_LABELS } from '../format';
 

@@ -1,4 +1,4 @@
-import type { CountTotals as Totals } from '@inventory/contracts';
+import type { CountTotals as Totals } from '../../../api/counts';
 import { Card, Col, Row, Statistic } from 'antd';
 import { formatCurrency } from '../../../lib/format';
 import { signed } from '../format';

@@ -1,5 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
-import type { CountSummary } from '@inventory/contracts';
+import type { CountSummary } from '../../../api/counts';
 import { Alert, Button, Card, Empty, Flex, List, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';

@@ -1,4 +1,4 @@
-import type { ImportView } from '@inventory/contracts';
+import type { ImportView } from '../../../api/imports';
 import { Alert, Card, Empty, Flex, List, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { HTMLAttributes } from 'react';

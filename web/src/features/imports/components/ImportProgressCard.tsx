@@ -1,4 +1,4 @@
-import type { ImportView } from '@inventory/contracts';
+import type { ImportView } from '../../../api/imports';
 import { Card, Flex, Progress, Typography } from 'antd';
 import { formatCount } from '../../../lib/format';
 import { progressPercent } from '../status';

@@ -1,4 +1,4 @@
-import type { ImportStatus } from '@inventory/contracts';
+import type { ImportStatus } from '../../../api/imports';
 import { Tag } from 'antd';
 import { STATUS_COLORS, STATUS_LABELS } from '../status';
 

@@ -1,5 +1,5 @@
 import { AppstoreOutlined, RollbackOutlined, UploadOutlined } from '@ant-design/icons';
-import type { ImportView } from '@inventory/contracts';
+import type { ImportView } from '../../../api/imports';
 import { Alert, App, Button, Flex, Result, Spin } from 'antd';
 import type { ResultProps } from 'antd';
 import { useNavigate } from 'react-router-dom';

@@ -1,4 +1,5 @@
-import type { ImportField, ImportMapping, ImportMode, ImportUpload } from '@inventory/contracts';
+import type { ImportField } from '@inventory/contracts';
+import type { ImportMapping, ImportMode, ImportUpload } from '../../../api/imports';
 import { Button, Card, Col, Flex, Form, Radio, Row, Select, Typography } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { formatCount } from '../../../lib/format';

@@ -1,4 +1,4 @@
-import type { ImportPreview, ImportRowError } from '@inventory/contracts';
+import type { ImportPreview, ImportRowError } from '../../../api/imports';
 import { Alert, Button, Card, Flex, Spin, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { errorMessage } from '../../../api/http';

@@ -1,5 +1,5 @@
 import { DownloadOutlined, InboxOutlined, LoadingOutlined } from '@ant-design/icons';
-import type { ImportUpload } from '@inventory/contracts';
+import type { ImportUpload } from '../../../api/imports';
 import { Card, Flex, Typography, Upload } from 'antd';
 import { useToast } from '../../../lib/toast';
 import { useUploadImport } from '../hooks';

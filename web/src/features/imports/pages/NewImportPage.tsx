@@ -1,5 +1,5 @@
 import { LockOutlined } from '@ant-design/icons';
-import type { ImportMapping, ImportMode, ImportUpload } from '@inventory/contracts';
+import type { ImportMapping, ImportMode, ImportUpload } from '../../../api/imports';
 import { Result } from 'antd';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';

@@ -1,5 +1,5 @@
 import { Card, Grid, List, Table, Tag, Typography } from 'antd';
-import type { WorkspaceListing } from '@inventory/contracts';
+import type { WorkspaceListing } from '../../../api/users';
 import { useAllWorkspaces } from '../hooks';
 
 const date = (iso: string) => new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
