@@ -1,16 +1,31 @@
 import type { CreatedApiToken } from '@inventory/contracts';
 import { execFile } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import ts from 'typescript';
 import { signUp } from './support/api-client.js';
 import { startSystem, type System } from './support/system.js';
 
 /**
  * Every `bash` block of docs/api.md runs against a real gateway with a real token (BASE_URL and
- * TOKEN set, `set -euo pipefail`): a snippet that no longer works fails here.
+ * TOKEN set, `set -euo pipefail`), and every `ts` block too (types stripped, run by Node from inside
+ * the repository, so its imports resolve): a snippet that no longer works fails here.
  */
 const HOOK_TIMEOUT_MS = 60_000;
 const guide = readFileSync(new URL('../../docs/api.md', import.meta.url), 'utf8');
-const snippets = [...guide.matchAll(/```bash\n([\s\S]*?)```/g)].map((match) => match[1]);
+const SNIPPET_DIR = new URL('../../.data/docs-snippets/', import.meta.url);
+/** A `ts` block as a Node script: its types stripped (`import type` goes), run as an ES module. */
+function scriptOf(source: string, index: number): string {
+  const file = new URL(`snippet-${index}.mjs`, SNIPPET_DIR);
+  mkdirSync(SNIPPET_DIR, { recursive: true });
+  writeFileSync(
+    file,
+    ts.transpileModule(source, { compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 } }).outputText,
+  );
+  return `node ${JSON.stringify(file.pathname)}`;
+}
+const snippets = [...guide.matchAll(/```(bash|ts)\n([\s\S]*?)```/g)].map(([, language, source], index) =>
+  language === 'bash' ? source : scriptOf(source, index),
+);
 
 let system: System;
 beforeAll(async () => {
