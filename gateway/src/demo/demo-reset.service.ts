@@ -20,7 +20,7 @@ import { fileURLToPath } from 'node:url';
 import { AUTH_SETTINGS, type AuthSettings } from '../auth/auth-settings.js';
 import { getEnv } from '../config/env.js';
 import { REDIS } from '../connections/connections.module.js';
-import { CatalogClient, InventoryClient, LocationsClient } from '../nats/service-clients.js';
+import { CatalogClient, IdentityClient, InventoryClient, LocationsClient } from '../nats/service-clients.js';
 import { ImageStore } from '../uploads/image-store.js';
 
 /** The demo items' pictures (infra/demo/make-images.mjs draws them). */
@@ -52,6 +52,7 @@ export class DemoReset implements OnApplicationBootstrap, OnApplicationShutdown 
   constructor(
     @Inject(REDIS) private readonly redis: Redis,
     @Inject(AUTH_SETTINGS) private readonly settings: AuthSettings,
+    private readonly identity: IdentityClient,
     private readonly inventory: InventoryClient,
     private readonly catalog: CatalogClient,
     private readonly locations: LocationsClient,
@@ -125,6 +126,7 @@ export class DemoReset implements OnApplicationBootstrap, OnApplicationShutdown 
       this.inventory.call(DemoSubjects.clearInventory, undefined, actor),
       this.catalog.call(DemoSubjects.clearCatalog, undefined, actor),
       this.locations.call(DemoSubjects.clearLocations, undefined, actor),
+      this.identity.call(DemoSubjects.clearIdentity, undefined, actor),
     ]);
     const categoryIds = new Map<string, string>();
     for (const { name, description } of DEMO_CATEGORIES)

@@ -7,6 +7,7 @@ import { AccountsService } from './accounts/accounts.service.js';
 import { UsersAdminController } from './admin/users-admin.controller.js';
 import { UsersAdminService } from './admin/users-admin.service.js';
 import { getEnv } from './config/env.js';
+import { DemoController } from './demo/demo.controller.js';
 import { migrations } from './migrations/index.js';
 import { NotificationsController } from './notifications/notifications.controller.js';
 import { NotificationsService } from './notifications/notifications.service.js';
@@ -41,6 +42,7 @@ const env = getEnv();
     WorkspacesController,
     ApiTokensController,
     NotificationsController,
+    DemoController,
   ],
   providers: [
     passwordHasherProvider,

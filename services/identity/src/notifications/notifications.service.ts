@@ -48,6 +48,11 @@ export class NotificationsService {
   }
 
   /** Idempotent: a browser that was already unsubscribed (or another user's) answers the same. */
+  /** Every browser the actor subscribed stops getting pushes. */
+  async unsubscribeAllPush(actor: Actor): Promise<void> {
+    await runSql(this.em, 'DELETE FROM push_subscriptions WHERE user_id = ?', [actor.userId]);
+  }
+
   async unsubscribePush(actor: Actor, dto: PushEndpointDto): Promise<PushEndpointRef> {
     await runSql(this.em, 'DELETE FROM push_subscriptions WHERE endpoint = ? AND user_id = ?', [dto.endpoint, actor.userId]);
     return { endpoint: dto.endpoint };

@@ -3,6 +3,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { type Actor, type NotificationPreferences, type ProfilePhotoResult, type PublicUser } from '@inventory/contracts';
 import { notFound } from '@inventory/platform';
 import { assertEmailFree, flushUniqueEmail } from '../users/email-uniqueness.js';
+import { NotificationSettings } from '../users/notification-settings.embeddable.js';
 import { User } from '../users/user.entity.js';
 import { toPublicUser } from '../users/user.mapper.js';
 import { assertNotDemo } from '../users/actor.js';
@@ -46,6 +47,13 @@ export class ProfileService {
     Object.assign(user.notifications, dto);
     await this.em.flush();
     return toPreferences(user);
+  }
+
+  /** Back to the defaults every new account has. */
+  async resetPreferences(actor: Actor): Promise<void> {
+    const user = await this.ownUser(actor);
+    user.notifications = new NotificationSettings();
+    await this.em.flush();
   }
 
   private async ownUser(actor: Actor): Promise<User> {

@@ -12,6 +12,8 @@ export const DemoSubjects = {
   clearInventory: 'inventory.demo.clear',
   clearCatalog: 'catalog.demo.clear',
   clearLocations: 'locations.demo.clear',
+  /** The demo account's own settings: notification preferences back to the defaults, no push subscriptions. */
+  clearIdentity: 'identity.demo.clear',
   /** Writes one sample item with its history into the demo workspace (nothing if its SKU is there). */
   seedItem: 'inventory.demo.seed-item',
 } as const;
@@ -125,5 +127,6 @@ export interface DemoRpc {
   [DemoSubjects.clearInventory]: { request: void; response: null };
   [DemoSubjects.clearCatalog]: { request: void; response: null };
   [DemoSubjects.clearLocations]: { request: void; response: null };
+  [DemoSubjects.clearIdentity]: { request: void; response: null };
   [DemoSubjects.seedItem]: { request: DemoItemSeed; response: { written: boolean } };
 }
