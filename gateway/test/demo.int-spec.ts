@@ -108,9 +108,9 @@ describe('the shared demo reset', () => {
       expect((await get<unknown[]>(demo, `/api/inventory/${mouse.id}/movements`)).length).toBeGreaterThan(5);
 
       // A visitor's day: a new item and place, a category deleted, stock taken, notifications changed.
-    expect(await get<NotificationPreferences>(demo, '/api/auth/preferences')).toEqual(DEFAULT_NOTIFICATION_PREFERENCES);
-    const changed = { ...DEFAULT_NOTIFICATION_PREFERENCES, lowStock: !DEFAULT_NOTIFICATION_PREFERENCES.lowStock, email: true };
-    expect((await demo.put('/api/auth/preferences', changed)).status).toBe(200);
+      expect(await get<NotificationPreferences>(demo, '/api/auth/preferences')).toEqual(DEFAULT_NOTIFICATION_PREFERENCES);
+      const changed = { ...DEFAULT_NOTIFICATION_PREFERENCES, lowStock: !DEFAULT_NOTIFICATION_PREFERENCES.lowStock, email: true };
+      expect((await demo.put('/api/auth/preferences', changed)).status).toBe(200);
       expect((await demo.post('/api/inventory', { name: 'Visitor item', unitPrice: '2.00', currentStock: 1 })).status).toBe(201);
       expect((await demo.post('/api/locations', { name: 'Garage' })).status).toBe(201);
       const tools = (await get<CategoryView[]>(demo, '/api/categories')).find((c) => c.name === 'Tools')!;
@@ -130,7 +130,7 @@ describe('the shared demo reset', () => {
       const second = await reset(demo);
       expect(Date.parse(second.lastResetAt!)).toBeGreaterThan(Date.parse(first.lastResetAt!));
       expect(await settledDemo(demo)).toEqual(sample);
-    expect(await get<NotificationPreferences>(demo, '/api/auth/preferences')).toEqual(DEFAULT_NOTIFICATION_PREFERENCES);
+      expect(await get<NotificationPreferences>(demo, '/api/auth/preferences')).toEqual(DEFAULT_NOTIFICATION_PREFERENCES);
       // The neighbour's workspace never noticed.
       expect((await get<ItemView[]>(neighbour.client, '/api/inventory')).map((item) => item.name)).toEqual(['Not demo']);
     },
