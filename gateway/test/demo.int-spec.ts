@@ -154,7 +154,11 @@ describe('the shared demo reset', () => {
     expect((await new ApiClient(system.baseUrl).post('/api/demo/reset')).status).toBe(401);
     const demo = await demoClient();
     await redis.set('demo:reset:last', new Date().toISOString());
-    expect(await json(demo.post('/api/demo/reset'))).toEqual({ status: 429, body: { message: DemoMessages.tooSoon } });
+    const tooSoon = await demo.post('/api/demo/reset');
+    expect(await json(tooSoon)).toEqual({ status: 429, body: { message: DemoMessages.tooSoon } });
+    // Says when to come back, like every 429 of the API.
+    expect(Number(tooSoon.headers.get('retry-after'))).toBeGreaterThanOrEqual(55);
+    expect(Number(tooSoon.headers.get('retry-after'))).toBeLessThanOrEqual(60);
     // Anyone signed in may read when the next reset is; scheduled resets are off in tests.
     expect(await json(someone.client.get('/api/demo'))).toMatchObject({
       status: 200,

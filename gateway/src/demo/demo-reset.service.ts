@@ -78,11 +78,18 @@ export class DemoReset implements OnApplicationBootstrap, OnApplicationShutdown 
     return { resetting: lock !== null, lastResetAt: last, nextResetAt, resetHours: this.resetHours };
   }
 
-  /** A visitor's request: starts a reset unless one runs (then that one counts) or one just ended. */
-  async request(actor: Actor): Promise<DemoStatus> {
+  /**
+   * A visitor's request: starts a reset unless one runs (then that one counts). Within a minute of
+   * the last one, answers 429 and `tooSoon(seconds)` is told how long to wait (Retry-After).
+   */
+  async request(actor: Actor, tooSoon: (retryAfterSeconds: number) => void): Promise<DemoStatus> {
     if (actor.userId !== DEMO_USER_ID || actor.workspaceId !== DEMO_USER_ID) throw new ServiceError('FORBIDDEN', DemoMessages.demoOnly);
     const last = await this.redis.get(LAST_KEY);
-    if (last && Date.now() - Date.parse(last) < MIN_INTERVAL_MS) throw new ServiceError('TOO_MANY_REQUESTS', DemoMessages.tooSoon);
+    const waitMs = last ? MIN_INTERVAL_MS - (Date.now() - Date.parse(last)) : 0;
+    if (waitMs > 0) {
+      tooSoon(Math.ceil(waitMs / 1000));
+      throw new ServiceError('TOO_MANY_REQUESTS', DemoMessages.tooSoon);
+    }
     void this.startReset();
     return { ...(await this.status()), resetting: true };
   }

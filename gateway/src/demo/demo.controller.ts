@@ -1,4 +1,4 @@
-import { Controller, Get, HttpCode, Inject, NotFoundException, Post } from '@nestjs/common';
+import { Controller, Get, HttpCode, Inject, NotFoundException, Post, Res } from '@nestjs/common';
 import {
   ApiAcceptedResponse,
   ApiForbiddenResponse,
@@ -9,6 +9,7 @@ import {
   ApiTooManyRequestsResponse,
 } from '@nestjs/swagger';
 import { DemoMessages, type Actor, type DemoStatus } from '@inventory/contracts';
+import type { Response } from 'express';
 import { AUTH_SETTINGS, type AuthSettings } from '../auth/auth-settings.js';
 import { CurrentActor } from '../auth/index.js';
 import { DemoReset } from './demo-reset.service.js';
@@ -39,9 +40,9 @@ export class DemoController {
   @ApiForbiddenResponse({ description: DemoMessages.demoOnly })
   @ApiNotFoundResponse({ description: 'Demo login is disabled' })
   @ApiTooManyRequestsResponse({ description: DemoMessages.tooSoon })
-  reset(@CurrentActor() actor: Actor): Promise<DemoStatus> {
+  reset(@CurrentActor() actor: Actor, @Res({ passthrough: true }) res: Response): Promise<DemoStatus> {
     this.assertEnabled();
-    return this.demo.request(actor);
+    return this.demo.request(actor, (seconds) => res.setHeader('Retry-After', seconds));
   }
 
   private assertEnabled(): void {
