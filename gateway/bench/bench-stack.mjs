@@ -53,9 +53,9 @@ export function startStack(offset = Number(process.env.BENCH_PORT_OFFSET ?? 5000
     /** nats.js connection options for the benchmark's own connection. */
     nats: { servers: serverEnv.NATS_URL, user: TOOLS_USER, pass: credentials[TOOLS_USER] },
     baseUrl: `http://127.0.0.1:${env.PORT}`,
-    /** Starts a built entry point (e.g. services/reporting/dist/main.js) with the stack's environment. */
-    start(script, extraEnv = {}) {
-      const child = spawn(process.execPath, [join(ROOT, script)], {
+    /** Starts a built entry point (e.g. services/reporting/dist/main.js) with the stack's environment (and Node options). */
+    start(script, extraEnv = {}, nodeArgs = []) {
+      const child = spawn(process.execPath, [...nodeArgs, join(ROOT, script)], {
         cwd: ROOT,
         env: { ...envFor(script), ...extraEnv },
         stdio: ['ignore', 'ignore', 'inherit'],

@@ -7,7 +7,7 @@
 // import run (to 'done'); the export of every item as CSV. Prints rows/s and the peak memory (RSS)
 // of every app process. Targets (issue 19, 2-core machine, 100,000 rows): preview < 10 s,
 // import < 60 s, export < 10 s, every process < 500 MB. Takes about 3 minutes.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { appProcesses, waitForHealth } from '../../infra/scripts/lib.mjs';
 import { signUp, startStack, waitFor } from './bench-stack.mjs';
 
@@ -19,8 +19,16 @@ const BASELINE_CONCURRENCY = 32;
 const stack = target === 'private' ? startStack(undefined, { fsync: true }) : null;
 const baseUrl = stack ? stack.baseUrl : target.replace(/\/$/, '');
 const processes = new Map();
-if (stack) for (const { name, script } of appProcesses()) processes.set(name, stack.start(script).pid);
-await waitForHealth(baseUrl, 120_000);
+// BENCH_CPU_PROF=<process name>,… writes V8 CPU profiles of those processes to .data/profiles/.
+const profiled = new Set((process.env.BENCH_CPU_PROF ?? '').split(',').filter(Boolean));
+const profiling = ['--cpu-prof', '--cpu-prof-dir=.data/profiles'];
+if (stack) for (const { name, script } of appProcesses()) processes.set(name, stack.start(script, {}, profiled.has(name) ? profiling : []).pid);
+try {
+  await waitForHealth(baseUrl, 120_000);
+} catch (error) {
+  await stack?.stop();
+  throw error;
+}
 
 /** Peak resident memory of every app process, sampled every 250 ms. */
 const peakRss = new Map();
@@ -34,6 +42,39 @@ const sampler = setInterval(() => {
     }
   }
 }, 250);
+
+/** CPU seconds (user + system) of every app process, and of all of PostgreSQL's, from /proc. */
+const TICKS_PER_SECOND = 100;
+const cpuOf = (pid) => {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+  } catch {
+    return 0; // the process is gone
+  }
+};
+function cpuNow() {
+  const now = new Map([...processes].map(([name, pid]) => [name, cpuOf(pid)]));
+  let postgres = 0;
+  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      if (readFileSync(`/proc/${pid}/comm`, 'utf8').startsWith('postgres')) postgres += cpuOf(pid);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  now.set('postgresql', postgres);
+  return now;
+}
+const cpuUsed = new Map();
+/** Adds the CPU each process used between `before` and now to the step's column. */
+function chargeCpu(step, before) {
+  for (const [name, seconds] of cpuNow()) {
+    const row = cpuUsed.get(name) ?? {};
+    row[step] = (seconds - (before.get(name) ?? 0)).toFixed(1);
+    cpuUsed.set(name, row);
+  }
+}
 
 async function session(label) {
   const signedUp = await signUp(baseUrl, label);
@@ -131,6 +172,7 @@ try {
   results.push({ step: 'preview (every row checked)', seconds: seconds(t), 'rows/s': rate(ROWS, seconds(t)) });
 
   t = performance.now();
+  let cpuBefore = cpuNow();
   await user.call(`/api/imports/${upload.id}/commit`, { method: 'POST' });
   const done = await waitFor(
     async () => {
@@ -144,6 +186,7 @@ try {
   if (done.created !== ROWS) throw new Error(`import: ${JSON.stringify(done)}`);
   const importSeconds = seconds(t);
   results.push({ step: 'import run (to done)', seconds: importSeconds, 'rows/s': rate(ROWS, importSeconds) });
+  chargeCpu('import run', cpuBefore);
 
   t = performance.now();
   const res = await user.call('/api/export/items.csv');
@@ -163,7 +206,10 @@ try {
   console.table(results);
   console.log(`import run vs plain path: ${(plainSeconds / BASELINE_ITEMS / (importSeconds / ROWS)).toFixed(1)}× the rows/s`);
   clearInterval(sampler);
-  console.table(Object.fromEntries([...peakRss].map(([name, kb]) => [name, { 'peak RSS MB': Math.round(kb / 1024) }])));
+  console.table(
+    Object.fromEntries([...peakRss].map(([name, kb]) => [name, { 'peak RSS MB': Math.round(kb / 1024), ...cpuUsed.get(name) }])),
+  );
+  console.log('CPU seconds during the import run: postgresql', cpuUsed.get('postgresql')?.['import run']);
 } finally {
   clearInterval(sampler);
   await stack?.stop();

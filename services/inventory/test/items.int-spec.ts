@@ -263,11 +263,12 @@ describe('stock movements', () => {
     await wrote;
     const moves = Promise.all([move(contested.id, 'out', 1), move(bystander.id, 'in', 1)]);
     try {
-      // The group (two items: two rows of events) read the contested item before that append and now waits on its version.
+      // The group (both items in one append) read the contested item before that append and now waits on its version:
+      // until the group fails, no append of them but the group's can be waiting.
       await eventually(async () => {
         const [waiting] = await queryDb<{ n: number }>(
           'inventory',
-          `SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE 'WITH w0 AS (INSERT INTO events % VALUES (%), (%'`,
+          `SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE 'WITH w0 AS (INSERT INTO events %'`,
         );
         return waiting.n > 0;
       }, 10_000);

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { upcastEvent, type ItemEvent } from '@inventory/contracts';
-import type { SqlStatement } from '@inventory/platform';
+import { jsonRows, type SqlStatement } from '@inventory/platform';
 import { isoTime, isUniqueViolation, sqlOf } from '../database/sql.js';
 
 /** Another writer appended to a stream since it was read: the caller re-reads and retries. */
@@ -56,27 +56,31 @@ export async function appendToStreams(
   appends: readonly StreamAppend[],
   alongside: readonly SqlStatement[] = [],
 ): Promise<void> {
-  const params: unknown[] = [];
-  const rows: string[] = [];
+  const rows: object[] = [];
   for (const { streamId, expectedVersion, events } of appends) {
     events.forEach((event, i) => {
       if (event.version !== expectedVersion + i + 1)
         throw new Error(`event ${event.id} is numbered ${event.version}, expected ${expectedVersion + i + 1}`);
-      params.push(
-        streamId,
-        event.version,
-        event.id,
-        event.type,
-        JSON.stringify(event.data),
-        JSON.stringify(event.metadata),
-        event.occurredAt,
-      );
-      rows.push('(?, ?, ?, ?, ?::jsonb, ?::jsonb, ?)');
+      rows.push({
+        stream_id: streamId,
+        version: event.version,
+        event_id: event.id,
+        type: event.type,
+        data: event.data,
+        metadata: event.metadata,
+        recorded_at: event.occurredAt,
+      });
     });
   }
   if (rows.length === 0) return;
+  const params: unknown[] = [JSON.stringify(rows)];
   // Data-modifying CTEs: every part runs, in one statement, or none does.
-  const parts = [`INSERT INTO events (stream_id, version, event_id, type, data, metadata, recorded_at) VALUES ${rows.join(', ')}`];
+  const parts = [
+    `INSERT INTO events (stream_id, version, event_id, type, data, metadata, recorded_at)
+     SELECT stream_id, version, event_id, type, data, metadata, recorded_at
+       FROM ${jsonRows('stream_id text, version int, event_id uuid, type text, data jsonb, metadata jsonb, recorded_at timestamptz')}
+      ORDER BY ordinality`,
+  ];
   for (const statement of alongside) {
     parts.push(statement.sql);
     params.push(...statement.params);

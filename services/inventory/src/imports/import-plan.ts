@@ -29,7 +29,23 @@ export type RowPlan =
 export const lowerKey = (text: string) => text.toLocaleLowerCase('en-US');
 
 /** Keys of what a file may hold once only, and the row that first had each: SKUs and barcodes. */
-export type SeenInFile = Map<string, number>;
+export interface SeenInFile {
+  get(key: string): number | undefined;
+  set(key: string, row: number): void;
+}
+
+/**
+ * What one chunk adds to the keys of the chunks before it, kept apart until the chunk commits: a
+ * chunk that does not commit leaves `committed` as it was, without copying it for every chunk.
+ */
+export function chunkSeen(committed: Map<string, number>): { seen: SeenInFile; keep: () => void } {
+  const added = new Map<string, number>();
+  const seen: SeenInFile = {
+    get: (key) => added.get(key) ?? committed.get(key),
+    set: (key, row) => void added.set(key, row),
+  };
+  return { seen, keep: () => added.forEach((row, key) => committed.set(key, row)) };
+}
 const skuKey = (sku: string) => `sku:${lowerKey(sku)}`;
 const barcodeKey = (barcode: string) => `barcode:${barcode}`;
 

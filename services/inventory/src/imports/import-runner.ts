@@ -23,6 +23,7 @@ import { readImportFile, type ImportSheet } from './import-file.js';
 import type { ImportJob } from './import-jobs.js';
 import { loadLookups, NO_CODES } from './import-lookups.js';
 import {
+  chunkSeen,
   isNewReference,
   lowerKey,
   newReferenceNames,
@@ -48,8 +49,8 @@ import {
   type ImportRecord,
 } from './import-store.js';
 
-/** Rows written per transaction: small enough for one statement's parameters, large enough to be fast. */
-const CHUNK_ROWS = 500;
+/** Rows written per transaction: few enough to keep a transaction short, enough to make each one count. */
+const CHUNK_ROWS = 1000;
 /** How long a run waits for the replicas to learn of the categories and places made for it (a busy consumer lags). */
 const REFERENCES_WAIT_MS = 60_000;
 const REFERENCES_POLL_MS = 100;
@@ -141,14 +142,14 @@ export class ImportRunner {
     const rows = await this.parsedRows(record, record.mode!);
     await this.awaitNewReferences(record);
     // SKUs and barcodes of rows before the cursor count as seen, as they did when those rows were written.
-    const seenInFile: SeenInFile = new Map();
+    const seenInFile = new Map<string, number>();
     planRows(rows.slice(0, record.processed), record.mode!, emptyLookups(), seenInFile);
     const reason = `Import ${record.fileName}`.slice(0, MOVEMENT_REASON_MAX_LENGTH);
     let cursor = record.processed;
     while (cursor < rows.length) {
-      const seen = new Map(seenInFile);
-      const moved = await em.fork().transactional((tx) => this.writeChunk(tx, actor, record, rows, cursor, seen, reason));
-      if (moved === cursor + Math.min(CHUNK_ROWS, rows.length - cursor)) for (const [key, row] of seen) seenInFile.set(key, row);
+      const chunk = chunkSeen(seenInFile);
+      const moved = await em.fork().transactional((tx) => this.writeChunk(tx, actor, record, rows, cursor, chunk.seen, reason));
+      if (moved === cursor + Math.min(CHUNK_ROWS, rows.length - cursor)) chunk.keep();
       cursor = moved;
       progress((await findImport(em.fork(), actor.workspaceId, importId))!);
     }
@@ -318,7 +319,7 @@ function writeOf(plan: RowPlan, importId: string, lookups: WorkspaceLookups, rea
     const references = { categoryIds: categoryId ? [categoryId] : [], locationIds: locationId ? [locationId] : [] };
     const { fields } = plan;
     const itemId = rowItemId(importId, plan.row);
-    const movementId = fields.quantity ? randomUUID() : null;
+    const movementId = randomUUID();
     const commands: ItemCommand[] = [
       {
         type: 'RegisterItem',
@@ -332,19 +333,20 @@ function writeOf(plan: RowPlan, importId: string, lookups: WorkspaceLookups, rea
           imageUrl: null,
           barcodes: fields.barcodes ?? [],
           reorderLevel: fields.reorderLevel ?? 0,
-          // The opening stock is a movement of its own, with the import as its reason.
-          initialStock: 0,
-          movementId: randomUUID(),
+          // Registered with its opening stock, so the low-stock watch judges the item once, as filed
+          // (not out of stock first and back a moment later); the movement names the import.
+          initialStock: fields.quantity ?? 0,
+          initialStockReason: reason,
+          movementId,
         },
       },
     ];
-    if (movementId) commands.push({ type: 'ReceiveStock', data: { quantity: fields.quantity!, locationId, reason, movementId } });
     return {
       row: plan.row,
       itemId,
       commands,
       references,
-      imported: { row: plan.row, itemId, action: 'created', previous: null, movementId },
+      imported: { row: plan.row, itemId, action: 'created', previous: null, movementId: fields.quantity ? movementId : null },
     };
   }
   const { item, changes } = plan;

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { ImportMapping, ImportMode, ImportRowError, ImportStatus, ImportView } from '@inventory/contracts';
-import { isoTimeSql } from '@inventory/platform';
+import { isoTimeSql, jsonRows } from '@inventory/platform';
 import { sqlOf } from '../database/sql.js';
 
 /** An import's row, as the worker and the handlers use it. */
@@ -155,23 +155,21 @@ export async function savePreview(
   await insertErrors(em, id, preview.errors);
 }
 
-/** Rows' errors, numbered per row; in slices so that no statement has too many parameters. */
+/** Rows' errors, numbered per row. */
 export async function insertErrors(em: EntityManager, id: string, errors: ImportRowError[]): Promise<void> {
+  if (errors.length === 0) return;
   const seq = new Map<number, number>();
-  for (let start = 0; start < errors.length; start += 5000) {
-    const slice = errors.slice(start, start + 5000);
-    const params: unknown[] = [];
-    for (const { row, column, message } of slice) {
-      const n = (seq.get(row) ?? 0) + 1;
-      seq.set(row, n);
-      params.push(id, row, n, column, message);
-    }
-    await sqlOf(em)(
-      `INSERT INTO import_errors (import_id, row_number, seq, column_name, message) VALUES ${slice.map(() => '(?::uuid, ?, ?, ?, ?)').join(', ')}
-       ON CONFLICT DO NOTHING`,
-      params,
-    );
-  }
+  const rows = errors.map(({ row, column, message }) => {
+    const n = (seq.get(row) ?? 0) + 1;
+    seq.set(row, n);
+    return { row_number: row, seq: n, column_name: column, message };
+  });
+  await sqlOf(em)(
+    `INSERT INTO import_errors (import_id, row_number, seq, column_name, message)
+     SELECT ?::uuid, row_number, seq, column_name, message FROM ${jsonRows('row_number int, seq int, column_name text, message text')}
+     ON CONFLICT DO NOTHING`,
+    [id, JSON.stringify(rows)],
+  );
 }
 
 export async function errorsPage(
@@ -246,19 +244,19 @@ export interface ImportedRow {
 
 export async function insertImportedRows(em: EntityManager, id: string, rows: ImportedRow[]): Promise<void> {
   if (rows.length === 0) return;
-  const params = rows.flatMap((r) => [
-    id,
-    r.row,
-    r.itemId,
-    r.action,
-    r.versionAfter,
-    r.previous && JSON.stringify(r.previous),
-    r.movementId,
-  ]);
+  const records = rows.map((r) => ({
+    row_number: r.row,
+    item_id: r.itemId,
+    action: r.action,
+    version_after: r.versionAfter,
+    previous: r.previous,
+    movement_id: r.movementId,
+  }));
   await sqlOf(em)(
     `INSERT INTO import_rows (import_id, row_number, item_id, action, version_after, previous, movement_id)
-     VALUES ${rows.map(() => '(?::uuid, ?, ?::uuid, ?, ?, ?::jsonb, ?::uuid)').join(', ')}`,
-    params,
+     SELECT ?::uuid, row_number, item_id, action, version_after, previous, movement_id
+       FROM ${jsonRows('row_number int, item_id uuid, action text, version_after int, previous jsonb, movement_id uuid')}`,
+    [id, JSON.stringify(records)],
   );
 }
 

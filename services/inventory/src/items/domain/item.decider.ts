@@ -104,7 +104,15 @@ export function decide(command: ItemCommand, state: ItemState): ItemFact[] {
 
 function register(data: Extract<ItemCommand, { type: 'RegisterItem' }>['data'], state: ItemState): ItemFact[] {
   if (state.status !== 'absent') throw new ServiceError('CONFLICT', 'This item is already registered');
-  const { initialStock, movementId, reorderLevel, lot = null, expiresOn = null, ...details } = data;
+  const {
+    initialStock,
+    movementId,
+    initialStockReason = INITIAL_STOCK_REASON,
+    reorderLevel,
+    lot = null,
+    expiresOn = null,
+    ...details
+  } = data;
   requireName(details.name);
   requirePrice(details.unitPrice);
   requireCount(initialStock, M.initialStockInvalid);
@@ -118,7 +126,7 @@ function register(data: Extract<ItemCommand, { type: 'RegisterItem' }>['data'], 
     const stockAfter = stockAfterChanges({ stock: [], lots: [] }, [{ locationId, delta: initialStock }], lotChanges);
     facts.push({
       type: 'StockReceived',
-      data: withLots({ itemId, movementId, quantity: initialStock, locationId, reason: INITIAL_STOCK_REASON, stockAfter }, lotChanges),
+      data: withLots({ itemId, movementId, quantity: initialStock, locationId, reason: initialStockReason, stockAfter }, lotChanges),
     });
   }
   return facts;

@@ -67,6 +67,8 @@ export type ItemCommand =
         reorderLevel: number;
         initialStock: number;
         movementId: string;
+        /** Why the opening stock came in, if not 'Initial stock' (an import names its file). */
+        initialStockReason?: string;
         lot?: string | null;
         expiresOn?: string | null;
       };

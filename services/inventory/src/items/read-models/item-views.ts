@@ -10,7 +10,7 @@ import {
   type LotQuantity,
   type StockStatus,
 } from '@inventory/contracts';
-import { containsPattern, normalizeShortCode, shortCodeOf, type SqlStatement } from '@inventory/platform';
+import { containsPattern, jsonRows, normalizeShortCode, shortCodeOf, type SqlStatement } from '@inventory/platform';
 import { isoTime, sqlOf } from '../../database/sql.js';
 import { initialState, type ItemState } from '../domain/item.js';
 import { nearestExpiry } from '../domain/lots.js';
@@ -102,45 +102,49 @@ function stateOf(row: SnapshotRow): ItemState {
 
 /** The statement that writes folded states over their rows; it runs with the append that produced them. */
 export function snapshotUpsert(states: readonly ItemState[]): SqlStatement {
-  const params: unknown[] = [];
   const rows = states.map((state) => {
     const { details: d } = state;
-    params.push(
-      state.itemId,
-      state.workspaceId,
-      state.createdBy,
-      d.name,
-      d.sku,
-      d.description,
-      d.unitPrice,
-      totalOf(state.stock),
-      state.reorderLevel,
-    );
-    params.push(
-      d.categoryId,
-      d.locationId,
-      d.imageUrl,
-      shortCodeOf(state.itemId),
-      d.barcodes,
-      JSON.stringify(state.stock),
-      state.status === 'active',
-      state.version,
-      state.createdAt,
-      state.updatedAt,
-    );
-    params.push(JSON.stringify(itemRecordOf(state)), JSON.stringify(state.lots), nearestExpiry(state.lots));
-    return '(?, ?, ?, ?, ?, ?, ?::numeric, ?::int, ?::int, ?, ?, ?, ?, ?::text[], ?::jsonb, ?::boolean, ?::int, ?::timestamptz, ?::timestamptz, ?, ?::jsonb, ?::date)';
+    return {
+      id: state.itemId,
+      workspace_id: state.workspaceId,
+      created_by: state.createdBy,
+      name: d.name,
+      sku: d.sku,
+      description: d.description,
+      unit_price: d.unitPrice,
+      current_stock: totalOf(state.stock),
+      reorder_level: state.reorderLevel,
+      category_id: d.categoryId,
+      location_id: d.locationId,
+      image_url: d.imageUrl,
+      code: shortCodeOf(state.itemId),
+      barcodes: d.barcodes,
+      stock: state.stock,
+      is_active: state.status === 'active',
+      version: state.version,
+      created_at: state.createdAt,
+      updated_at: state.updatedAt,
+      record_json: JSON.stringify(itemRecordOf(state)),
+      lots: state.lots,
+      nearest_expiry: nearestExpiry(state.lots),
+    };
   });
+  const columns = `id uuid, workspace_id text, created_by text, name text, sku text, description text, unit_price numeric,
+    current_stock int, reorder_level int, category_id text, location_id text, image_url text, code text, barcodes text[],
+    stock jsonb, is_active boolean, version int, created_at timestamptz, updated_at timestamptz, record_json text, lots jsonb,
+    nearest_expiry date`;
   return {
     sql: `INSERT INTO item_views (id, workspace_id, created_by, name, sku, description, unit_price, current_stock, reorder_level, category_id, location_id,
             image_url, code, barcodes, stock, is_active, version, created_at, updated_at, record_json, lots, nearest_expiry)
-          VALUES ${rows.join(', ')}
+          SELECT id, workspace_id, created_by, name, sku, description, unit_price, current_stock, reorder_level, category_id, location_id,
+            image_url, code, barcodes, stock, is_active, version, created_at, updated_at, record_json, lots, nearest_expiry
+            FROM ${jsonRows(columns)} ORDER BY ordinality
           ON CONFLICT (id) DO UPDATE SET name = excluded.name, sku = excluded.sku, description = excluded.description,
             unit_price = excluded.unit_price, current_stock = excluded.current_stock, reorder_level = excluded.reorder_level,
             category_id = excluded.category_id, location_id = excluded.location_id, image_url = excluded.image_url, barcodes = excluded.barcodes, stock = excluded.stock,
             is_active = excluded.is_active, version = excluded.version, updated_at = excluded.updated_at, record_json = excluded.record_json,
             lots = excluded.lots, nearest_expiry = excluded.nearest_expiry`,
-    params,
+    params: [JSON.stringify(rows)],
   };
 }
 

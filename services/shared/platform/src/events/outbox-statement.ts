@@ -1,4 +1,5 @@
 import { eventSubject, type EventEnvelope } from '@inventory/contracts';
+import { jsonRows } from '../database/sql.js';
 
 /** SQL with "?" placeholders and its parameters. */
 export interface SqlStatement {
@@ -12,10 +13,10 @@ export interface SqlStatement {
  * trip. Either way it must run in the transaction of the change the events announce.
  */
 export function outboxInsert(events: readonly EventEnvelope[]): SqlStatement {
-  const params: unknown[] = [];
-  const rows = events.map((event) => {
-    params.push(event.id, eventSubject(event.source, event.type), JSON.stringify(event));
-    return '(?, ?, ?::jsonb)';
-  });
-  return { sql: `INSERT INTO outbox (event_id, subject, payload) VALUES ${rows.join(', ')}`, params };
+  const rows = events.map((event) => ({ event_id: event.id, subject: eventSubject(event.source, event.type), payload: event }));
+  return {
+    sql: `INSERT INTO outbox (event_id, subject, payload)
+          SELECT event_id, subject, payload FROM ${jsonRows('event_id uuid, subject text, payload jsonb')} ORDER BY ordinality`,
+    params: [JSON.stringify(rows)],
+  };
 }
