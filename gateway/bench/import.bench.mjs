@@ -22,7 +22,8 @@ const processes = new Map();
 // BENCH_CPU_PROF=<process name>,… writes V8 CPU profiles of those processes to .data/profiles/.
 const profiled = new Set((process.env.BENCH_CPU_PROF ?? '').split(',').filter(Boolean));
 const profiling = ['--cpu-prof', '--cpu-prof-dir=.data/profiles'];
-if (stack) for (const { name, script } of appProcesses()) processes.set(name, stack.start(script, {}, profiled.has(name) ? profiling : []).pid);
+if (stack)
+  for (const { name, script } of appProcesses()) processes.set(name, stack.start(script, {}, profiled.has(name) ? profiling : []).pid);
 try {
   await waitForHealth(baseUrl, 120_000);
 } catch (error) {
