@@ -31,13 +31,16 @@ try {
   throw error;
 }
 
-/** Peak resident memory of every app process, sampled every 250 ms. */
+/** Peak resident memory of every app process, sampled every 250 ms: overall, and per step. */
 const peakRss = new Map();
+let step = 'start';
 const sampler = setInterval(() => {
   for (const [name, pid] of processes) {
     try {
       const kb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]);
-      peakRss.set(name, Math.max(peakRss.get(name) ?? 0, kb));
+      const peaks = peakRss.get(name) ?? new Map();
+      for (const key of ['all', step]) peaks.set(key, Math.max(peaks.get(key) ?? 0, kb));
+      peakRss.set(name, peaks);
     } catch {
       // the process is gone
     }
@@ -153,6 +156,7 @@ try {
 
   const user = await session('import-bench');
   const file = generateCsv(ROWS);
+  step = 'upload';
   const form = new FormData();
   form.append('file', new Blob([file]), 'bench.csv');
   let t = performance.now();
@@ -163,6 +167,7 @@ try {
     'rows/s': rate(ROWS, seconds(t)),
   });
 
+  step = 'preview';
   t = performance.now();
   const preview = await user.json(`/api/imports/${upload.id}/preview`, {
     method: 'POST',
@@ -172,8 +177,9 @@ try {
   if (preview.toCreate !== ROWS) throw new Error(`preview: ${JSON.stringify(preview).slice(0, 300)}`);
   results.push({ step: 'preview (every row checked)', seconds: seconds(t), 'rows/s': rate(ROWS, seconds(t)) });
 
+  step = 'run';
   t = performance.now();
-  let cpuBefore = cpuNow();
+  const cpuBefore = cpuNow();
   await user.call(`/api/imports/${upload.id}/commit`, { method: 'POST' });
   const done = await waitFor(
     async () => {
@@ -189,6 +195,7 @@ try {
   results.push({ step: 'import run (to done)', seconds: importSeconds, 'rows/s': rate(ROWS, importSeconds) });
   chargeCpu('import run', cpuBefore);
 
+  step = 'export';
   t = performance.now();
   const res = await user.call('/api/export/items.csv');
   let bytes = 0;
@@ -207,8 +214,18 @@ try {
   console.table(results);
   console.log(`import run vs plain path: ${(plainSeconds / BASELINE_ITEMS / (importSeconds / ROWS)).toFixed(1)}× the rows/s`);
   clearInterval(sampler);
+  const mb = (kb) => (kb === undefined ? '' : Math.round(kb / 1024));
   console.table(
-    Object.fromEntries([...peakRss].map(([name, kb]) => [name, { 'peak RSS MB': Math.round(kb / 1024), ...cpuUsed.get(name) }])),
+    Object.fromEntries(
+      [...peakRss].map(([name, peaks]) => [
+        name,
+        {
+          'peak RSS MB': mb(peaks.get('all')),
+          ...Object.fromEntries(['upload', 'preview', 'run', 'export'].map((key) => [`MB ${key}`, mb(peaks.get(key))])),
+          'CPU s in run': cpuUsed.get(name)?.['import run'],
+        },
+      ]),
+    ),
   );
   console.log('CPU seconds during the import run: postgresql', cpuUsed.get('postgresql')?.['import run']);
 } finally {

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { upcastEvent, type ItemEvent } from '@inventory/contracts';
-import { jsonRows, type SqlStatement } from '@inventory/platform';
+import { eventSubject, upcastEvent, type ItemEvent } from '@inventory/contracts';
+import { isoTimeSql, jsonRows, type SqlStatement } from '@inventory/platform';
 import { isoTime, isUniqueViolation, sqlOf } from '../database/sql.js';
 
 /** Another writer appended to a stream since it was read: the caller re-reads and retries. */
@@ -32,7 +32,7 @@ export interface StreamAppend {
 
 /**
  * Appends events numbered expectedVersion+1, +2, … in the caller's transaction, together with
- * `alongside` (e.g. the read-model row and the outbox rows) in one statement, one round trip. The
+ * their outbox rows and `alongside` (e.g. the read-model row) in one statement, one round trip. The
  * unique (stream_id, version) constraint turns a concurrent append into a VersionConflictError
  * instead of a silent overwrite or a gap.
  */
@@ -61,6 +61,7 @@ export async function appendToStreams(
     events.forEach((event, i) => {
       if (event.version !== expectedVersion + i + 1)
         throw new Error(`event ${event.id} is numbered ${event.version}, expected ${expectedVersion + i + 1}`);
+      if (event.source !== 'inventory') throw new Error(`event ${event.id} comes from ${event.source}, not the inventory`);
       rows.push({
         stream_id: streamId,
         version: event.version,
@@ -74,12 +75,19 @@ export async function appendToStreams(
   }
   if (rows.length === 0) return;
   const params: unknown[] = [JSON.stringify(rows)];
-  // Data-modifying CTEs: every part runs, in one statement, or none does.
+  // Data-modifying CTEs: every part runs, in one statement, or none does. The outbox rows are made
+  // from the events as stored (the envelope newEvent builds), not sent a second time.
   const parts = [
     `INSERT INTO events (stream_id, version, event_id, type, data, metadata, recorded_at)
      SELECT stream_id, version, event_id, type, data, metadata, recorded_at
        FROM ${jsonRows('stream_id text, version int, event_id uuid, type text, data jsonb, metadata jsonb, recorded_at timestamptz')}
-      ORDER BY ordinality`,
+      ORDER BY ordinality
+     RETURNING position, event_id, stream_id, version, type, data, metadata, recorded_at`,
+    `INSERT INTO outbox (event_id, subject, payload)
+     SELECT event_id, '${eventSubject('inventory', '')}' || type,
+            jsonb_build_object('id', event_id, 'type', type, 'source', 'inventory', 'streamId', stream_id, 'version', version,
+                               'occurredAt', ${isoTimeSql('recorded_at')}, 'data', data, 'metadata', metadata)
+       FROM w0 ORDER BY position`,
   ];
   for (const statement of alongside) {
     parts.push(statement.sql);

@@ -102,7 +102,8 @@ export class ImportRunner {
     const em = this.orm.em.fork();
     const record = await this.importOf(em, actor, request.id);
     if (record.status !== 'uploaded' && record.status !== 'previewed') throw new ServiceError('CONFLICT', M.alreadyStarted);
-    const rows = await this.parsedRows({ ...record, mapping: request.mapping }, request.mode);
+    const file = await this.fileRows({ ...record, mapping: request.mapping }, request.mode);
+    const rows = file.parse(0, file.count);
     const lookups = await loadLookups(em, actor.workspaceId, codesOf(rows), { lock: false });
     const plans = planRows(rows, request.mode, lookups, new Map());
     const errors = plans.flatMap((plan) => (plan.kind === 'invalid' ? plan.errors : []));
@@ -139,17 +140,18 @@ export class ImportRunner {
     const em = this.orm.em.fork();
     const record = await this.importOf(em, actor, importId);
     if (record.status !== 'running') return;
-    const rows = await this.parsedRows(record, record.mode!);
+    const rows = await this.fileRows(record, record.mode!);
     await this.awaitNewReferences(record);
     // SKUs and barcodes of rows before the cursor count as seen, as they did when those rows were written.
     const seenInFile = new Map<string, number>();
-    planRows(rows.slice(0, record.processed), record.mode!, emptyLookups(), seenInFile);
+    for (let from = 0; from < record.processed; from += CHUNK_ROWS)
+      planRows(rows.parse(from, Math.min(from + CHUNK_ROWS, record.processed)), record.mode!, emptyLookups(), seenInFile);
     const reason = `Import ${record.fileName}`.slice(0, MOVEMENT_REASON_MAX_LENGTH);
     let cursor = record.processed;
-    while (cursor < rows.length) {
+    while (cursor < rows.count) {
       const chunk = chunkSeen(seenInFile);
       const moved = await em.fork().transactional((tx) => this.writeChunk(tx, actor, record, rows, cursor, chunk.seen, reason));
-      if (moved === cursor + Math.min(CHUNK_ROWS, rows.length - cursor)) chunk.keep();
+      if (moved === cursor + Math.min(CHUNK_ROWS, rows.count - cursor)) chunk.keep();
       cursor = moved;
       progress((await findImport(em.fork(), actor.workspaceId, importId))!);
     }
@@ -163,15 +165,15 @@ export class ImportRunner {
     tx: EntityManager,
     actor: Actor,
     record: ImportRecord,
-    rows: ParsedRow[],
+    rows: FileRows,
     cursor: number,
     seen: SeenInFile,
     reason: string,
   ): Promise<number> {
     const current = await findImport(tx, actor.workspaceId, record.id, { lock: true });
     if (current?.status !== 'running' || current.processed !== cursor)
-      return current?.status === 'running' ? current.processed : rows.length;
-    const chunk = rows.slice(cursor, cursor + CHUNK_ROWS);
+      return current?.status === 'running' ? current.processed : rows.count;
+    const chunk = rows.parse(cursor, cursor + CHUNK_ROWS);
     const lookups = await loadLookups(tx, actor.workspaceId, codesOf(chunk), { lock: true });
     const plans = planRows(chunk, record.mode!, lookups, seen);
     const errors: ImportRowError[] = plans.flatMap((plan) => (plan.kind === 'invalid' ? plan.errors : []));
@@ -257,11 +259,15 @@ export class ImportRunner {
     return record;
   }
 
-  private async parsedRows(record: ImportRecord, mode: NonNullable<ImportRecord['mode']>): Promise<ParsedRow[]> {
+  /** The file's data rows, parsed a slice at a time (a run holding every parsed row at once needed twice the memory). */
+  private async fileRows(record: ImportRecord, mode: NonNullable<ImportRecord['mode']>): Promise<FileRows> {
     const positions = columnPositions(record.columns, record.mapping ?? {}, mode);
     const sheet = await readImportFile(await this.files.read(record.objectKey));
-    // Row 1 is the header, as a spreadsheet numbers them.
-    return sheet.rows.map((cells, i) => parseRow(i + 2, cells, positions, record.mapping!));
+    return {
+      count: sheet.rows.length,
+      // Row 1 is the header, as a spreadsheet numbers them.
+      parse: (from, to) => sheet.rows.slice(from, to).map((cells, i) => parseRow(from + i + 2, cells, positions, record.mapping!)),
+    };
   }
 
   /**
@@ -301,6 +307,12 @@ const codesOf = (rows: ParsedRow[]) => {
     barcodes: [...new Set(valid.flatMap((fields) => fields.barcodes ?? []))],
   };
 };
+
+/** A file's data rows: how many, and those from `from` up to `to` (exclusive) parsed. */
+interface FileRows {
+  count: number;
+  parse(from: number, to: number): ParsedRow[];
+}
 
 interface RowWrite {
   row: number;

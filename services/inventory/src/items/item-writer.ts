@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { MikroORM, type EntityManager } from '@mikro-orm/postgresql';
 import { CodeMessages, InventoryMessages as M, type ItemEvent } from '@inventory/contracts';
-import { newEvent, outboxInsert, ServiceError } from '@inventory/platform';
+import { newEvent, ServiceError } from '@inventory/platform';
 import { isUniqueViolation } from '../database/sql.js';
 import { appendToStreams, itemStreamId, readMovementEvents, VersionConflictError, type StreamAppend } from '../event-store/event-store.js';
 import {
@@ -298,7 +298,7 @@ export async function decideItems(
   const append = async () => {
     if (appends.length === 0) return;
     try {
-      await appendToStreams(em, appends, [snapshotUpsert(states), outboxInsert(appends.flatMap((a) => a.events))]);
+      await appendToStreams(em, appends, [snapshotUpsert(states)]);
     } catch (error) {
       if (isUniqueViolation(error, 'item_views_sku')) throw new ServiceError('CONFLICT', M.skuTaken);
       if (isUniqueViolation(error, 'item_barcodes_pkey')) throw new ServiceError('CONFLICT', CodeMessages.barcodesTaken);

@@ -43,7 +43,7 @@ function statementName(sql: string): string | undefined {
  * `INSERT INTO t (a, b) SELECT a, b FROM ${jsonRows('a int, b text')} ORDER BY ordinality`. The
  * statement's text stays the same whatever the number of rows, so PostgreSQL parses and plans it
  * once per connection, and binding is one string: a VALUES list of 20,000 placeholders took longer
- * to bind and plan than to run (docs/import-export.md, "Speed"). `ordinality` keeps the rows' order
+ * to bind and plan than to run (docs/import-export.md, "Measured"). `ordinality` keeps the rows' order
  * (positions, and the order rows are locked in).
  */
 export const jsonRows = (columns: string) => `ROWS FROM (json_to_recordset(?::json) AS (${columns})) WITH ORDINALITY AS r`;
