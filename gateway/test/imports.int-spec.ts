@@ -3,6 +3,8 @@ import { NestFactory } from '@nestjs/core';
 import type { CategoryView, ImportPreview, ImportUpload, ImportView, ItemView, MovementEntry } from '@inventory/contracts';
 import ExcelJS from 'exceljs';
 import { crc32, deflateRawSync } from 'node:zlib';
+import { eventually, jobsDrained, queryDb } from '@inventory/platform/testing';
+import { ALERTS_QUEUE } from '../../services/inventory/src/alerts/alert-jobs.js';
 import { WorkerModule } from '../../services/inventory/src/worker.module.js';
 import { ApiClient, json, signUp } from './support/api-client.js';
 import { startSystem, type System } from './support/system.js';
@@ -278,6 +280,18 @@ describe('commit, upsert and undo', () => {
     const bolt = items.find((i) => i.name === 'Bolt')!;
     const history = await ok<MovementEntry[]>(c.get(`/api/inventory/${bolt.id}/movements`));
     expect(history.map((m) => [m.movementType, m.quantity, m.reason])).toEqual([['in', 100, 'Import spring stock.csv']]);
+    // Only the item filed at or below its reorder level raises an alert: the others are judged as
+    // filed, not out of stock for a moment and then restocked (an alert raised and resolved per row).
+    const nut = items.find((i) => i.name === 'Nut')!;
+    const alertsOf = () =>
+      queryDb<{ item_id: string; resolved_at: Date | null }>(
+        'inventory',
+        'SELECT item_id, resolved_at FROM alerts WHERE item_id = ANY($1)',
+        [items.map((i) => i.id)],
+      );
+    await eventually(async () => (await alertsOf()).length > 0, 30_000);
+    await jobsDrained(ALERTS_QUEUE);
+    expect(await alertsOf()).toEqual([{ item_id: nut.id, resolved_at: null }]);
     // Importing the same file again in upsert mode changes nothing.
     const again = await imported(c, STOCK_CSV, 'upsert');
     expect(again).toMatchObject({ status: 'done', created: 0, updated: 0, unchanged: 3 });

@@ -1,5 +1,5 @@
 import { initialState, type ItemState } from '../items/domain/item.js';
-import { planRows, type WorkspaceLookups } from './import-plan.js';
+import { chunkSeen, planRows, type WorkspaceLookups } from './import-plan.js';
 import type { ImportedFields, ParsedRow } from './import-rows.js';
 
 const item = (sku: string, changes: Partial<ItemState> = {}): ItemState => ({
@@ -91,5 +91,20 @@ describe('planRows', () => {
   it('refuses a quantity below the stock held at other places', () => {
     const [plan] = planRows([row(2, { sku: 'B-1', quantity: 3 })], 'upsert', lookups([item('B-1')]), new Map());
     expect(plan).toMatchObject({ kind: 'invalid', errors: [{ message: expect.stringContaining('less than the 4 held at other places') }] });
+  });
+});
+
+describe('chunkSeen', () => {
+  it("sees the file's earlier chunks and keeps a chunk's own keys apart until the chunk is kept", () => {
+    const file = new Map([['sku:a', 2]]);
+    const first = chunkSeen(file);
+    const plans = planRows([row(3, { sku: 'A' }), row(4, { sku: 'B' })], 'create', lookups(), first.seen);
+    expect(plans.map((p) => p.kind)).toEqual(['invalid', 'create']);
+    // The chunk did not commit: the file's keys are as they were, and a retry sees no 'B' yet.
+    expect([...file]).toEqual([['sku:a', 2]]);
+    const retry = chunkSeen(file);
+    expect(planRows([row(4, { sku: 'B' })], 'create', lookups(), retry.seen)[0].kind).toBe('create');
+    retry.keep();
+    expect(file.get('sku:b')).toBe(4);
   });
 });

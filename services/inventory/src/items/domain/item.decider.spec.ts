@@ -129,6 +129,24 @@ describe('registering an item', () => {
         },
       ]));
 
+  it('gives the initial stock the reason asked for (an import names its file)', () =>
+    given()
+      .when(register({ initialStock: 3, locationId: 'shelf', initialStockReason: 'Import stock.csv' }))
+      .then([
+        registered({ locationId: 'shelf', initialStock: 3 }),
+        {
+          type: 'StockReceived',
+          data: {
+            itemId: ITEM,
+            movementId: 'm-initial',
+            quantity: 3,
+            locationId: 'shelf',
+            reason: 'Import stock.csv',
+            stockAfter: stock([['shelf', 3]]),
+          },
+        },
+      ]));
+
   it('records the initial stock of an item with no place as a first "in" movement to the unassigned bucket', () =>
     given()
       .when(register({ initialStock: 7 }))
