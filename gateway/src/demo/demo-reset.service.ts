@@ -7,6 +7,7 @@ import {
   DEMO_TRANSFER_PLACE,
   DEMO_USER_ID,
   DemoMessages,
+  isDemoActor,
   DemoSubjects,
   LocationsSubjects,
   type Actor,
@@ -83,7 +84,7 @@ export class DemoReset implements OnApplicationBootstrap, OnApplicationShutdown 
    * the last one, answers 429 and `tooSoon(seconds)` is told how long to wait (Retry-After).
    */
   async request(actor: Actor, tooSoon: (retryAfterSeconds: number) => void): Promise<DemoStatus> {
-    if (actor.userId !== DEMO_USER_ID || actor.workspaceId !== DEMO_USER_ID) throw new ServiceError('FORBIDDEN', DemoMessages.demoOnly);
+    if (!isDemoActor(actor)) throw new ServiceError('FORBIDDEN', DemoMessages.demoOnly);
     const last = await this.redis.get(LAST_KEY);
     const waitMs = last ? MIN_INTERVAL_MS - (Date.now() - Date.parse(last)) : 0;
     if (waitMs > 0) {

@@ -1,3 +1,5 @@
+import type { Actor } from './envelope.js';
+import { DEMO_USER_ID } from './identity.js';
 import type { LocationType } from './locations.js';
 
 /**
@@ -8,6 +10,10 @@ import type { LocationType } from './locations.js';
  * timed by the recipe below rather than by any caller. Each subject refuses any actor but the demo
  * account in its own workspace.
  */
+/** The only actor a demo reset acts for: the demo account, in its own workspace (anyone else gets 403). */
+export const isDemoActor = (actor: Pick<Actor, 'userId' | 'workspaceId'>) =>
+  actor.userId === DEMO_USER_ID && actor.workspaceId === DEMO_USER_ID;
+
 export const DemoSubjects = {
   clearInventory: 'inventory.demo.clear',
   clearCatalog: 'catalog.demo.clear',

@@ -1,5 +1,5 @@
 import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
-import { DEMO_USER_ID, DemoMessages, WorkspacePermissions, WorkspaceMessages, type Actor, type Envelope } from '@inventory/contracts';
+import { DemoMessages, isDemoActor, WorkspacePermissions, WorkspaceMessages, type Actor, type Envelope } from '@inventory/contracts';
 import { ServiceError } from '../errors/service-error.js';
 
 function actorOf(context: ExecutionContext): Actor {
@@ -35,6 +35,6 @@ export function assertMayWriteData(actor: Actor): void {
  */
 export const RpcDemoActor = createParamDecorator((_: unknown, context: ExecutionContext): Actor => {
   const actor = actorOf(context);
-  if (actor.userId !== DEMO_USER_ID || actor.workspaceId !== DEMO_USER_ID) throw new ServiceError('FORBIDDEN', DemoMessages.demoOnly);
+  if (!isDemoActor(actor)) throw new ServiceError('FORBIDDEN', DemoMessages.demoOnly);
   return actor;
 });
