@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { EventEnvelope } from '@inventory/contracts';
-import { runSql, type EventHandler } from '@inventory/platform';
+import { jsonRows, runSql, type EventHandler } from '@inventory/platform';
 import { locationItemChange } from './location-item-change.js';
 
 /**
@@ -26,12 +26,12 @@ export class LocationItemCountsProjection implements EventHandler {
       if (change.kind === 'stock') stock.set(change.itemId, change.locations);
     }
     if (!em.getTransactionContext()) throw new Error('the projection runs inside the consumer’s transaction');
-    // Ids and rows travel as one JSON parameter each (bound, not inlined into the SQL text).
+    // Ids and rows travel as one JSON parameter each (jsonRows: bound, not inlined into the SQL text).
     const json = (value: unknown) => JSON.stringify(value);
     if (tracked.size > 0) {
       await runSql(
         em,
-        `INSERT INTO location_items (item_id, workspace_id) SELECT item_id, workspace_id FROM jsonb_to_recordset(?::jsonb) AS r(item_id text, workspace_id text)
+        `INSERT INTO location_items (item_id, workspace_id) SELECT item_id, workspace_id FROM ${jsonRows('item_id text, workspace_id text')}
          ON CONFLICT (item_id) DO NOTHING`,
         [json([...tracked].map(([item_id, workspace_id]) => ({ item_id, workspace_id })))],
       );
@@ -52,7 +52,7 @@ export class LocationItemCountsProjection implements EventHandler {
         await runSql(
           em,
           `INSERT INTO location_item_stock (item_id, location_id, quantity)
-           SELECT item_id, location_id, quantity FROM jsonb_to_recordset(?::jsonb) AS r(item_id text, location_id text, quantity integer)`,
+           SELECT item_id, location_id, quantity FROM ${jsonRows('item_id text, location_id text, quantity integer')}`,
           [json(rows)],
         );
       }
