@@ -30,8 +30,10 @@ export function useDemoStatus(enabled: boolean) {
   useEffect(() => {
     if (lastResetAt === undefined) return;
     if (seenResetAt.current !== undefined && lastResetAt !== seenResetAt.current) {
-      void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== 'demo' });
-      toast({ title: 'The demo has its sample data again' });
+      // Told once the screens show the sample again, not while they still show the old data.
+      void queryClient
+        .invalidateQueries({ predicate: (query) => query.queryKey[0] !== 'demo' })
+        .finally(() => toast({ title: 'The demo has its sample data again' }));
     }
     seenResetAt.current = lastResetAt;
   }, [lastResetAt, queryClient, toast]);
