@@ -84,7 +84,7 @@ start_postgres() {
   [ "$(id -u)" -eq 0 ] && chown postgres:postgres "$DATA_DIR/logs"
   # setsid: servers get their own session, so Ctrl-C on `npm start` stops the app, not the servers.
   as_postgres setsid -w "$PG_BIN/pg_ctl" -D "$dir" -l "$DATA_DIR/logs/postgres.log" -w -t 30 start \
-    -o "-c listen_addresses=127.0.0.1 -p $PG_PORT -k $dir -c max_connections=300 -c fsync=${PG_FSYNC:-on} -c shared_buffers=256MB" >/dev/null
+    -o "-c listen_addresses=127.0.0.1 -p $PG_PORT -k $dir -c max_connections=300 -c fsync=${PG_FSYNC:-on} -c shared_buffers=256MB ${PG_OPTIONS:-}" >/dev/null
   wait_for postgres pg_ok
   log "postgres up on $PG_PORT"
 }

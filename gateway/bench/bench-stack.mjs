@@ -12,10 +12,11 @@ export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 /**
  * `fsync: true` keeps PostgreSQL durable, as in production; off by default for bulk-load benchmarks.
+ * `pgOptions` adds PostgreSQL server settings (`-c name=value …`), e.g. to load pg_stat_statements.
  * The default ports (PostgreSQL 20432, NATS 19222, ...) stay below Linux's ephemeral range
  * (32768 and up), where an outgoing connection may hold the port a server wants to bind.
  */
-export function startStack(offset = Number(process.env.BENCH_PORT_OFFSET ?? 5000), { fsync = false } = {}) {
+export function startStack(offset = Number(process.env.BENCH_PORT_OFFSET ?? 5000), { fsync = false, pgOptions = '' } = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'inventory-bench-'));
   chmodSync(dataDir, 0o755); // PostgreSQL runs as its own user and must reach its folder inside
   const stackEnv = {
@@ -28,6 +29,7 @@ export function startStack(offset = Number(process.env.BENCH_PORT_OFFSET ?? 5000
     NATS_MONITOR_PORT: String(18222 + offset),
     S3_PORT: String(19000 + offset),
     PG_FSYNC: fsync ? 'on' : 'off',
+    PG_OPTIONS: pgOptions,
   };
   const stack = (command) => {
     const result = spawnSync('bash', ['infra/local-stack.sh', command], { cwd: ROOT, env: stackEnv, encoding: 'utf8' });

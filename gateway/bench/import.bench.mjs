@@ -7,23 +7,33 @@
 // import run (to 'done'); the export of every item as CSV. Prints rows/s and the peak memory (RSS)
 // of every app process. Targets (issue 19, 2-core machine, 100,000 rows): preview < 10 s,
 // import < 60 s, export < 10 s, every process < 500 MB. Takes about 3 minutes.
+// BENCH_FILE=<a .csv or .xlsx> measures that file instead (e.g. the largest one allowed).
+// BENCH_PG_STATEMENTS=1 prints the statements PostgreSQL spent the run's time on (pg_stat_statements).
 import { readdirSync, readFileSync } from 'node:fs';
+import { basename } from 'node:path';
+import pg from 'pg';
 import { appProcesses, waitForHealth } from '../../infra/scripts/lib.mjs';
 import { signUp, startStack, waitFor } from './bench-stack.mjs';
 
 const ROWS = Number(process.argv[2] ?? 100_000);
+const ownFile = process.env.BENCH_FILE;
 const target = process.argv[3] ?? 'private';
 const BASELINE_ITEMS = 2000;
 const BASELINE_CONCURRENCY = 32;
 
-const stack = target === 'private' ? startStack(undefined, { fsync: true }) : null;
+const pgStatements = process.env.BENCH_PG_STATEMENTS === '1' && target === 'private';
+const stack =
+  target === 'private'
+    ? startStack(undefined, { fsync: true, pgOptions: pgStatements ? '-c shared_preload_libraries=pg_stat_statements' : '' })
+    : null;
 const baseUrl = stack ? stack.baseUrl : target.replace(/\/$/, '');
 const processes = new Map();
 // BENCH_CPU_PROF=<process name>,… writes V8 CPU profiles of those processes to .data/profiles/.
 const profiled = new Set((process.env.BENCH_CPU_PROF ?? '').split(',').filter(Boolean));
 const profiling = ['--cpu-prof', '--cpu-prof-dir=.data/profiles'];
 if (stack)
-  for (const { name, script } of appProcesses()) processes.set(name, stack.start(script, {}, profiled.has(name) ? profiling : []).pid);
+  for (const { name, script, nodeArgs } of appProcesses())
+    processes.set(name, stack.start(script, {}, [...nodeArgs, ...(profiled.has(name) ? profiling : [])]).pid);
 try {
   await waitForHealth(baseUrl, 120_000);
 } catch (error) {
@@ -133,6 +143,29 @@ function generateCsv(rows) {
   return Buffer.from(lines.join('\n'));
 }
 
+/** Starts pg_stat_statements' count afresh (the view is the whole server's, every database). */
+async function statementsReset() {
+  const db = new pg.Client({ connectionString: `${stack.env.PG_URL}/postgres` });
+  await db.connect();
+  await db.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
+  await db.query('SELECT pg_stat_statements_reset()');
+  await db.end();
+}
+
+/** The statements that took the most of PostgreSQL's time since statementsReset(), by database. */
+async function printStatements() {
+  const db = new pg.Client({ connectionString: `${stack.env.PG_URL}/postgres` });
+  await db.connect();
+  const { rows } = await db.query(
+    `SELECT d.datname AS db, s.calls, round(s.total_exec_time)::int AS ms, round(s.total_exec_time / s.calls, 2)::float AS "ms/call",
+            s.rows, left(regexp_replace(s.query, '\\s+', ' ', 'g'), 90) AS statement
+       FROM pg_stat_statements s JOIN pg_database d ON d.oid = s.dbid
+      ORDER BY s.total_exec_time DESC LIMIT 25`,
+  );
+  await db.end();
+  console.table(rows);
+}
+
 const results = [];
 try {
   // Baseline: the plain path, one item per request.
@@ -155,16 +188,17 @@ try {
   });
 
   const user = await session('import-bench');
-  const file = generateCsv(ROWS);
+  const file = ownFile ? readFileSync(ownFile) : generateCsv(ROWS);
   step = 'upload';
   const form = new FormData();
-  form.append('file', new Blob([file]), 'bench.csv');
+  form.append('file', new Blob([file]), ownFile ? basename(ownFile) : 'bench.csv');
   let t = performance.now();
   const upload = await user.json('/api/imports', { method: 'POST', body: form });
+  const rows = upload.rowCount;
   results.push({
-    step: `upload (${(file.length / 1048576).toFixed(1)} MB, ${ROWS} rows)`,
+    step: `upload (${(file.length / 1048576).toFixed(1)} MB, ${rows} rows)`,
     seconds: seconds(t),
-    'rows/s': rate(ROWS, seconds(t)),
+    'rows/s': rate(rows, seconds(t)),
   });
 
   step = 'preview';
@@ -174,10 +208,11 @@ try {
     body: JSON.stringify({ mapping: upload.suggestedMapping, mode: 'create' }),
     headers: { 'content-type': 'application/json' },
   });
-  if (preview.toCreate !== ROWS) throw new Error(`preview: ${JSON.stringify(preview).slice(0, 300)}`);
-  results.push({ step: 'preview (every row checked)', seconds: seconds(t), 'rows/s': rate(ROWS, seconds(t)) });
+  if (preview.toCreate !== rows) throw new Error(`preview: ${JSON.stringify(preview).slice(0, 300)}`);
+  results.push({ step: 'preview (every row checked)', seconds: seconds(t), 'rows/s': rate(rows, seconds(t)) });
 
   step = 'run';
+  if (pgStatements) await statementsReset();
   t = performance.now();
   const cpuBefore = cpuNow();
   await user.call(`/api/imports/${upload.id}/commit`, { method: 'POST' });
@@ -190,10 +225,11 @@ try {
     600_000,
     250,
   );
-  if (done.created !== ROWS) throw new Error(`import: ${JSON.stringify(done)}`);
+  if (done.created !== rows) throw new Error(`import: ${JSON.stringify(done)}`);
   const importSeconds = seconds(t);
-  results.push({ step: 'import run (to done)', seconds: importSeconds, 'rows/s': rate(ROWS, importSeconds) });
+  results.push({ step: 'import run (to done)', seconds: importSeconds, 'rows/s': rate(rows, importSeconds) });
   chargeCpu('import run', cpuBefore);
+  if (pgStatements) await printStatements();
 
   step = 'export';
   t = performance.now();
@@ -207,12 +243,12 @@ try {
   results.push({
     step: `export items.csv (${(bytes / 1048576).toFixed(1)} MB, ${lines - 1} rows)`,
     seconds: seconds(t),
-    'rows/s': rate(ROWS, seconds(t)),
+    'rows/s': rate(rows, seconds(t)),
   });
 
   for (const row of results) row.seconds = row.seconds.toFixed(2);
   console.table(results);
-  console.log(`import run vs plain path: ${(plainSeconds / BASELINE_ITEMS / (importSeconds / ROWS)).toFixed(1)}× the rows/s`);
+  console.log(`import run vs plain path: ${(plainSeconds / BASELINE_ITEMS / (importSeconds / rows)).toFixed(1)}× the rows/s`);
   clearInterval(sampler);
   const mb = (kb) => (kb === undefined ? '' : Math.round(kb / 1024));
   console.table(

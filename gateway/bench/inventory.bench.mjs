@@ -18,7 +18,7 @@ const target = process.argv[2] ?? 'private';
 const stack = target === 'private' ? startStack(undefined, { fsync: true }) : null;
 const baseUrl = stack ? stack.baseUrl : target.replace(/\/$/, '');
 if (stack) {
-  for (const { script } of appProcesses()) stack.start(script);
+  for (const { script, nodeArgs } of appProcesses()) stack.start(script, {}, nodeArgs);
   await waitForHealth(baseUrl, 120_000);
 }
 const duration = Number(process.argv[3] ?? 20);

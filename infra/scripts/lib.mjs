@@ -67,15 +67,23 @@ function runAll(target) {
 export const buildAll = () => runAll('build');
 export const typecheckAll = () => runAll('typecheck');
 
+/**
+ * Node options of a process beyond the defaults. The inventory worker reads whole import files: its
+ * heap is capped so that V8 collects instead of growing past the 500 MB a 100,000-row import may use,
+ * with room for the largest file allowed (docs/import-export.md, "Memory"). docker-compose.yml says the same.
+ */
+const NODE_ARGS = { 'inventory-worker': ['--max-old-space-size=384'] };
+
 /** Every process of the app: the services, their workers and the gateway. */
 export function appProcesses() {
   const list = [];
+  const add = (name, script, natsUser) => list.push({ name, script, natsUser, nodeArgs: NODE_ARGS[name] ?? [] });
   for (const s of SERVICES) {
-    list.push({ name: s, script: `services/${s}/dist/main.js`, natsUser: s });
+    add(s, `services/${s}/dist/main.js`, s);
     const worker = `services/${s}/dist/main.worker.js`;
-    if (existsSync(join(ROOT, worker))) list.push({ name: `${s}-worker`, script: worker, natsUser: s });
+    if (existsSync(join(ROOT, worker))) add(`${s}-worker`, worker, s);
   }
-  list.push({ name: 'gateway', script: 'gateway/dist/main.js', natsUser: 'gateway' });
+  add('gateway', 'gateway/dist/main.js', 'gateway');
   return list;
 }
 
@@ -97,12 +105,12 @@ export function startApp(env, { quiet = false } = {}) {
   // Crashes and restarts are reported even when the processes' own output is not.
   const log = (name, text) => process.stderr.write(`${prefixes.get(name)}${text}\n`);
   const credentials = natsCredentials(env);
-  const processes = appProcesses().map(({ name, script, natsUser }, i) => {
+  const processes = appProcesses().map(({ name, script, natsUser, nodeArgs }, i) => {
     prefixes.set(name, `\x1b[${colors[i % colors.length]}m${name.padEnd(17)}\x1b[0m│ `);
     // Each process on the bus as itself, with only its own subjects (infra/nats/auth.mjs).
     const own = { ...env, NATS_URL: natsUrlFor(env.NATS_URL, natsUser, credentials) };
     return supervise(
-      { name, command: process.execPath, args: ['--enable-source-maps', script], options: { cwd: ROOT, env: own } },
+      { name, command: process.execPath, args: ['--enable-source-maps', ...nodeArgs, script], options: { cwd: ROOT, env: own } },
       { onOutput, log },
     );
   });

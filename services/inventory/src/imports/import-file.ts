@@ -28,11 +28,16 @@ export async function readImportFile(file: Buffer): Promise<ImportSheet> {
   const headerAt = table.findIndex((row) => row.some((cell) => cell.trim() !== ''));
   if (headerAt < 0) throw new ServiceError('VALIDATION', M.empty);
   const columns = uniqueColumns(table[headerAt]);
-  const rows = table
-    .slice(headerAt + 1)
-    .filter((row) => row.some((cell) => cell.trim() !== ''))
+  // The parsed rows are reused in place: a copy of a large file's table would double the peak memory.
+  const rows: string[][] = [];
+  for (let r = headerAt + 1; r < table.length; r++) {
+    const row = table[r];
+    if (!row.some((cell) => cell.trim() !== '')) continue;
+    row.length = columns.length;
     // Line breaks inside a cell as \n, whatever the file used.
-    .map((row) => columns.map((_, i) => (row[i] ?? '').replace(/\r\n?/g, '\n')));
+    for (let c = 0; c < columns.length; c++) row[c] = (row[c] ?? '').replace(/\r\n?/g, '\n');
+    rows.push(row);
+  }
   if (rows.length === 0) throw new ServiceError('VALIDATION', M.empty);
   if (rows.length > MAX_IMPORT_ROWS) throw new ServiceError('VALIDATION', M.tooManyRows);
   return { columns, rows };
