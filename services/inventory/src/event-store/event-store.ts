@@ -80,7 +80,7 @@ export async function appendToStreams(
   const parts = [
     `INSERT INTO events (stream_id, version, event_id, type, data, metadata, recorded_at)
      SELECT stream_id, version, event_id, type, data, metadata, recorded_at
-       FROM ${jsonRows('stream_id text, version int, event_id uuid, type text, data jsonb, metadata jsonb, recorded_at timestamptz')}
+       FROM ${jsonRows('stream_id text, version int, event_id uuid, type text, data jsonb, metadata jsonb, recorded_at timestamptz', 'jsonb')}
       ORDER BY ordinality
      RETURNING position, event_id, stream_id, version, type, data, metadata, recorded_at`,
     `INSERT INTO outbox (event_id, subject, payload)

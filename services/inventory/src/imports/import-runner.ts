@@ -17,7 +17,7 @@ import { lockReferences } from '../replicas/references.js';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { decideItems, type ItemRequest } from '../items/item-writer.js';
 import type { DetailChanges, ItemCommand } from '../items/domain/item.js';
-import { loadSnapshots } from '../items/read-models/item-views.js';
+import { loadSnapshots, refreshItemViewStatistics } from '../items/read-models/item-views.js';
 import { ImportFiles } from './import-files.js';
 import { readImportFile, type ImportSheet } from './import-file.js';
 import type { ImportJob } from './import-jobs.js';
@@ -147,11 +147,14 @@ export class ImportRunner {
     for (let from = 0; from < record.processed; from += CHUNK_ROWS)
       planRows(rows.parse(from, Math.min(from + CHUNK_ROWS, record.processed)), record.mode!, emptyLookups(), seenInFile);
     const reason = `Import ${record.fileName}`.slice(0, MOVEMENT_REASON_MAX_LENGTH);
-    let cursor = record.processed;
+    const firstCursor = record.processed;
+    let cursor = firstCursor;
     while (cursor < rows.count) {
       const chunk = chunkSeen(seenInFile);
       const moved = await em.fork().transactional((tx) => this.writeChunk(tx, actor, record, rows, cursor, chunk.seen, reason));
       if (moved === cursor + Math.min(CHUNK_ROWS, rows.count - cursor)) chunk.keep();
+      // After the run's first chunk, so that the other writers' statements plan with the workspace's new size.
+      if (cursor === firstCursor && rows.count - firstCursor > CHUNK_ROWS) await refreshItemViewStatistics(em);
       cursor = moved;
       progress((await findImport(em.fork(), actor.workspaceId, importId))!);
     }

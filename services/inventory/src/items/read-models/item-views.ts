@@ -100,6 +100,16 @@ function stateOf(row: SnapshotRow): ItemState {
   };
 }
 
+/**
+ * Refreshes the planner's statistics of item_views. A bulk write (an import) can grow a workspace
+ * faster than autovacuum refreshes them (a minute apart at best); until it does, statements prepared
+ * with the old ones may find an item by its workspace's index rather than its id, and slow down with
+ * every row written: the import bench saw alerts take 23 ms each, then more (docs/import-export.md).
+ */
+export async function refreshItemViewStatistics(em: EntityManager): Promise<void> {
+  await sqlOf(em)('ANALYZE item_views');
+}
+
 /** The statement that writes folded states over their rows; it runs with the append that produced them. */
 export function snapshotUpsert(states: readonly ItemState[]): SqlStatement {
   const rows = states.map((state) => {
@@ -138,7 +148,7 @@ export function snapshotUpsert(states: readonly ItemState[]): SqlStatement {
             image_url, code, barcodes, stock, is_active, version, created_at, updated_at, record_json, lots, nearest_expiry)
           SELECT id, workspace_id, created_by, name, sku, description, unit_price, current_stock, reorder_level, category_id, location_id,
             image_url, code, barcodes, stock, is_active, version, created_at, updated_at, record_json, lots, nearest_expiry
-            FROM ${jsonRows(columns)} ORDER BY ordinality
+            FROM ${jsonRows(columns, 'jsonb')} ORDER BY ordinality
           ON CONFLICT (id) DO UPDATE SET name = excluded.name, sku = excluded.sku, description = excluded.description,
             unit_price = excluded.unit_price, current_stock = excluded.current_stock, reorder_level = excluded.reorder_level,
             category_id = excluded.category_id, location_id = excluded.location_id, image_url = excluded.image_url, barcodes = excluded.barcodes, stock = excluded.stock,

@@ -45,8 +45,13 @@ function statementName(sql: string): string | undefined {
  * once per connection, and binding is one string: a VALUES list of 20,000 placeholders took longer
  * to bind and plan than to run (docs/import-export.md, "Measured"). `ordinality` keeps the rows' order
  * (positions, and the order rows are locked in).
+ *
+ * Rows that carry documents (jsonb columns holding objects or arrays, like an event's data) read
+ * faster from a `jsonb` parameter: it is parsed once, where `json` parses each document a second time
+ * to store it (2,000 events: 60 ms instead of 94). Flat rows read faster as `json` (1,000: 4 ms, not 8).
  */
-export const jsonRows = (columns: string) => `ROWS FROM (json_to_recordset(?::json) AS (${columns})) WITH ORDINALITY AS r`;
+export const jsonRows = (columns: string, as: 'json' | 'jsonb' = 'json') =>
+  `ROWS FROM (${as}_to_recordset(?::${as}) AS (${columns})) WITH ORDINALITY AS r`;
 
 /** A timestamptz column as ISO 8601 text in UTC, the way events and the API write times. */
 export const isoTimeSql = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;

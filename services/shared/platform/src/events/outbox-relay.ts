@@ -133,15 +133,16 @@ export class OutboxRelay {
       if (!lock[0].ok) return { published: 0, heldBack: false, lockedElsewhere: true };
       this.leading = true;
     }
-    const { rows } = await client.query<{ position: string; event_id: string; subject: string; payload: unknown; ready: boolean }>(
-      `SELECT position, event_id, subject, payload, transaction_id < (${OLDEST_RUNNING_HERE}) AS ready
+    // The payload as text: published as it is stored, not parsed and written out again.
+    const { rows } = await client.query<{ position: string; event_id: string; subject: string; payload: string; ready: boolean }>(
+      `SELECT position, event_id, subject, payload::text AS payload, transaction_id < (${OLDEST_RUNNING_HERE}) AS ready
          FROM outbox WHERE published_at IS NULL ORDER BY position LIMIT $1`,
       [batchSize],
     );
     const ready = rows.filter((row) => row.ready);
     if (ready.length > 0) {
       // Sent in order on one connection, so JetStream stores them in position order.
-      await Promise.all(ready.map((row) => this.options.js.publish(row.subject, JSON.stringify(row.payload), { msgID: row.event_id })));
+      await Promise.all(ready.map((row) => this.options.js.publish(row.subject, row.payload, { msgID: row.event_id })));
       await client.query('UPDATE outbox SET published_at = now() WHERE position = ANY($1::bigint[])', [ready.map((r) => r.position)]);
     }
     return { published: ready.length, heldBack: ready.length < rows.length, lockedElsewhere: false };

@@ -16,7 +16,7 @@ export function outboxInsert(events: readonly EventEnvelope[]): SqlStatement {
   const rows = events.map((event) => ({ event_id: event.id, subject: eventSubject(event.source, event.type), payload: event }));
   return {
     sql: `INSERT INTO outbox (event_id, subject, payload)
-          SELECT event_id, subject, payload FROM ${jsonRows('event_id uuid, subject text, payload jsonb')} ORDER BY ordinality`,
+          SELECT event_id, subject, payload FROM ${jsonRows('event_id uuid, subject text, payload jsonb', 'jsonb')} ORDER BY ordinality`,
     params: [JSON.stringify(rows)],
   };
 }
