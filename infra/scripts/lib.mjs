@@ -107,8 +107,13 @@ export function startApp(env, { quiet = false } = {}) {
   const credentials = natsCredentials(env);
   const processes = appProcesses().map(({ name, script, natsUser, nodeArgs }, i) => {
     prefixes.set(name, `\x1b[${colors[i % colors.length]}m${name.padEnd(17)}\x1b[0m│ `);
-    // Each process on the bus as itself, with only its own subjects (infra/nats/auth.mjs).
-    const own = { ...env, NATS_URL: natsUrlFor(env.NATS_URL, natsUser, credentials) };
+    // Each process on the bus as itself, with only its own subjects (infra/nats/auth.mjs), and
+    // with its own metrics port, METRICS_PORT_BASE + its place in the list (docs/operations.md).
+    const own = {
+      ...env,
+      NATS_URL: natsUrlFor(env.NATS_URL, natsUser, credentials),
+      METRICS_PORT: String(Number(env.METRICS_PORT_BASE ?? 9400) + i),
+    };
     return supervise(
       { name, command: process.execPath, args: ['--enable-source-maps', ...nodeArgs, script], options: { cwd: ROOT, env: own } },
       { onOutput, log },

@@ -27,6 +27,7 @@ export const testEnv = {
   S3_PORT: String(19000 + off),
   SMTP_URL: `smtp://127.0.0.1:${1025 + off}`,
   MAIL_INBOX_URL: `http://127.0.0.1:${1080 + off}`,
+  METRICS_PORT_BASE: String(9400 + off),
   ...(vapid && { VAPID_PUBLIC_KEY: vapid.publicKey, VAPID_PRIVATE_KEY: vapid.privateKey }),
   // Tests run their own push service on 127.0.0.1, over https with a test-only certificate.
   PUSH_ENDPOINT_HOSTS: 'fcm.googleapis.com,127.0.0.1',

@@ -1,6 +1,7 @@
 import { Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { NOTIFICATIONS_QUEUE, type NotificationJob } from '@inventory/contracts';
 import { Queue, type DeduplicationOptions, type JobsOptions } from 'bullmq';
+import { watchQueueDepth } from '@inventory/platform';
 import { Redis } from 'ioredis';
 import { getEnv } from '../config/env.js';
 
@@ -43,6 +44,7 @@ export class NotificationJobQueue implements OnApplicationShutdown {
   private readonly logger = new Logger('NotificationJobQueue');
   private readonly redis = new Redis(getEnv().REDIS_URL, { maxRetriesPerRequest: null });
   private readonly queue = new Queue<NotificationJob>(NOTIFICATIONS_QUEUE, { connection: this.redis });
+  private readonly stopWatching = watchQueueDepth(this.queue);
 
   constructor() {
     // Without a listener an 'error' event (Redis down) would end the process.
@@ -61,6 +63,7 @@ export class NotificationJobQueue implements OnApplicationShutdown {
   }
 
   async onApplicationShutdown(): Promise<void> {
+    this.stopWatching();
     await this.queue.close();
     // BullMQ leaves a connection it was given open.
     this.redis.disconnect();

@@ -1,5 +1,6 @@
 import { Global, Injectable, Logger, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { Queue, type JobsOptions } from 'bullmq';
+import { watchQueueDepth } from '@inventory/platform';
 import { Redis } from 'ioredis';
 import { getEnv } from '../config/env.js';
 import { alertJobId, type AlertJob } from './low-stock.js';
@@ -25,6 +26,7 @@ export class AlertJobQueue implements OnApplicationShutdown {
   // Fail fast while Redis is down: the consumer's transaction rolls back and the event comes again.
   private readonly redis = new Redis(getEnv().REDIS_URL, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
   private readonly queue = new Queue<AlertJob>(ALERTS_QUEUE, { connection: this.redis });
+  private readonly stopWatching = watchQueueDepth(this.queue);
 
   constructor() {
     // Without a listener an 'error' event (Redis down) would end the process.
@@ -37,6 +39,7 @@ export class AlertJobQueue implements OnApplicationShutdown {
   }
 
   async onApplicationShutdown(): Promise<void> {
+    this.stopWatching();
     await this.queue.close();
     // BullMQ leaves a connection it was given open.
     this.redis.disconnect();

@@ -1,6 +1,6 @@
 import { Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import type { Actor, ImportCreateRequest, ImportPreview, ImportPreviewRequest, ImportUpload } from '@inventory/contracts';
-import { ServiceError } from '@inventory/platform';
+import { ServiceError, watchQueueDepth } from '@inventory/platform';
 import { Queue, QueueEvents, type JobsOptions } from 'bullmq';
 import { Redis } from 'ioredis';
 import { getEnv } from '../config/env.js';
@@ -51,6 +51,7 @@ export class ImportJobQueue implements OnApplicationShutdown {
   private readonly logger = new Logger('ImportJobQueue');
   private readonly redis = new Redis(getEnv().REDIS_URL, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
   private readonly queue = new Queue<ImportJob>(IMPORTS_QUEUE, { connection: this.redis });
+  private readonly stopWatching = watchQueueDepth(this.queue);
   // Its own connection: it blocks while listening.
   private readonly eventsRedis = new Redis(getEnv().REDIS_URL, { maxRetriesPerRequest: null });
   private readonly events = new QueueEvents(IMPORTS_QUEUE, { connection: this.eventsRedis });
@@ -77,6 +78,7 @@ export class ImportJobQueue implements OnApplicationShutdown {
   }
 
   async onApplicationShutdown(): Promise<void> {
+    this.stopWatching();
     await this.events.close();
     await this.queue.close();
     // BullMQ leaves a connection it was given open.

@@ -1,21 +1,53 @@
 import { Inject, Logger, Module, type DynamicModule, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { APP_INTERCEPTOR } from '@nestjs/core';
 import { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import { gaugeOnScrape } from '../metrics/metrics.js';
 import { ensureDatabase } from './ensure-database.js';
 import { migrate } from './migrate.js';
 import { ormConfig, type OrmConfigInput } from './orm-config.js';
 import { RequestContextInterceptor } from './request-context.interceptor.js';
 
+/** Knex's connection pool (tarn), as far as the metrics read it. */
+interface ConnectionPool {
+  numUsed(): number;
+  numFree(): number;
+  numPendingAcquires(): number;
+}
+
 class OrmLifecycle implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger('Database');
+  private stopMetrics?: () => void;
   constructor(@Inject(MikroORM) private readonly orm: MikroORM) {}
 
   async onModuleInit(): Promise<void> {
     const applied = await migrate(this.orm);
     if (applied.length) this.logger.log(`applied migrations ${applied.join(', ')}`);
+    this.stopMetrics = this.watchPool();
+  }
+
+  /** db_pool_connections: the pool's connections in use and free, and the queries waiting for one. */
+  private watchPool(): () => void {
+    const pool = (this.orm.em.getConnection().getKnex().client as { pool?: ConnectionPool }).pool;
+    const database = this.orm.config.get('dbName') ?? '';
+    return gaugeOnScrape(
+      {
+        name: 'db_pool_connections',
+        help: 'Database pool connections by state (used, free, waiting).',
+        labelNames: ['database', 'state'] as const,
+      },
+      async () =>
+        pool
+          ? [
+              { labels: { database, state: 'used' }, value: pool.numUsed() },
+              { labels: { database, state: 'free' }, value: pool.numFree() },
+              { labels: { database, state: 'waiting' }, value: pool.numPendingAcquires() },
+            ]
+          : [],
+    );
   }
 
   async onApplicationShutdown(): Promise<void> {
+    this.stopMetrics?.();
     await this.orm.close();
   }
 }

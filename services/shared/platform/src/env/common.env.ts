@@ -20,6 +20,17 @@ export class NatsEnv {
   @IsOptional()
   @IsString()
   LIVENESS_FILE?: string;
+
+  /** Port of the process's Prometheus metrics, GET /metrics (unset: off; docs/operations.md, "Metrics"). */
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(65_535)
+  METRICS_PORT?: number;
+
+  /** Address the metrics port listens on: 0.0.0.0 in a container, for the scraper on the network. */
+  @IsString()
+  METRICS_HOST: string = '127.0.0.1';
 }
 
 /** A service: NATS plus its own PostgreSQL database. */

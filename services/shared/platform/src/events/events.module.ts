@@ -10,8 +10,9 @@ import {
 } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import { MikroORM } from '@mikro-orm/postgresql';
-import { sourceSubjects, type ServiceName } from '@inventory/contracts';
+import { EVENTS_STREAM, sourceSubjects, type ServiceName } from '@inventory/contracts';
 import { withDatabase } from '../database/ensure-database.js';
+import { gaugeOnScrape } from '../metrics/metrics.js';
 import { EventConsumer, type EventHandler } from './event-consumer.js';
 import { connectEvents, type EventsConnection } from './jetstream.js';
 import { OutboxRelay } from './outbox-relay.js';
@@ -48,6 +49,7 @@ export class EventsRuntime implements OnApplicationBootstrap, OnApplicationShutd
   private readonly logger = new Logger('Events');
   private relay?: OutboxRelay;
   private consumers: EventConsumer[] = [];
+  private readonly stopMetrics: (() => void)[] = [];
 
   constructor(
     @Inject(EVENTS_OPTIONS) private readonly options: EventsModuleOptions,
@@ -64,6 +66,7 @@ export class EventsRuntime implements OnApplicationBootstrap, OnApplicationShutd
     if (this.options.publishes) {
       this.relay = new OutboxRelay({ dbUrl: this.dbUrl, js: this.events.js, name: this.options.service });
       await this.relay.start();
+      this.stopMetrics.push(this.watchOutbox());
     }
     if (this.options.startConsumers === false) return;
     for (const def of this.options.consumers ?? []) {
@@ -78,6 +81,36 @@ export class EventsRuntime implements OnApplicationBootstrap, OnApplicationShutd
       consumer.start();
       this.consumers.push(consumer);
     }
+    this.stopMetrics.push(this.watchConsumers());
+  }
+
+  /** outbox_unpublished: events committed here and not yet on the bus (the relay's backlog). */
+  private watchOutbox(): () => void {
+    const { service } = this.options;
+    return gaugeOnScrape(
+      { name: 'outbox_unpublished', help: 'Events committed and not yet published by the outbox relay.', labelNames: ['service'] as const },
+      async () => {
+        const [{ n }] = await this.orm.em
+          .getConnection()
+          .execute<{ n: number }[]>('SELECT count(*)::int AS n FROM outbox WHERE published_at IS NULL');
+        return [{ labels: { service }, value: n }];
+      },
+    );
+  }
+
+  /** event_consumer_pending: events in the stream a read model has not yet acknowledged (its lag). */
+  private watchConsumers(): () => void {
+    const durables = (this.options.consumers ?? []).map((def) => durableName(this.options.service, def));
+    return gaugeOnScrape(
+      { name: 'event_consumer_pending', help: 'Events a durable consumer has not yet acknowledged.', labelNames: ['consumer'] as const },
+      async () =>
+        Promise.all(
+          durables.map(async (consumer) => {
+            const info = await this.events.jsm.consumers.info(EVENTS_STREAM, consumer);
+            return { labels: { consumer }, value: info.num_pending + info.num_ack_pending };
+          }),
+        ),
+    );
   }
 
   /** Publishes pending outbox rows now (tests and latency-sensitive callers). */
@@ -104,6 +137,7 @@ export class EventsRuntime implements OnApplicationBootstrap, OnApplicationShutd
   }
 
   async onApplicationShutdown(): Promise<void> {
+    this.stopMetrics.forEach((stop) => stop());
     await Promise.all(this.consumers.map((c) => c.stop()));
     await this.relay?.stop();
     await this.events.nc.drain().catch(() => undefined);

@@ -16,7 +16,7 @@ export interface ObjectStoreSettings {
 
 type EnvClass = abstract new (...args: any[]) => object; // eslint-disable-line @typescript-eslint/no-explicit-any
 
-/** Adds the S3 variables (with the local defaults of docs/operations.md) to an env class. */
+/** Adds the S3 variables (with the local defaults of README.md, "Ports and configuration") to an env class. */
 export function WithObjectStoreEnv<Base extends EnvClass>(base: Base) {
   abstract class ObjectStoreEnv extends base implements ObjectStoreSettings {
     @IsString()
