@@ -12,6 +12,7 @@ import { getEnv } from './config/env.js';
 import { setupOpenApi } from './docs/openapi.js';
 import { bodyParserErrors, refuseDeepJson } from './errors/body-parser-errors.js';
 import { HttpErrorFilter } from './errors/http-error.filter.js';
+import { assignRequestId } from './logging/request-id.js';
 import { timeHttpRequests } from './metrics/http-metrics.js';
 import { serveWebApp } from './web/serve-web-app.js';
 
@@ -27,7 +28,7 @@ export async function createGatewayApp(): Promise<INestApplication> {
   // API answers are per user and must not be stored by browsers or proxies (an image route may
   // allow it for itself); with no-store an ETag, hashed over every body, would buy nothing.
   app.disable('etag');
-  app.use(timeHttpRequests);
+  app.use(assignRequestId, timeHttpRequests);
   app.use('/api', noStore);
   app.use(
     helmet({

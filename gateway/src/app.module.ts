@@ -12,6 +12,7 @@ import { HealthModule } from './health/health.module.js';
 import { ImportsModule } from './imports/imports.module.js';
 import { InventoryModule } from './inventory/inventory.module.js';
 import { LabelsModule } from './labels/labels.module.js';
+import { LifecycleModule } from './lifecycle/shutdown.js';
 import { LocationsModule } from './locations/locations.module.js';
 import { NatsClientModule } from './nats/nats-client.module.js';
 import { ReportsModule } from './reports/reports.module.js';
@@ -23,6 +24,7 @@ import { NotificationsModule } from './notifications/notifications.module.js';
 
 @Module({
   imports: [
+    LifecycleModule,
     NatsClientModule,
     ConnectionsModule,
     HealthModule,

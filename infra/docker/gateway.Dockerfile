@@ -86,8 +86,8 @@ WORKDIR /app/gateway
 # Files stay root-owned: the unprivileged process can read its code but not change it.
 USER node
 EXPOSE 3000
-# Liveness only: any HTTP answer means the process serves requests. /api/health answers 503 when
-# a service or server is down, which a gateway restart would not fix, so that counts as alive too.
+# Liveness only (GET /api/health/live, docs/operations.md): the process serves requests. A load
+# balancer asks /api/health/ready instead; /api/health judges the whole system.
 HEALTHCHECK --interval=15s --timeout=5s --start-period=30s --retries=3 \
-  CMD ["node", "-e", "fetch('http://127.0.0.1:' + process.env.PORT + '/api/health', { signal: AbortSignal.timeout(4000) }).then(() => process.exit(0), () => process.exit(1))"]
+  CMD ["node", "-e", "fetch('http://127.0.0.1:' + process.env.PORT + '/api/health/live', { signal: AbortSignal.timeout(4000) }).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 CMD ["node", "dist/main.js"]

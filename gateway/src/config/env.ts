@@ -43,6 +43,12 @@ export class GatewayEnv extends WithObjectStoreEnv(NatsEnv) {
   @Max(30_000)
   HEALTH_TIMEOUT_MS: number = 1500;
 
+  /** On SIGTERM, how long the gateway answers "not ready" and still serves before it stops (docs/operations.md). */
+  @IsInt()
+  @Min(0)
+  @Max(60_000)
+  SHUTDOWN_DRAIN_MS: number = 0;
+
   @IsString()
   BODY_LIMIT: string = '1mb';
 

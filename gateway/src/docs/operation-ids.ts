@@ -5,6 +5,8 @@
  */
 export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'HealthController.check': 'getHealth',
+  'HealthController.live': 'getLiveness',
+  'HealthController.ready': 'getReadiness',
   'AuthController.user': 'getCurrentUser',
   'AuthController.csrf': 'getCsrfToken',
   'AuthController.login': 'login',

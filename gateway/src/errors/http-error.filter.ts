@@ -1,5 +1,5 @@
 import { Catch, HttpException, Logger, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
-import { describeError, ServiceError } from '@inventory/platform';
+import { describeError, runWithRequestId, ServiceError } from '@inventory/platform';
 import type { Response } from 'express';
 
 /**
@@ -13,7 +13,9 @@ export class HttpErrorFilter implements ExceptionFilter {
   catch(exception: unknown, host: ArgumentsHost): void {
     const response = host.switchToHttp().getResponse<Response>();
     if (response.headersSent) return;
-    const { status, message } = this.toAnswer(exception);
+    // The router catches the error outside the handler's request id: its line gets it back here.
+    const requestId = (response.locals as { requestId?: string }).requestId;
+    const { status, message } = runWithRequestId(requestId, () => this.toAnswer(exception));
     response.status(status).json({ message });
   }
 

@@ -1,6 +1,6 @@
 import { Controller, Get, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
-import type { SystemHealth } from '@inventory/contracts';
+import type { ProcessReadiness, SystemHealth } from '@inventory/contracts';
 import type { Response } from 'express';
 import { HealthService } from './health.service.js';
 
@@ -17,5 +17,22 @@ export class HealthController {
     const health = await this.health.check();
     res.status(health.status === 'up' ? 200 : 503);
     return health;
+  }
+
+  @Get('live')
+  @ApiOperation({ summary: 'Liveness of this gateway process: it answers (nothing else is checked)' })
+  @ApiOkResponse({ description: 'The process serves requests' })
+  live(): ProcessReadiness {
+    return { status: 'up' };
+  }
+
+  @Get('ready')
+  @ApiOperation({ summary: 'Readiness of this gateway process: it may take traffic (for a load balancer)' })
+  @ApiOkResponse({ description: 'Ready: its NATS connection and Redis answer, and it is not stopping' })
+  @ApiServiceUnavailableResponse({ description: 'Not ready, with the reason' })
+  async ready(@Res({ passthrough: true }) res: Response): Promise<ProcessReadiness> {
+    const readiness = await this.health.readiness();
+    res.status(readiness.status === 'up' ? 200 : 503);
+    return readiness;
   }
 }

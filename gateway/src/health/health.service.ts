@@ -2,7 +2,14 @@ import { Inject, Injectable } from '@nestjs/common';
 import { ClientProxy } from '@nestjs/microservices';
 import { jetstreamManager } from '@nats-io/jetstream';
 import type { NatsConnection } from '@nats-io/transport-node';
-import { HealthSubjects, SERVICE_NAMES, type PartHealth, type ServiceName, type SystemHealth } from '@inventory/contracts';
+import {
+  HealthSubjects,
+  SERVICE_NAMES,
+  type PartHealth,
+  type ProcessReadiness,
+  type ServiceName,
+  type SystemHealth,
+} from '@inventory/contracts';
 import { probe, rpc } from '@inventory/platform';
 import type { Redis } from 'ioredis';
 import type { Client as MinioClient } from 'minio';
@@ -10,6 +17,7 @@ import type pg from 'pg';
 import { getEnv } from '../config/env.js';
 import { PG_POOL, REDIS, S3 } from '../connections/connections.module.js';
 import { NATS_CLIENT } from '../nats/nats-client.module.js';
+import { Shutdown } from '../lifecycle/shutdown.js';
 
 const startedAt = Date.now();
 
@@ -23,7 +31,24 @@ export class HealthService {
     @Inject(PG_POOL) private readonly pool: pg.Pool,
     @Inject(REDIS) private readonly redis: Redis,
     @Inject(S3) private readonly s3: MinioClient,
+    private readonly shutdown: Shutdown,
   ) {}
+
+  /**
+   * Whether this process may take traffic: not stopping, and the two connections every request
+   * needs answer (NATS to reach the services, Redis for sessions). The services and servers behind
+   * them are GET /api/health's to judge: one down must not take every gateway out of the balancer.
+   */
+  async readiness(): Promise<ProcessReadiness> {
+    if (this.shutdown.draining) return { status: 'down', reason: 'stopping' };
+    const [nats, redis] = await Promise.all([
+      probe(async () => ((await this.nats.connect()) as NatsConnection).rtt(), this.timeoutMs),
+      probe(() => this.redis.ping(), this.timeoutMs),
+    ]);
+    if (nats.status === 'down') return { status: 'down', reason: `NATS: ${nats.error}` };
+    if (redis.status === 'down') return { status: 'down', reason: `Redis: ${redis.error}` };
+    return { status: 'up' };
+  }
 
   async check(): Promise<SystemHealth> {
     const [services, postgres, nats, redis, s3] = await Promise.all([

@@ -40,5 +40,7 @@ export interface Envelope<T> {
     correlationId?: string;
     /** Client-supplied Idempotency-Key of a write, when given. */
     idempotencyKey?: string;
+    /** The HTTP request this call serves, for the service's log lines (docs/operations.md, "Logs"). */
+    requestId?: string;
   };
 }

@@ -29,6 +29,13 @@ export interface SystemHealth {
   s3: PartHealth;
 }
 
+/** Body of GET /api/health/live and /api/health/ready: this one gateway process, for an orchestrator or a load balancer. */
+export interface ProcessReadiness {
+  status: PartStatus;
+  /** Why it is not ready: "stopping", or the connection that does not answer. */
+  reason?: string;
+}
+
 /** Every service answers its health subject with its status and its database's. */
 export type HealthRpc = {
   [S in ServiceName as ReturnType<typeof healthSubject<S>>]: { request: void; response: ServiceHealth };

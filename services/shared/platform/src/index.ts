@@ -28,6 +28,8 @@ export * from './database/sql.js';
 export * from './health/health.controller.js';
 export * from './events/index.js';
 export * from './logging/redact.js';
+export * from './logging/request-id.js';
+export * from './logging/request-id.interceptor.js';
 export * from './health/liveness-file.js';
 export * from './health/process-probes.js';
 export * from './metrics/metrics.js';

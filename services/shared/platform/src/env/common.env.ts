@@ -21,6 +21,10 @@ export class NatsEnv {
   @IsString()
   LIVENESS_FILE?: string;
 
+  /** `json`: one JSON object per log line (pino), for a log collector; `text`: readable lines (docs/operations.md, "Logs"). */
+  @IsIn(['text', 'json'])
+  LOG_FORMAT: 'text' | 'json' = 'text';
+
   /** Port of the process's Prometheus metrics, GET /metrics (unset: off; docs/operations.md, "Metrics"). */
   @IsOptional()
   @IsInt()

@@ -1,4 +1,5 @@
 import { describeError, RedactingLogger, redactSecrets } from './redact.js';
+import { runWithRequestId } from './request-id.js';
 
 describe('log redaction', () => {
   it('removes the statement and its values from an ORM error, keeping the reason', () => {
@@ -33,6 +34,31 @@ describe('log redaction', () => {
       process.stderr.write = write;
     }
     expect(written.join('')).toContain('password=[redacted]');
+  });
+
+  it('writes JSON lines for a log collector: level, context, message and the request being served, redacted', () => {
+    const lines: string[] = [];
+    const logger = new RedactingLogger({ json: true, destination: { write: (line) => lines.push(line) } });
+    runWithRequestId('req-7', () => logger.warn('token=abc123 refused', 'Auth'));
+    logger.log('started', 'Main');
+    const [during, after] = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(during).toMatchObject({ level: 'warn', context: 'Auth', requestId: 'req-7', msg: 'token=[redacted] refused' });
+    expect(typeof during.time).toBe('string');
+    expect(after).toMatchObject({ level: 'info', context: 'Main', msg: 'started' });
+    expect(after.requestId).toBeUndefined();
+  });
+
+  it('tags a readable line with the request being served', () => {
+    const logger = new RedactingLogger();
+    const written: string[] = [];
+    const write = process.stdout.write.bind(process.stdout);
+    process.stdout.write = ((chunk: string) => (written.push(String(chunk)), true)) as typeof process.stdout.write;
+    try {
+      runWithRequestId('req-8', () => logger.log('handled', 'Items'));
+    } finally {
+      process.stdout.write = write;
+    }
+    expect(written.join('')).toContain('[Items] [req req-8]');
   });
 
   it('describes an error by its redacted stack', () => {

@@ -1,4 +1,6 @@
 import { ConsoleLogger, type LogLevel } from '@nestjs/common';
+import { pino, type Logger as Pino } from 'pino';
+import { currentRequestId } from './request-id.js';
 
 /**
  * What a log line must never hold (docs/security.md, "Logs"): SQL statements (MikroORM puts the
@@ -35,19 +37,55 @@ const redactArgument = (value: unknown): unknown => {
   return value;
 };
 
+/** Nest's levels as pino names them. */
+const PINO_LEVELS: Record<LogLevel, 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace'> = {
+  fatal: 'fatal',
+  error: 'error',
+  warn: 'warn',
+  log: 'info',
+  debug: 'debug',
+  verbose: 'trace',
+};
+
 /**
  * Nest's console logger with every message and stack passed through redactSecrets: every process
- * logs through it (setting it on the app makes every `new Logger(context)` use it).
+ * logs through it (setting it on the app makes every `new Logger(context)` use it). A line written
+ * while a request is served carries its id (docs/operations.md, "Logs"). With `json`, each line is
+ * one JSON object written by pino (time, level, pid, context, requestId, msg, stack), for a log
+ * collector; else Nest's readable lines.
  */
 export class RedactingLogger extends ConsoleLogger {
+  private readonly json?: Pino;
+
+  /** `destination`: where JSON lines go (standard output unless a test says otherwise). */
+  constructor(options: { logLevels?: LogLevel[]; json?: boolean; destination?: { write(line: string): void } } = {}) {
+    super(options.logLevels ? { logLevels: options.logLevels } : {});
+    if (!options.json) return;
+    const settings = {
+      level: 'trace',
+      base: { pid: process.pid },
+      timestamp: pino.stdTimeFunctions.isoTime,
+      formatters: { level: (label: string) => ({ level: label }) },
+    };
+    this.json = options.destination ? pino(settings, options.destination) : pino(settings);
+  }
+
   protected override printMessages(
     messages: unknown[],
     context?: string,
-    logLevel?: LogLevel,
+    logLevel: LogLevel = 'log',
     writeStreamType?: 'stdout' | 'stderr',
     errorStack?: unknown,
   ): void {
-    super.printMessages(messages.map(redactArgument), context, logLevel, writeStreamType, errorStack);
+    const requestId = currentRequestId();
+    if (this.json) {
+      const stack = typeof errorStack === 'string' && errorStack ? redactSecrets(errorStack) : undefined;
+      for (const message of messages.map(redactArgument))
+        this.json[PINO_LEVELS[logLevel]]({ context, requestId, stack }, typeof message === 'string' ? message : JSON.stringify(message));
+      return;
+    }
+    const tagged = requestId ? `${context ?? ''}] [req ${requestId}` : context;
+    super.printMessages(messages.map(redactArgument), tagged, logLevel, writeStreamType, errorStack);
   }
 
   protected override printStackTrace(stack: string): void {
@@ -58,7 +96,7 @@ export class RedactingLogger extends ConsoleLogger {
 
 const LEVELS: LogLevel[] = ['fatal', 'error', 'warn', 'log', 'debug', 'verbose'];
 
-/** The logger of a process: levels up to `level` (e.g. 'log'), redacted. */
+/** The logger of a process: levels up to `level` (e.g. 'log'), redacted; JSON lines when LOG_FORMAT=json (NatsEnv). */
 export function processLogger(level: LogLevel = 'log'): RedactingLogger {
-  return new RedactingLogger({ logLevels: LEVELS.slice(0, LEVELS.indexOf(level) + 1) });
+  return new RedactingLogger({ logLevels: LEVELS.slice(0, LEVELS.indexOf(level) + 1), json: process.env.LOG_FORMAT === 'json' });
 }

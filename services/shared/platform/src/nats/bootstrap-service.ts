@@ -6,6 +6,7 @@ import { RpcErrorFilter } from '../errors/rpc-error.filter.js';
 import { createValidationPipe } from '../errors/validation.js';
 import { startProcessProbes, type ProcessProbes } from '../health/process-probes.js';
 import { processLogger } from '../logging/redact.js';
+import { RequestIdInterceptor } from '../logging/request-id.interceptor.js';
 import { RpcMetricsInterceptor } from '../metrics/rpc-metrics.interceptor.js';
 import { natsServiceTransport } from './nats-options.js';
 
@@ -28,7 +29,7 @@ export async function createService({ name, module, natsUrl, probes }: ServiceBo
   });
   app.useGlobalFilters(new RpcErrorFilter());
   app.useGlobalPipes(createValidationPipe());
-  app.useGlobalInterceptors(new RpcMetricsInterceptor());
+  app.useGlobalInterceptors(new RequestIdInterceptor(), new RpcMetricsInterceptor());
   app.enableShutdownHooks();
   await app.listen();
   if (probes) startProcessProbes(name, probes);

@@ -2,6 +2,7 @@ import type { ClientProxy } from '@nestjs/microservices';
 import { isRpcErrorBody, type Actor, type Envelope, type RpcRequest, type RpcResponse, type Subject } from '@inventory/contracts';
 import { firstValueFrom, timeout, TimeoutError } from 'rxjs';
 import { ServiceError } from '../errors/service-error.js';
+import { currentRequestId } from '../logging/request-id.js';
 import { JsonText, valueOf } from './json-text.js';
 
 export interface RpcOptions {
@@ -40,7 +41,9 @@ export async function rpcJson<S extends Subject>(
 }
 
 async function answerOf<S extends Subject>(client: ClientProxy, subject: S, data: RpcRequest<S>, options: RpcOptions): Promise<unknown> {
-  const envelope: Envelope<RpcRequest<S>> = { actor: options.actor, data, meta: options.meta };
+  const requestId = currentRequestId();
+  const meta = requestId ? { ...options.meta, requestId } : options.meta;
+  const envelope: Envelope<RpcRequest<S>> = { actor: options.actor, data, meta };
   const ms = options.timeoutMs ?? DEFAULT_RPC_TIMEOUT_MS;
   try {
     return await firstValueFrom(client.send<unknown>(subject, envelope).pipe(timeout(ms)));

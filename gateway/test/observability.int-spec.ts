@@ -7,8 +7,9 @@ import { signUp, type ApiClient } from './support/api-client.js';
 import { startSystem, type System } from './support/system.js';
 
 /**
- * What an operator's Prometheus reads from GET /metrics (docs/operations.md, "Metrics"): the whole
- * back end runs in this process here, so one scrape shows the gateway's and the services' series.
+ * What operators see of the running product (docs/operations.md): the metrics their Prometheus
+ * reads from GET /metrics (the whole back end runs in this process here, so one scrape shows the
+ * gateway's and the services' series) and the request ids that tie log lines to a request.
  */
 let system: System;
 let client: ApiClient;
@@ -83,5 +84,22 @@ describe('GET /metrics', () => {
 
   it('answers nothing else on its port', async () => {
     expect((await fetch(metricsUrl.replace('/metrics', '/'))).status).toBe(404);
+  });
+});
+
+describe('request ids', () => {
+  const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+  it('gives every answer one, and keeps a load balancer’s or a client’s own', async () => {
+    expect((await client.get('/api/inventory')).headers.get('x-request-id')).toMatch(uuid);
+    const own = await client.get('/api/inventory', { headers: { 'x-request-id': 'lb-7f3a.42' } });
+    expect(own.headers.get('x-request-id')).toBe('lb-7f3a.42');
+  });
+
+  it('replaces an id that could not go into a log line as it is', async () => {
+    for (const given of ['x'.repeat(65), 'two words', 'a"b']) {
+      const res = await client.get('/api/inventory', { headers: { 'x-request-id': given } });
+      expect(res.headers.get('x-request-id')).toMatch(uuid);
+    }
   });
 });

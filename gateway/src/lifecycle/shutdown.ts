@@ -1,0 +1,72 @@
+import {
+  Global,
+  Injectable,
+  Logger,
+  Module,
+  type BeforeApplicationShutdown,
+  type CallHandler,
+  type ExecutionContext,
+  type NestInterceptor,
+} from '@nestjs/common';
+import { SSE_METADATA } from '@nestjs/common/constants.js';
+import { APP_INTERCEPTOR } from '@nestjs/core';
+import { RequestIdInterceptor } from '@inventory/platform';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { EMPTY, Subject, takeUntil, type Observable } from 'rxjs';
+import { getEnv } from '../config/env.js';
+
+/**
+ * A gateway's graceful stop (docs/operations.md, "Stopping"). On SIGTERM, before the HTTP server
+ * closes: GET /api/health/ready answers 503 and the gateway keeps serving for SHUTDOWN_DRAIN_MS,
+ * time for its load balancer's next check to take it out; then every live stream (server-sent
+ * events) ends cleanly, the browser reconnecting elsewhere. Only then does Nest close the server,
+ * which stops accepting and waits for the requests in flight, none of which is a stream any more.
+ */
+@Injectable()
+export class Shutdown implements BeforeApplicationShutdown {
+  private readonly logger = new Logger('Shutdown');
+  private readonly drainMs = getEnv().SHUTDOWN_DRAIN_MS;
+  private readonly streamsEnd = new Subject<void>();
+  /** Not ready any more: stopping. */
+  draining = false;
+  private streamsEnded = false;
+
+  async beforeApplicationShutdown(signal?: string): Promise<void> {
+    this.draining = true;
+    if (this.drainMs > 0) {
+      this.logger.log(`${signal ?? 'closing'}: not ready; serving ${this.drainMs} ms more`);
+      await sleep(this.drainMs);
+    }
+    this.streamsEnded = true;
+    this.streamsEnd.next();
+    this.streamsEnd.complete();
+  }
+
+  /** A live stream that ends when the gateway stops (at once, if it already has). */
+  endingWithProcess<T>(stream: Observable<T>): Observable<T> {
+    return this.streamsEnded ? EMPTY : stream.pipe(takeUntil(this.streamsEnd));
+  }
+}
+
+/** Applies Shutdown.endingWithProcess to every server-sent-events route: one place for all of them. */
+@Injectable()
+class StreamsEndOnShutdown implements NestInterceptor {
+  constructor(private readonly shutdown: Shutdown) {}
+
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    const isStream = Reflect.getMetadata(SSE_METADATA, context.getHandler()) === true;
+    return isStream ? this.shutdown.endingWithProcess(next.handle()) : next.handle();
+  }
+}
+
+/** The gateway's process-wide concerns: its graceful stop, and every handler run under its request's id. */
+@Global()
+@Module({
+  providers: [
+    Shutdown,
+    { provide: APP_INTERCEPTOR, useClass: RequestIdInterceptor },
+    { provide: APP_INTERCEPTOR, useClass: StreamsEndOnShutdown },
+  ],
+  exports: [Shutdown],
+})
+export class LifecycleModule {}
