@@ -7,7 +7,6 @@ import { createServer, type Server } from 'node:http';
  * loop lag, garbage collection) and the ones below, each fed where the thing it measures happens.
  */
 export const metrics = new Registry();
-collectDefaultMetrics({ register: metrics });
 
 /** Latency buckets from 1 ms to 10 s: an RPC or a request past the RPC timeout is a failure anyway. */
 const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
@@ -68,6 +67,9 @@ async function readAll(name: string): Promise<void> {
 export function startMetricsServer(processName: string, port: number | undefined, host = '127.0.0.1'): Server | undefined {
   if (port === undefined) return undefined;
   metrics.setDefaultLabels({ process: processName });
+  // Started only where metrics are served: Node's collectors keep timers and observers running
+  // (an event-loop delay sampler every 10 ms), which a process without a metrics port should not pay.
+  if (!metrics.getSingleMetric('process_cpu_user_seconds_total')) collectDefaultMetrics({ register: metrics });
   const server = createServer((req, res) => {
     if (req.method !== 'GET' || req.url !== '/metrics') {
       res.writeHead(404).end();
