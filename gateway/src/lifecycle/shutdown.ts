@@ -7,10 +7,11 @@ import {
   type CallHandler,
   type ExecutionContext,
   type NestInterceptor,
+  type OnApplicationShutdown,
 } from '@nestjs/common';
 import { SSE_METADATA } from '@nestjs/common/constants.js';
 import { APP_INTERCEPTOR } from '@nestjs/core';
-import { RequestIdInterceptor } from '@inventory/platform';
+import { RequestIdInterceptor, stopTrackingRequestIds } from '@inventory/platform';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { EMPTY, Subject, takeUntil, type Observable } from 'rxjs';
 import { getEnv } from '../config/env.js';
@@ -23,7 +24,7 @@ import { getEnv } from '../config/env.js';
  * which stops accepting and waits for the requests in flight, none of which is a stream any more.
  */
 @Injectable()
-export class Shutdown implements BeforeApplicationShutdown {
+export class Shutdown implements BeforeApplicationShutdown, OnApplicationShutdown {
   private readonly logger = new Logger('Shutdown');
   private readonly drainMs = getEnv().SHUTDOWN_DRAIN_MS;
   private readonly streamsEnd = new Subject<void>();
@@ -40,6 +41,10 @@ export class Shutdown implements BeforeApplicationShutdown {
     this.streamsEnded = true;
     this.streamsEnd.next();
     this.streamsEnd.complete();
+  }
+
+  onApplicationShutdown(): void {
+    stopTrackingRequestIds();
   }
 
   /** A live stream that ends when the gateway stops (at once, if it already has). */
