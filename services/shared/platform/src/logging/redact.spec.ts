@@ -1,6 +1,19 @@
 import { describeError, RedactingLogger, redactSecrets } from './redact.js';
 import { runWithRequestId } from './request-id.js';
 
+/** What `work` writes to `stream`, kept from the terminal. */
+function written(stream: NodeJS.WriteStream, work: () => void): string {
+  const chunks: string[] = [];
+  const write = stream.write.bind(stream);
+  stream.write = ((chunk: string) => (chunks.push(String(chunk)), true)) as typeof stream.write;
+  try {
+    work();
+  } finally {
+    stream.write = write;
+  }
+  return chunks.join('');
+}
+
 describe('log redaction', () => {
   it('removes the statement and its values from an ORM error, keeping the reason', () => {
     const message = `insert into "users" ("id", "email", "password_hash") values ('u1', 'someone@example.com', '$scrypt$ln=14,r=8,p=1$c2FsdA$a2V5') - invalid byte sequence for encoding "UTF8": 0x00`;
@@ -25,15 +38,7 @@ describe('log redaction', () => {
 
   it('logs an error without a stack', () => {
     const logger = new RedactingLogger();
-    const written: string[] = [];
-    const write = process.stderr.write.bind(process.stderr);
-    process.stderr.write = ((chunk: string) => (written.push(String(chunk)), true)) as typeof process.stderr.write;
-    try {
-      logger.error('NatsError: password=hunter22');
-    } finally {
-      process.stderr.write = write;
-    }
-    expect(written.join('')).toContain('password=[redacted]');
+    expect(written(process.stderr, () => logger.error('NatsError: password=hunter22'))).toContain('password=[redacted]');
   });
 
   it('writes JSON lines for a log collector: level, context, message and the request being served, redacted', () => {
@@ -50,15 +55,7 @@ describe('log redaction', () => {
 
   it('tags a readable line with the request being served', () => {
     const logger = new RedactingLogger();
-    const written: string[] = [];
-    const write = process.stdout.write.bind(process.stdout);
-    process.stdout.write = ((chunk: string) => (written.push(String(chunk)), true)) as typeof process.stdout.write;
-    try {
-      runWithRequestId('req-8', () => logger.log('handled', 'Items'));
-    } finally {
-      process.stdout.write = write;
-    }
-    expect(written.join('')).toContain('[Items] [req req-8]');
+    expect(written(process.stdout, () => runWithRequestId('req-8', () => logger.log('handled', 'Items')))).toContain('[Items] [req req-8]');
   });
 
   it('describes an error by its redacted stack', () => {
