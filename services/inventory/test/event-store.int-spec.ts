@@ -3,7 +3,8 @@ import { InventoryMessages as M, InventorySubjects as S, type Actor, type ItemEv
 import { eventually, queryDb } from '@inventory/platform/testing';
 import { appendToStream, itemStreamId, toEvent, VersionConflictError, type EventRow } from '../src/event-store/event-store.js';
 import { rebuildItemViews } from '../src/items/read-models/rebuild-item-views.js';
-import { applyItemCommands } from '../src/items/item-writer.js';
+import { now } from '../src/items/write/command.js';
+import { applyItemCommands } from '../src/items/write/handle-item-commands.js';
 import { knownPlace, newActor, publishedEventIds, startInventory, type InventoryHarness } from './support/inventory.js';
 
 let inv: InventoryHarness;
@@ -66,9 +67,12 @@ describe('the event store', () => {
     // The slow transaction appends (taking the earlier outbox position) and stays open.
     const slow = inv.orm.em.fork().transactional(async (em) => {
       const receive = { quantity: 1, locationId: null, reason: 'slow', movementId: randomUUID() };
-      const { events } = await applyItemCommands(em, { workspaceId: owner.workspaceId, userId: owner.userId }, slowItem.id, [
-        { type: 'ReceiveStock', data: receive },
-      ]);
+      const { events } = await applyItemCommands(
+        em,
+        { workspaceId: owner.workspaceId, userId: owner.userId, occurredAt: now() },
+        slowItem.id,
+        [{ type: 'ReceiveStock', data: receive }],
+      );
       written(events[0].id);
       await gate;
     });

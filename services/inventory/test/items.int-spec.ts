@@ -3,7 +3,8 @@ import type { ServiceError } from '@inventory/platform';
 import { eventually, queryDb } from '@inventory/platform/testing';
 import { randomUUID } from 'node:crypto';
 import { pruneIdempotencyKeys } from '../src/idempotency/idempotency-key-pruner.js';
-import { applyItemCommands } from '../src/items/item-writer.js';
+import { now } from '../src/items/write/command.js';
+import { applyItemCommands } from '../src/items/write/handle-item-commands.js';
 import { knownCategory, knownPlace, newActor, startInventory, type InventoryHarness } from './support/inventory.js';
 
 let inv: InventoryHarness;
@@ -254,7 +255,7 @@ describe('stock movements', () => {
     const wrote = new Promise<void>((resolve) => (written = resolve));
     // Another writer (a second instance, say) appends to the contested item and keeps its transaction open.
     const elsewhere = inv.orm.em.fork().transactional(async (em) => {
-      await applyItemCommands(em, { workspaceId: owner.workspaceId, userId: owner.userId }, contested.id, [
+      await applyItemCommands(em, { workspaceId: owner.workspaceId, userId: owner.userId, occurredAt: now() }, contested.id, [
         { type: 'ReceiveStock', data: { quantity: 10, locationId: null, reason: 'elsewhere', movementId: randomUUID() } },
       ]);
       written();

@@ -1,10 +1,17 @@
-import { IsInt, IsUrl, Max, Min } from 'class-validator';
+import { IsIn, IsInt, IsUrl, Max, Min } from 'class-validator';
 import { loadEnv, ServiceEnv, WithObjectStoreEnv } from '@inventory/platform';
 
 export class InventoryEnv extends WithObjectStoreEnv(ServiceEnv) {
   /** The web app's origin: labels' QR codes point at pages under it (docs/scanning.md). */
   @IsUrl({ require_tld: false, require_protocol: true, protocols: ['http', 'https'] })
   PUBLIC_URL: string = 'http://localhost:3000';
+
+  /**
+   * How items' writes run (docs/architecture.md, "A write"): `batched` queues a busy item's requests
+   * and group-commits different items' ones; `plain` runs each request on its own, for comparison.
+   */
+  @IsIn(['batched', 'plain'])
+  ITEM_WRITES: 'batched' | 'plain' = 'batched';
 
   /** Redis of the BullMQ alert jobs. */
   @IsUrl({ require_tld: false, require_protocol: true, protocols: ['redis', 'rediss'] })

@@ -18,8 +18,10 @@ import { isUUID } from 'class-validator';
 import { randomUUID } from 'node:crypto';
 import type { ItemCommand } from '../items/domain/item.js';
 import { quantityAt } from '../items/domain/stock.js';
-import { decideItems, type CommandContext } from '../items/item-writer.js';
-import { findItem, loadSnapshots } from '../items/read-models/item-views.js';
+import { now, type CommandContext } from '../items/write/command.js';
+import { decideItems } from '../items/write/decide-items.js';
+import { loadItemStates } from '../items/write/item-states.js';
+import { findItem } from '../items/read-models/item-views.js';
 import { awaitReferences, lockReferences } from '../replicas/references.js';
 import { totalsOf, varianceOf } from './count-math.js';
 import {
@@ -130,7 +132,7 @@ export class CountsService {
       // Locks as every stock write takes them: the place (shared) first, then the items' rows.
       if (session.locationId !== null) await lockReferences(tx, actor.workspaceId, { categoryIds: [], locationIds: [session.locationId] });
       const itemIds = lines.map((row) => row.itemId);
-      const states = await loadSnapshots(
+      const states = await loadItemStates(
         tx,
         itemIds.map((itemId) => ({ workspaceId: actor.workspaceId, itemId })),
         { lock: true },
@@ -138,7 +140,13 @@ export class CountsService {
       const moved = await movedSinceCounted(tx, session);
       if (moved.size > 0 && !override)
         throw new ServiceError('CONFLICT', M.changedSinceCounted(lines.filter((row) => moved.has(row.itemId)).map((row) => row.name)));
-      const context: CommandContext = { workspaceId: actor.workspaceId, userId: actor.userId, userName: actor.userName, correlationId: id };
+      const context: CommandContext = {
+        workspaceId: actor.workspaceId,
+        userId: actor.userId,
+        userName: actor.userName,
+        correlationId: id,
+        occurredAt: now(),
+      };
       const reason = countReason(session.createdAt);
       const booked = lines.map((row, i) => {
         const before = quantityAt(states[i].stock, session.locationId);

@@ -4,7 +4,8 @@ import { DEMO_ITEMS, type Actor } from '@inventory/contracts';
 import { EventsRuntime, ServiceError, workspaceClearedEvent, writeOutbox } from '@inventory/platform';
 import { randomUUID } from 'node:crypto';
 import { sqlOf } from '../database/sql.js';
-import { decideItems, type CommandContext } from '../items/item-writer.js';
+import type { CommandContext } from '../items/write/command.js';
+import { decideItems } from '../items/write/decide-items.js';
 import { awaitReferences } from '../replicas/references.js';
 import { deleteOwnedRecords } from '../workspaces/workspace-purge.handler.js';
 import { itemHistory } from './demo-history.js';
@@ -47,7 +48,7 @@ export class DemoService {
       categoryIds: seed.categoryId ? [seed.categoryId] : [],
       locationIds: [seed.locationId, seed.transferToLocationId].filter((id): id is string => id !== null),
     });
-    const context: CommandContext = { workspaceId: actor.workspaceId, userId: actor.userId, userName: actor.userName };
+    const context: Omit<CommandContext, 'occurredAt'> = { workspaceId: actor.workspaceId, userId: actor.userId, userName: actor.userName };
     for (const { at, command } of itemHistory(DEMO_ITEMS[number - 1], number, seed)) {
       await em.fork().transactional(async (tx) => {
         const { outcomes, append } = await decideItems(

@@ -116,6 +116,16 @@ export async function readEventsAfter(
   return rows.map(toEvent);
 }
 
+/** Every event of the streams, in (stream, version) order. */
+export async function readStreams(em: EntityManager, streamIds: readonly string[]): Promise<ItemEvent[]> {
+  const rows = await sqlOf(em)<EventRow>(
+    `SELECT event_id, stream_id, version, type, data, metadata, recorded_at FROM events
+      WHERE stream_id = ANY(?::text[]) ORDER BY stream_id, version`,
+    [streamIds],
+  );
+  return rows.map(toEvent);
+}
+
 /** The events of a stream that recorded a movement or undid it (what an undo needs to know). */
 export async function readMovementEvents(em: EntityManager, streamId: string, movementId: string): Promise<ItemEvent[]> {
   const rows = await sqlOf(em)<EventRow>(

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sqlOf } from '../database/sql.js';
-import { loadSnapshots } from '../items/read-models/item-views.js';
+import { loadItemStates } from '../items/write/item-states.js';
 import { lowerKey, type WorkspaceLookups } from './import-plan.js';
 
 /** For lookups of the categories and places alone. */
@@ -25,7 +25,7 @@ export async function loadLookups(
           'SELECT id FROM item_views WHERE workspace_id = ? AND is_active AND sku IS NOT NULL AND lower(sku) = ANY(?::text[])',
           [workspaceId, skus],
         );
-  const items = await loadSnapshots(
+  const items = await loadItemStates(
     em,
     matches.map(({ id }) => ({ workspaceId, itemId: id })),
     { lock },

@@ -15,9 +15,11 @@ import { importObjectKey, ServiceError } from '@inventory/platform';
 import { createHash, randomUUID } from 'node:crypto';
 import { lockReferences } from '../replicas/references.js';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { decideItems, type ItemRequest } from '../items/item-writer.js';
+import { now, type ItemRequest } from '../items/write/command.js';
+import { decideItems } from '../items/write/decide-items.js';
+import { loadItemStates } from '../items/write/item-states.js';
 import type { DetailChanges, ItemCommand } from '../items/domain/item.js';
-import { loadSnapshots, refreshItemViewStatistics } from '../items/read-models/item-views.js';
+import { refreshItemViewStatistics } from '../items/read-models/item-views.js';
 import { ImportFiles } from './import-files.js';
 import { readImportFile, type ImportSheet } from './import-file.js';
 import type { ImportJob } from './import-jobs.js';
@@ -187,7 +189,13 @@ export class ImportRunner {
       if (missing) errors.push({ row: plan.row, column: null, message: missing });
       else if (write) writes.push(write);
     }
-    const context = { workspaceId: actor.workspaceId, userId: actor.userId, userName: actor.userName, correlationId: record.id };
+    const context = {
+      workspaceId: actor.workspaceId,
+      userId: actor.userId,
+      userName: actor.userName,
+      correlationId: record.id,
+      occurredAt: now(),
+    };
     const categoryIds = writes.flatMap((w) => w.references.categoryIds);
     const locationIds = writes.flatMap((w) => w.references.locationIds);
     await lockReferences(tx, actor.workspaceId, { categoryIds, locationIds });
@@ -232,7 +240,7 @@ export class ImportRunner {
       if (rows.length === 0) break;
       after = rows[rows.length - 1].row;
       await em.fork().transactional(async (tx) => {
-        const states = await loadSnapshots(
+        const states = await loadItemStates(
           tx,
           rows.map((r) => ({ workspaceId: actor.workspaceId, itemId: r.itemId })),
           { lock: false },
@@ -240,7 +248,10 @@ export class ImportRunner {
         const undoable = rows.filter((r, i) => states[i].status === 'active' && states[i].version === r.versionAfter);
         const decided = await decideItems(
           tx,
-          undoable.map((r) => ({ itemId: r.itemId, requests: [{ context, commands: compensationOf(r, actor) }] })),
+          undoable.map((r) => ({
+            itemId: r.itemId,
+            requests: [{ context: { ...context, occurredAt: now() }, commands: compensationOf(r, actor) }],
+          })),
           { lock: false },
         );
         await decided.append();

@@ -1,8 +1,9 @@
 import { Module } from '@nestjs/common';
+import { getEnv } from '../config/env.js';
 import { IdempotencyKeyPruner } from '../idempotency/idempotency-key-pruner.js';
-import { ItemWriter } from './item-writer.js';
 import { ItemsController } from './items.controller.js';
 import { ItemsService } from './items.service.js';
+import { itemWriterProvider } from './write/item-writer.js';
 
-@Module({ controllers: [ItemsController], providers: [ItemsService, ItemWriter, IdempotencyKeyPruner] })
+@Module({ controllers: [ItemsController], providers: [ItemsService, itemWriterProvider(getEnv().ITEM_WRITES), IdempotencyKeyPruner] })
 export class ItemsModule {}

@@ -16,7 +16,8 @@ import { isUUID } from 'class-validator';
 import { randomUUID } from 'node:crypto';
 import { requestFingerprint } from '../idempotency/idempotency-keys.js';
 import type { ItemCommand, ItemState } from './domain/item.js';
-import { ItemWriter, type CommandContext, type CommandOutcome } from './item-writer.js';
+import { now, type CommandContext, type CommandOutcome } from './write/command.js';
+import { ItemWriter } from './write/item-writer.js';
 import type {
   CodeDto,
   ItemIdDto,
@@ -187,6 +188,7 @@ export class ItemsService {
       workspaceId: actor.workspaceId,
       userId: actor.userId,
       userName: actor.userName,
+      occurredAt: now(),
       correlationId: meta?.correlationId,
       idempotency: key ? { userId: actor.userId, key, fingerprint: requestFingerprint(subject, payload) } : undefined,
     };

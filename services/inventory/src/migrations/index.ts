@@ -14,6 +14,7 @@ import { Inventory0011ItemCodes } from './Inventory0011_item_codes.js';
 import { Inventory0012Counts } from './Inventory0012_counts.js';
 import { Inventory0013Lots } from './Inventory0013_lots.js';
 import { Inventory0014SearchTrigrams } from './Inventory0014_search_trigrams.js';
+import { Inventory0015ItemSnapshots } from './Inventory0015_item_snapshots.js';
 
 /** Every migration of this service, oldest first. */
 export const migrations: MigrationObject[] = [
@@ -33,4 +34,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Inventory0012_counts', class: Inventory0012Counts },
   { name: 'Inventory0013_lots', class: Inventory0013Lots },
   { name: 'Inventory0014_search_trigrams', class: Inventory0014SearchTrigrams },
+  { name: 'Inventory0015_item_snapshots', class: Inventory0015ItemSnapshots },
 ];

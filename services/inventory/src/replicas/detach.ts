@@ -1,7 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { EventEnvelope } from '@inventory/contracts';
 import type { ItemCommand } from '../items/domain/item.js';
-import { applyItemCommands } from '../items/item-writer.js';
+import { now } from '../items/write/command.js';
+import { applyItemCommands } from '../items/write/handle-item-commands.js';
 
 /**
  * Records on each item that a category or location it points at was deleted, in the consumer's
@@ -14,7 +15,7 @@ export async function detachFromItems(
   command: ItemCommand | (() => ItemCommand),
 ): Promise<void> {
   const { workspaceId, userId, userName, correlationId } = cause.metadata;
-  const context = { workspaceId, userId, userName, correlationId, causationId: cause.id };
+  const context = { workspaceId, userId, userName, correlationId, causationId: cause.id, occurredAt: now() };
   for (const { id } of items) {
     await applyItemCommands(em, context, id, [typeof command === 'function' ? command() : command]);
   }

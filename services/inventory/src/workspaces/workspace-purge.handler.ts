@@ -5,7 +5,7 @@ import type { EventHandler } from '@inventory/platform';
 import { sqlOf } from '../database/sql.js';
 
 /** What the inventory itself owns of a workspace (rows of other tables go with them by foreign key). */
-const OWNED_TABLES = ['item_views', 'item_counts', 'alerts', 'imports', 'count_sessions', 'inventory_settings'];
+const OWNED_TABLES = ['item_snapshots', 'item_views', 'item_counts', 'alerts', 'imports', 'count_sessions', 'inventory_settings'];
 /** What it keeps of other services' and its own events (cleared on their WorkspaceCleared instead). */
 const DERIVED_TABLES = ['low_stock_watch', 'category_replicas', 'location_replicas'];
 

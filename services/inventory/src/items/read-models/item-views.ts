@@ -12,13 +12,13 @@ import {
 } from '@inventory/contracts';
 import { containsPattern, jsonRows, normalizeShortCode, shortCodeOf, type SqlStatement } from '@inventory/platform';
 import { isoTime, sqlOf } from '../../database/sql.js';
-import { initialState, type ItemState } from '../domain/item.js';
+import type { ItemState } from '../domain/item.js';
 import { nearestExpiry } from '../domain/lots.js';
 import { totalOf } from '../domain/stock.js';
 import { expiryFilterSql } from '../../expiry/expiring-lots.js';
 import { referenceNames, type ReferenceNames } from './reference-names.js';
 
-interface SnapshotRow {
+interface ItemViewRow {
   id: string;
   workspace_id: string;
   created_by: string;
@@ -39,42 +39,19 @@ interface SnapshotRow {
   updated_at: string;
 }
 
-const SNAPSHOT_COLUMNS = `id, workspace_id, created_by, name, sku, description, unit_price::text AS unit_price, reorder_level, category_id, location_id,
+const VIEW_COLUMNS = `id, workspace_id, created_by, name, sku, description, unit_price::text AS unit_price, reorder_level, category_id, location_id,
   image_url, barcodes, stock, lots, is_active, version, created_at, updated_at`;
-
-/**
- * The state the next command starts from: the item's row, with `lock` locked until the transaction
- * ends so that writers of one item queue up instead of racing (the expected-version append stays
- * the guard either way). Another user's item reads as absent, exactly like a missing one. One query
- * for all the items asked, in that order.
- */
-export async function loadSnapshots(
-  em: EntityManager,
-  items: readonly { workspaceId: string; itemId: string }[],
-  { lock }: { lock: boolean },
-): Promise<ItemState[]> {
-  const rows = await sqlOf(em)<SnapshotRow>(
-    `SELECT ${SNAPSHOT_COLUMNS} FROM item_views WHERE id = ANY(?::uuid[]) AND workspace_id = ANY(?::text[]) ORDER BY id${lock ? ' FOR UPDATE' : ''}`,
-    [items.map((item) => item.itemId), [...new Set(items.map((item) => item.workspaceId))]],
-  );
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  return items.map(({ workspaceId, itemId }) => {
-    const row = byId.get(itemId);
-    // Another user's item reads as absent, exactly like a missing one.
-    return row?.workspace_id === workspaceId ? stateOf(row) : initialState(itemId);
-  });
-}
 
 /** One of the user's items, archived ones included (callers decide whether those count). */
 export async function findItem(em: EntityManager, workspaceId: string, itemId: string): Promise<ItemState | null> {
-  const [row] = await sqlOf(em)<SnapshotRow>(`SELECT ${SNAPSHOT_COLUMNS} FROM item_views WHERE id = ? AND workspace_id = ?`, [
+  const [row] = await sqlOf(em)<ItemViewRow>(`SELECT ${VIEW_COLUMNS} FROM item_views WHERE id = ? AND workspace_id = ?`, [
     itemId,
     workspaceId,
   ]);
   return row ? stateOf(row) : null;
 }
 
-function stateOf(row: SnapshotRow): ItemState {
+function stateOf(row: ItemViewRow): ItemState {
   return {
     status: row.is_active ? 'active' : 'archived',
     itemId: row.id,
@@ -110,8 +87,8 @@ export async function refreshItemViewStatistics(em: EntityManager): Promise<void
   await sqlOf(em)('ANALYZE item_views');
 }
 
-/** The statement that writes folded states over their rows; it runs with the append that produced them. */
-export function snapshotUpsert(states: readonly ItemState[]): SqlStatement {
+/** The statement that writes the items' rows of the list at their new states; it runs with the append that led there. */
+export function itemViewUpsert(states: readonly ItemState[]): SqlStatement {
   const rows = states.map((state) => {
     const { details: d } = state;
     return {
@@ -332,10 +309,7 @@ async function withRecords(em: EntityManager, workspaceId: string, rows: ListRow
   const filled = new Map<string, ItemState>();
   if (missing.length > 0) {
     const states = (
-      await sqlOf(em)<SnapshotRow>(`SELECT ${SNAPSHOT_COLUMNS} FROM item_views WHERE workspace_id = ? AND id = ANY(?)`, [
-        workspaceId,
-        missing,
-      ])
+      await sqlOf(em)<ItemViewRow>(`SELECT ${VIEW_COLUMNS} FROM item_views WHERE workspace_id = ? AND id = ANY(?)`, [workspaceId, missing])
     ).map(stateOf);
     for (const state of states) filled.set(state.itemId, state);
     await sqlOf(em)(

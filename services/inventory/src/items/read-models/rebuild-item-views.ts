@@ -4,7 +4,7 @@ import { sqlOf } from '../../database/sql.js';
 import { readEventsAfter } from '../../event-store/event-store.js';
 import { evolve } from '../domain/item.decider.js';
 import { initialState, type ItemState } from '../domain/item.js';
-import { snapshotUpsert } from './item-views.js';
+import { itemViewUpsert } from './item-views.js';
 
 const PAGE = 5000;
 
@@ -32,7 +32,7 @@ export async function rebuildItemViews(orm: MikroORM): Promise<number> {
     }
     const all = [...states.values()];
     for (let i = 0; i < all.length; i += PAGE / 5) {
-      const { sql: upsert, params } = snapshotUpsert(all.slice(i, i + PAGE / 5));
+      const { sql: upsert, params } = itemViewUpsert(all.slice(i, i + PAGE / 5));
       await sql(upsert, params);
     }
     return states.size;
