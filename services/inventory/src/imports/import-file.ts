@@ -64,29 +64,41 @@ function decodeText(file: Buffer): string {
   }
 }
 
+/** Reads of one .xlsx before it counts as unreadable (see readXlsx). */
+const XLSX_READ_ATTEMPTS = 3;
+
 async function readXlsx(file: Buffer): Promise<string[][]> {
   await assertUnpacksSafely(file);
-  const rows: string[][] = [];
-  try {
-    const workbook = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([file]), {
-      sharedStrings: 'cache',
-      hyperlinks: 'ignore',
-      styles: 'ignore',
-      worksheets: 'emit',
-      entries: 'ignore',
-    });
-    for await (const sheet of workbook) {
-      for await (const row of sheet) {
-        if (rows.length > MAX_IMPORT_ROWS + 1) throw new ServiceError('VALIDATION', M.tooManyRows);
-        const values = row.values as unknown[];
-        // Row numbers may skip empty rows; the values array is 1-based.
-        rows.push(Array.from({ length: Math.max(values.length - 1, 0) }, (_, i) => cellText(values[i + 1])));
-      }
-      break; // the first sheet only
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await readFirstSheet(file);
+    } catch (error) {
+      if (error instanceof ServiceError) throw error;
+      // exceljs' streaming reader now and then misses the workbook part of a sound file and throws
+      // (2 reads in 2,000 of the same small file here): the file is in memory, so read it again.
+      if (attempt === XLSX_READ_ATTEMPTS) throw new ServiceError('VALIDATION', M.unreadable);
     }
-  } catch (error) {
-    if (error instanceof ServiceError) throw error;
-    throw new ServiceError('VALIDATION', M.unreadable);
+  }
+}
+
+/** The first sheet's rows as texts; a ServiceError for too many rows, anything else for a file exceljs cannot read. */
+async function readFirstSheet(file: Buffer): Promise<string[][]> {
+  const rows: string[][] = [];
+  const workbook = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([file]), {
+    sharedStrings: 'cache',
+    hyperlinks: 'ignore',
+    styles: 'ignore',
+    worksheets: 'emit',
+    entries: 'ignore',
+  });
+  for await (const sheet of workbook) {
+    for await (const row of sheet) {
+      if (rows.length > MAX_IMPORT_ROWS + 1) throw new ServiceError('VALIDATION', M.tooManyRows);
+      const values = row.values as unknown[];
+      // Row numbers may skip empty rows; the values array is 1-based.
+      rows.push(Array.from({ length: Math.max(values.length - 1, 0) }, (_, i) => cellText(values[i + 1])));
+    }
+    break; // the first sheet only
   }
   return rows;
 }
