@@ -76,6 +76,20 @@ export default tseslint.config(
   },
   ...projects.map(boundaries),
   {
+    // The web's shared pieces sit below the features and the app shell: they never import upwards.
+    files: ['web/src/{components,lib,api}/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/features/**', '**/app/**'], message: 'Shared web code must not import from features or the app shell.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Integration tests of the gateway start the whole back end in one process and reach the
     // services' modules (and the identity's local super-admin password) for that on purpose.
     files: ['gateway/test/**/*.ts'],

@@ -5,7 +5,7 @@
 // categories, 10 places), then measures, with the whole stack running: the plain single-item path
 // (POST /api/inventory, 32 at a time) as the same-run baseline in rows/s; upload, preview and the
 // import run (to 'done'); the export of every item as CSV. Prints rows/s and the peak memory (RSS)
-// of every app process. Targets (issue 19, 2-core machine, 100,000 rows): preview < 10 s,
+// of every app process. Targets (docs/import-export.md, 2-core machine, 100,000 rows): preview < 10 s,
 // import < 60 s, export < 10 s, every process < 500 MB. Takes about 3 minutes.
 // BENCH_FILE=<a .csv or .xlsx> measures that file instead (e.g. the largest one allowed).
 // BENCH_PG_STATEMENTS=1 prints the statements PostgreSQL spent the run's time on (pg_stat_statements).

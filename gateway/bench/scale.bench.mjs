@@ -1,4 +1,4 @@
-// Scale benchmark (#22, docs/reports.md "At scale"):
+// Scale benchmark (docs/reports.md "At scale"):
 //   npx nx run-many -t build --exclude=@inventory/web && node gateway/bench/scale.bench.mjs
 //
 // On a private stack (bench-stack.mjs, PostgreSQL with fsync on) with the built identity service,

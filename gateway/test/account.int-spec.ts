@@ -90,7 +90,7 @@ describe('POST /api/auth/profile/photo', () => {
 });
 
 describe('notification preferences', () => {
-  it('start from the SPEC defaults and are kept on the server across sign-ins', async () => {
+  it('start from the spec defaults and are kept on the server across sign-ins', async () => {
     const { client, email, password } = await signUp(system.baseUrl);
     expect(await (await client.get('/api/auth/preferences')).json()).toEqual({ lowStock: true, expiry: true, email: false, push: true });
     const chosen: NotificationPreferences = { lowStock: false, expiry: true, email: true, push: false };

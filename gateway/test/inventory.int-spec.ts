@@ -32,7 +32,7 @@ describe('/api/inventory', () => {
     expect(await json(new ApiClient(system.baseUrl).get('/api/inventory'))).toEqual({ status: 401, body: { message: 'Unauthorized' } });
   });
 
-  it('serves the SPEC flow: add, list, reorder level, stock update, timeline, archive', async () => {
+  it('serves the spec flow: add, list, reorder level, stock update, timeline, archive', async () => {
     const c = await newUser();
     const created = await json<ItemView>(
       c.post('/api/inventory', { name: 'Drill', sku: 'DR-1', description: 'Cordless', currentStock: 5, unitPrice: '89.99' }),

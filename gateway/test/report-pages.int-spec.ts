@@ -22,7 +22,7 @@ import { joinedAs } from './support/workspaces.js';
 import { startSystem, type System } from './support/system.js';
 
 /*
- * Report pages sorted on the server (docs/reports.md), checked against an oracle: the unpaged SPEC
+ * Report pages sorted on the server (docs/reports.md), checked against an oracle: the unpaged spec
  * list of the same report, sorted here by the same rule.
  */
 let system: System;
@@ -235,7 +235,7 @@ describe('the slices the export reads, after a cursor', () => {
 });
 
 describe('GET /api/reports/inventory.csv', () => {
-  it('streams every row of the report in the order asked, as SPEC 9’s CSV', async () => {
+  it('streams every row of the report in the order asked, as spec §9’s CSV', async () => {
     const res = await owner.client.get('/api/reports/inventory.csv?sort=totalValue&order=desc');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="inventory-report-\d{4}-\d{2}-\d{2}\.csv"$/);

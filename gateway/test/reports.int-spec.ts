@@ -75,7 +75,7 @@ describe('GET /api/dashboard/*', () => {
 });
 
 describe('GET /api/reports/inventory', () => {
-  it('answers the SPEC report rows by default', async () => {
+  it('answers the spec report rows by default', async () => {
     expect(await json<ReportRow[]>(owner.client.get('/api/reports/inventory'))).toEqual({
       status: 200,
       body: [

@@ -8,7 +8,7 @@ import {
   type ProfileUpdate,
 } from '@inventory/contracts';
 
-/** SPEC 5: the profile form has no rules of its own; only what keeps the data sound. */
+/** spec §5: the profile form has no rules of its own; only what keeps the data sound. */
 export class ProfileUpdateDto implements ProfileUpdate {
   @ApiPropertyOptional({ maxLength: NAME_MAX_LENGTH })
   @IsOptional()

@@ -1,7 +1,7 @@
 import { BadRequestException, UnsupportedMediaTypeException } from '@nestjs/common';
 import { fileTypeFromBuffer } from 'file-type';
 
-/** SPEC 2: 'JPG, PNG or GIF. Max size 2MB.' */
+/** spec §2: 'JPG, PNG or GIF. Max size 2MB.' */
 export const PROFILE_PHOTO_MAX_BYTES = 2 * 1024 * 1024;
 const ALLOWED = new Map([
   ['image/jpeg', 'jpg'],

@@ -109,7 +109,7 @@ export class ExportService {
   }
 
   /**
-   * The report on screen, every row in its order (SPEC 9's CSV): asked for slice by slice after a
+   * The report on screen, every row in its order (spec §9's CSV): asked for slice by slice after a
    * cursor, so the last slice costs what the first did.
    */
   async report(actor: Actor, query: ReportPageQuery, res: Response): Promise<void> {

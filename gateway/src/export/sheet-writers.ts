@@ -11,7 +11,7 @@ export type Cell = string | number | null;
 export interface SheetColumn {
   header: string;
   kind: CellKind;
-  /** CSV: quote every value of this column, not only those that need it (SPEC 9's item names). */
+  /** CSV: quote every value of this column, not only those that need it (spec §9's item names). */
   quoted?: boolean;
 }
 

@@ -61,7 +61,7 @@ const ID_MAX_LENGTH = 100;
 const OptionalId = () => OptionalText(ID_MAX_LENGTH, M.idInvalid);
 const Name = () => RequiredText(ITEM_NAME_MAX_LENGTH, { required: M.nameRequired, tooLong: M.nameTooLong });
 const Reason = () => RequiredText(MOVEMENT_REASON_MAX_LENGTH, { required: M.reasonRequired, tooLong: M.reasonTooLong });
-/** SPEC sends the price as a string; a JSON number is taken as its decimal text. */
+/** The spec sends the price as a string; a JSON number is taken as its decimal text. */
 const Price = (): PropertyDecorator => (target, key) => {
   RequiredPattern(UNIT_PRICE_PATTERN, { required: M.unitPriceRequired, invalid: M.unitPriceInvalid })(target, key);
   Transform(({ value }) => (typeof value === 'number' ? String(value) : value))(target, key);

@@ -41,7 +41,7 @@ export class ReportsController {
   @ApiOperation({
     summary:
       'Report rows: inventory, low-stock, value (with category totals) or movement (totals within the range); asOf for any past instant. ' +
-      `With page or pageSize: one page, sorted on the server, with totals over every row. Without: the bare list (SPEC), at most ${REPORT_UNPAGED_CAP} rows, ` +
+      `With page or pageSize: one page, sorted on the server, with totals over every row. Without: the bare list (spec), at most ${REPORT_UNPAGED_CAP} rows, ` +
       'with X-Total-Count, and a Link to the next page of the paged form when rows were left off',
   })
   @ApiExtraModels(ReportPageDto)
@@ -73,7 +73,7 @@ export class ReportsController {
   @Get('inventory.csv')
   @ApiOperation({
     summary:
-      'The report as SPEC 9’s CSV (Item Name, SKU, Current Stock, Reorder Level, Unit Price, Total Value, Status), every row in the ' +
+      'The report as spec §9’s CSV (Item Name, SKU, Current Stock, Reorder Level, Unit Price, Total Value, Status), every row in the ' +
       'order asked (same parameters as the report, paging aside), streamed',
   })
   @ApiProduces(SHEET_CONTENT_TYPES.csv)

@@ -26,7 +26,7 @@ export interface CheckedImage {
 
 /**
  * Accepts an image by its content (magic bytes), never by its name or the client's content type:
- * a text file named .png, an SVG (scriptable) or an HTML page is refused (415, SPEC wording).
+ * a text file named .png, an SVG (scriptable) or an HTML page is refused (415, spec wording).
  */
 export async function checkedImage(file: UploadedImage | undefined): Promise<CheckedImage> {
   if (!file || file.buffer.length === 0) throw new ServiceError('VALIDATION', M.imageMissing);

@@ -3,7 +3,7 @@ import type { Response } from 'express';
 
 /**
  * multer's refusals of an upload ("File too large", "Unexpected field", a broken form) in the
- * words of the upload at hand (SPEC 5 for images, docs/import-export.md for import files).
+ * words of the upload at hand (spec §5 for images, docs/import-export.md for import files).
  */
 @Catch(PayloadTooLargeException, BadRequestException)
 export class UploadErrorsFilter implements ExceptionFilter {

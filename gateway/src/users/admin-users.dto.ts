@@ -14,7 +14,7 @@ import {
 
 // class-validator runs the decorator nearest the property first: presence checks sit last, so a
 // missing field reports "required" rather than a length.
-/** SPEC 5 "Edit user". */
+/** spec §5 "Edit user". */
 export class AdminUserUpdateDto implements Omit<UserUpdate, 'id'> {
   @ApiProperty({ maxLength: NAME_MAX_LENGTH })
   @MaxLength(NAME_MAX_LENGTH, { message: IdentityMessages.nameTooLong })

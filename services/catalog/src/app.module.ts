@@ -5,7 +5,7 @@ import { Category } from './categories/category.entity.js';
 import { getEnv } from './config/env.js';
 import { CategoryItemCountsProjection } from './item-counts/category-item-counts.projection.js';
 import { migrations } from './migrations/index.js';
-import { CatalogWorkspacePurge } from './workspaces/workspace-purge.handler.js';
+import { CatalogWorkspacePurge } from './workspaces/workspace-purge.projection.js';
 
 /** The modules of the catalog service; a rebuild runs them without the live consumers. */
 export function catalogModules({ startConsumers = true } = {}) {

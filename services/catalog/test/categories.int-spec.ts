@@ -88,7 +88,7 @@ describe('validation', () => {
     ['an empty name', { name: '' }],
     ['a blank name', { name: '   ' }],
     ['a null name', { name: null }],
-  ])('refuses %s with the SPEC message', async (_, data) => {
+  ])('refuses %s with the spec message', async (_, data) => {
     const actor = newActor();
     expect(await failure(client.call(CatalogSubjects.createCategory, data as never, actor))).toEqual({
       code: 'VALIDATION',

@@ -64,7 +64,7 @@ describe('registration', () => {
     });
   });
 
-  it('answers bad input with the SPEC message and writes nothing', async () => {
+  it('answers bad input with the spec message and writes nothing', async () => {
     const input = newUser('bad');
     expect(await failure(register({ ...input, password: '12345' }))).toEqual({
       code: 'VALIDATION',
@@ -180,7 +180,7 @@ describe('own profile and preferences', () => {
     );
   });
 
-  it('keeps notification preferences, starting from the SPEC defaults', async () => {
+  it('keeps notification preferences, starting from the spec defaults', async () => {
     const user = await register(newUser('prefs'));
     const actor = actorOf(user);
     expect(await rpc(client, IdentitySubjects.getPreferences, undefined, { actor })).toEqual({

@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import { DatabaseModule, EventsModule, healthControllerFor } from '@inventory/platform';
 import { AlertJobsModule } from './alerts/alert-jobs.js';
 import { AlertsModule } from './alerts/alerts.module.js';
-import { LowStockWatch } from './alerts/low-stock.watch.js';
+import { LowStockWatch } from './alerts/low-stock-watch.projection.js';
 import { getEnv } from './config/env.js';
 import { CountsModule } from './counts/counts.module.js';
 import { DemoModule } from './demo/demo.module.js';
@@ -12,9 +12,9 @@ import { ImportsModule } from './imports/imports.module.js';
 import { ItemsModule } from './items/items.module.js';
 import { LabelsModule } from './labels/labels.module.js';
 import { migrations } from './migrations/index.js';
-import { CategoryReplica } from './replicas/category-replica.handler.js';
-import { LocationReplica } from './replicas/location-replica.handler.js';
-import { InventoryWorkspacePurge } from './workspaces/workspace-purge.handler.js';
+import { CategoryReplica } from './replicas/category-replica.projection.js';
+import { LocationReplica } from './replicas/location-replica.projection.js';
+import { InventoryWorkspacePurge } from './workspaces/workspace-purge.projection.js';
 
 /** The modules of the inventory service; a rebuild runs them without the live consumers. */
 export function inventoryModules({ startConsumers = true } = {}) {

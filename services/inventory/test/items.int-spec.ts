@@ -26,7 +26,7 @@ const move = (id: string, movementType: 'in' | 'out' | 'adjustment', quantity: n
   inv.call(S.recordMovement, { id, movementType, quantity, reason: 'test', locationId }, owner);
 
 describe('registering and listing items', () => {
-  it('registers an item with SPEC defaults and shows it at once in the list', async () => {
+  it('registers an item with spec defaults and shows it at once in the list', async () => {
     const item = await register({ sku: 'W-1', currentStock: 4 });
     expect(item).toMatchObject({
       name: 'Widget',
@@ -151,7 +151,7 @@ describe('changing items', () => {
 });
 
 describe('stock movements', () => {
-  it('records in, out and adjustment with the SPEC semantics and refuses going below zero', async () => {
+  it('records in, out and adjustment with the spec semantics and refuses going below zero', async () => {
     const item = await register({ currentStock: 5 });
     expect((await move(item.id, 'in', 3)).item.currentStock).toBe(8);
     const out = await move(item.id, 'out', 2);

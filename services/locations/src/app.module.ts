@@ -5,7 +5,7 @@ import { LocationItemCountsProjection } from './item-counts/location-item-counts
 import { Location } from './locations/location.entity.js';
 import { LocationsModule } from './locations/locations.module.js';
 import { migrations } from './migrations/index.js';
-import { LocationsWorkspacePurge } from './workspaces/workspace-purge.handler.js';
+import { LocationsWorkspacePurge } from './workspaces/workspace-purge.projection.js';
 
 /** The modules of the locations service; a rebuild runs them without the live consumers. */
 export function locationsModules({ startConsumers = true } = {}) {

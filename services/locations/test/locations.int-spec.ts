@@ -112,7 +112,7 @@ describe('validation', () => {
     ['a missing name', {}],
     ['a blank name', { name: '  ' }],
     ['a null name', { name: null }],
-  ])('refuses %s with the SPEC message', async (_, data) => {
+  ])('refuses %s with the spec message', async (_, data) => {
     const actor = newActor();
     expect(await failure(create(actor, data as never))).toEqual(invalid('Location name is required'));
     expect(await rowsOf(actor)).toEqual([]);

@@ -1,7 +1,7 @@
 import { answer, api, type Schemas } from './client';
 import { resetCsrfToken } from './http';
 
-/** The signed-in user as returned by GET /api/auth/user (SPEC 3, User), with the session's workspace. */
+/** The signed-in user as returned by GET /api/auth/user (spec §3, User), with the session's workspace. */
 export type CurrentUser = Schemas['CurrentUserDto'];
 export type LoginRequest = Schemas['LoginDto'];
 export type RegisterRequest = Schemas['RegisterDto'];
@@ -11,7 +11,7 @@ export type PublicConfig = Schemas['PublicConfigDto'];
 
 /** Null means signed out. */
 export async function getCurrentUser(): Promise<CurrentUser | null> {
-  // Never from the HTTP cache (SPEC 7); a 401's body is read by the client, so the request ends.
+  // Never from the HTTP cache (spec §7); a 401's body is read by the client, so the request ends.
   const call = api.GET('/api/auth/user', { cache: 'no-store' });
   if ((await call).response.status === 401) return null;
   return answer(call);

@@ -1,5 +1,5 @@
 /**
- * What every call of the gateway API shares (SPEC 7 and 8; the calls themselves go through the
+ * What every call of the gateway API shares (spec §7 and 8; the calls themselves go through the
  * typed client, client.ts): a non-OK answer is an HttpError whose message is
  * `${status}: ${bodyText || statusText}`, and writes carry the session's CSRF token.
  */

@@ -37,7 +37,7 @@ export function getRecentMovements(): Promise<RecentMovement[]> {
   return answer(api.GET('/api/dashboard/recent-movements'));
 }
 
-/** The whole report (no page asked for: the answer is the SPEC's list of rows). */
+/** The whole report (no page asked for: the answer is the spec's list of rows). */
 export async function getInventoryReport(query: ReportQuery = {}): Promise<ReportRow[]> {
   return (await answer(api.GET('/api/reports/inventory', { params: { query: setOnly(query) } }))) as ReportRow[];
 }
@@ -47,7 +47,7 @@ export async function getReportPage(query: ReportPageQuery & { page: number; pag
   return (await answer(api.GET('/api/reports/inventory', { params: { query: setOnly(query) } }))) as ReportPage;
 }
 
-/** The whole report as SPEC 9's CSV, streamed by the server: a plain GET that a link downloads. */
+/** The whole report as spec §9's CSV, streamed by the server: a plain GET that a link downloads. */
 export const reportCsvUrl = (view: ReportView): string => `/api/reports/inventory.csv${queryString(view)}`;
 
 export function getValueHistory(query: ReportPeriodQuery = {}): Promise<ValueHistoryPoint[]> {

@@ -1164,7 +1164,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Report rows: inventory, low-stock, value (with category totals) or movement (totals within the range); asOf for any past instant. With page or pageSize: one page, sorted on the server, with totals over every row. Without: the bare list (SPEC), at most 10000 rows, with X-Total-Count, and a Link to the next page of the paged form when rows were left off */
+        /** Report rows: inventory, low-stock, value (with category totals) or movement (totals within the range); asOf for any past instant. With page or pageSize: one page, sorted on the server, with totals over every row. Without: the bare list (spec), at most 10000 rows, with X-Total-Count, and a Link to the next page of the paged form when rows were left off */
         get: operations["getInventoryReport"];
         put?: never;
         post?: never;
@@ -1181,7 +1181,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The report as SPEC 9’s CSV (Item Name, SKU, Current Stock, Reorder Level, Unit Price, Total Value, Status), every row in the order asked (same parameters as the report, paging aside), streamed */
+        /** The report as spec §9’s CSV (Item Name, SKU, Current Stock, Reorder Level, Unit Price, Total Value, Status), every row in the order asked (same parameters as the report, paging aside), streamed */
         get: operations["exportInventoryReportCsv"];
         put?: never;
         post?: never;

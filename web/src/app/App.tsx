@@ -6,9 +6,9 @@ import { watchWorkspaceChanges } from '../features/workspace/workspace-cache';
 import { nameSelectListboxes } from '../lib/select-listbox-names';
 import { AppRoutes } from './AppRoutes';
 import { themeConfig } from './theme';
-import { ThemeModeProvider, useThemeMode } from './theme-mode';
+import { ThemeModeProvider, useThemeMode } from '../lib/theme-mode';
 
-// SPEC 9: one toast at a time, auto-close after 5 s.
+// spec §9: one toast at a time, auto-close after 5 s.
 const notificationConfig = { maxCount: 1, duration: 5, placement: 'bottomRight' as const };
 
 interface AppProps {

@@ -25,7 +25,7 @@ function SignInThenBack() {
   return <Navigate to={withNext('/login', pathname)} replace />;
 }
 
-/** SPEC 2 route switch. */
+/** spec §2 route switch. */
 export function AppRoutes() {
   const { isLoading, isAuthenticated } = useAuth();
 

@@ -1,5 +1,5 @@
 import { Navigate, Route, Routes, useSearchParams } from 'react-router-dom';
-import { AppShell } from '../components/layout/AppShell';
+import { AppShell } from './layout/AppShell';
 import { LandingPage } from '../features/auth/pages/LandingPage';
 import { RegisterPage } from '../features/auth/pages/RegisterPage';
 import { lazyNamed } from '../lib/lazy';
@@ -33,7 +33,7 @@ function AfterSignIn() {
   return <Navigate to={safeNextPath(searchParams.get('next')) ?? '/dashboard'} replace />;
 }
 
-/** SPEC 2 routes for a signed-in visitor. */
+/** spec §2 routes for a signed-in visitor. */
 export function SignedInRoutes() {
   return (
     <Routes>

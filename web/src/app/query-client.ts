@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 
-/** SPEC 9 defaults: fresh 5 min, cache 10 min, one retry, no mutation retry, no focus refetch. */
+/** spec §9 defaults: fresh 5 min, cache 10 min, one retry, no mutation retry, no focus refetch. */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {

@@ -1,5 +1,5 @@
 import { theme, type ThemeConfig } from 'antd';
-import type { ThemeMode } from './theme-mode';
+import type { ThemeMode } from '../lib/theme-mode';
 
 // antd's default secondary text, link and dark selected-menu colours fall below
 // WCAG AA contrast (axe: 3.3:1); these overrides bring them to at least 4.5:1.

@@ -1,6 +1,6 @@
 import { MoonOutlined, SunOutlined } from '@ant-design/icons';
 import { Button, Tooltip } from 'antd';
-import { useThemeMode } from '../app/theme-mode';
+import { useThemeMode } from '../lib/theme-mode';
 
 export function ThemeToggleButton() {
   const { mode, toggle } = useThemeMode();

@@ -2,7 +2,7 @@ import type { StockStatus } from '../api/inventory';
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 
-/** SPEC 9: US dollars, en-US format. */
+/** spec §9: US dollars, en-US format. */
 export function formatCurrency(value: number | string): string {
   const amount = typeof value === 'string' ? Number.parseFloat(value) : value;
   return usd.format(Number.isFinite(amount) ? amount : 0);

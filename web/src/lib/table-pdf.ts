@@ -9,7 +9,7 @@ export interface TablePdf {
 
 /**
  * A one-table PDF report (title, summary lines, table) saved from the browser, as the reports
- * screen makes them (SPEC 9). jspdf is loaded only when a PDF is asked for: it would weigh on every page.
+ * screen makes them (spec §9). jspdf is loaded only when a PDF is asked for: it would weigh on every page.
  */
 export async function saveTablePdf({ title, summary, head, body, fileName }: TablePdf): Promise<void> {
   const [{ jsPDF }, { autoTable }] = await Promise.all([import('jspdf'), import('jspdf-autotable')]);

@@ -10,7 +10,7 @@ export interface ToastOptions {
 }
 
 /**
- * SPEC 2/8 toasts on antd notification (maxCount 1 and 5 s are set on <App>).
+ * spec §2/8 toasts on antd notification (maxCount 1 and 5 s are set on <App>).
  * 'destructive' is the error style; every 'default' toast in the catalogue reports a success.
  */
 export function useToast() {

@@ -13,7 +13,7 @@ export function useMediaQuery(query: string): boolean {
   );
 }
 
-/** SPEC 2: below 768 px the navigation becomes a slide-in drawer. */
+/** spec §2: below 768 px the navigation becomes a slide-in drawer. */
 export function useIsMobile(): boolean {
   return useMediaQuery('(max-width: 767.98px)');
 }

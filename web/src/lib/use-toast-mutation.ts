@@ -6,7 +6,7 @@ interface ToastMutationOptions<TVariables, TData> {
   mutationFn: (variables: TVariables) => Promise<TData>;
   mutationKey?: MutationKey;
   /**
-   * The toast on success (SPEC 8 wording), or built from the answer (e.g. a name it returns); none
+   * The toast on success (spec §8 wording), or built from the answer (e.g. a name it returns); none
    * when the screen itself shows the outcome (a wizard moving to its next step).
    */
   success?: ToastOptions | ((data: TData, variables: TVariables) => ToastOptions);

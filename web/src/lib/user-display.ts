@@ -8,7 +8,7 @@ export const isDemoUser = (user: { id: string } | null | undefined) => user?.id 
 
 type UserNames = Pick<CurrentUser, 'firstName' | 'lastName' | 'email'>;
 
-/** SPEC 2 avatar text: initials, else first letter of the email, else U. */
+/** spec §2 avatar text: initials, else first letter of the email, else U. */
 export function avatarText(user: UserNames | null | undefined): string {
   const initials = `${user?.firstName?.trim()[0] ?? ''}${user?.lastName?.trim()[0] ?? ''}`;
   if (initials) return initials.toUpperCase();
@@ -17,7 +17,7 @@ export function avatarText(user: UserNames | null | undefined): string {
   return 'U';
 }
 
-/** SPEC 2 display name: full name, else email, else User. */
+/** spec §2 display name: full name, else email, else User. */
 export function displayName(user: UserNames | null | undefined): string {
   const fullName = [user?.firstName, user?.lastName]
     .filter((part) => part?.trim())

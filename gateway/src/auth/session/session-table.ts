@@ -3,7 +3,7 @@ import type pg from 'pg';
 /** Arbitrary constant: serialises the DDL when several gateways start together. */
 const SESSION_TABLE_LOCK = 4_242_101;
 
-/** The session table of SPEC 3 (sid, sess json, expire), plus an index to find a user's sessions. */
+/** The session table of spec §3 (sid, sess json, expire), plus an index to find a user's sessions. */
 export async function ensureSessionTable(pool: pg.Pool): Promise<void> {
   const client = await pool.connect();
   try {

@@ -49,7 +49,7 @@ export class AccountsService {
     return toPublicUser(user);
   }
 
-  /** The passwordless shortcut (SPEC 6) signs in the configured super admin and nobody else. */
+  /** The passwordless shortcut (spec §6) signs in the configured super admin and nobody else. */
   async signInSuperAdmin(dto: SuperAdminSignInDto): Promise<PublicUser> {
     const refused = () => new ServiceError('UNAUTHORIZED', 'This email is not the super admin');
     if (dto.email !== getEnv().SUPER_ADMIN_EMAIL.trim().toLowerCase()) throw refused();

@@ -12,7 +12,7 @@ import type { UserRefDto, UserUpdateDto } from './users-admin.dto.js';
 
 const forbidden = (message: string) => new ServiceError('FORBIDDEN', message);
 
-/** User management (SPEC 6): super admins only. */
+/** User management (spec §6): super admins only. */
 @Injectable()
 export class UsersAdminService {
   constructor(

@@ -7,7 +7,7 @@ import { sqlOf } from '../database/sql.js';
 import type { CommandContext } from '../items/write/command.js';
 import { decideItems } from '../items/write/decide-items.js';
 import { awaitReferences } from '../replicas/references.js';
-import { deleteOwnedRecords } from '../workspaces/workspace-purge.handler.js';
+import { deleteOwnedRecords } from '../workspaces/workspace-purge.projection.js';
 import { itemHistory } from './demo-history.js';
 import type { DemoItemSeedDto } from './demo.dto.js';
 

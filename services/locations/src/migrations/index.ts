@@ -1,16 +1,16 @@
 import type { MigrationObject } from '@mikro-orm/core';
-import { outboxMigration, processedEventsMigration } from '@inventory/platform';
-import { Migration0001Locations } from './Migration0001_locations.js';
-import { Migration0002LocationItems } from './Migration0002_location_items.js';
-import { Migration0003Workspaces } from './Migration0003_workspaces.js';
-import { Migration0004LocationCodes } from './Migration0004_location_codes.js';
+import { outboxMigration, processedEventsMigration, type RenamedMigration } from '@inventory/platform';
+import { Locations0001Locations } from './Locations0001_locations.js';
+import { Locations0002LocationItems } from './Locations0002_location_items.js';
+import { Locations0003Workspaces } from './Locations0003_workspaces.js';
+import { Locations0004LocationCodes } from './Locations0004_location_codes.js';
 
-/** Every migration of this service, oldest first. */
-export const migrations: MigrationObject[] = [
+/** Every migration of this service, oldest first (recorded as Migration0001_… until they were renamed). */
+export const migrations: (MigrationObject | RenamedMigration)[] = [
   outboxMigration,
   processedEventsMigration,
-  { name: 'Migration0001_locations', class: Migration0001Locations },
-  { name: 'Migration0002_location_items', class: Migration0002LocationItems },
-  { name: 'Migration0003_workspaces', class: Migration0003Workspaces },
-  { name: 'Migration0004_location_codes', class: Migration0004LocationCodes },
+  { name: 'Locations0001_locations', formerName: 'Migration0001_locations', class: Locations0001Locations },
+  { name: 'Locations0002_location_items', formerName: 'Migration0002_location_items', class: Locations0002LocationItems },
+  { name: 'Locations0003_workspaces', formerName: 'Migration0003_workspaces', class: Locations0003Workspaces },
+  { name: 'Locations0004_location_codes', formerName: 'Migration0004_location_codes', class: Locations0004LocationCodes },
 ];

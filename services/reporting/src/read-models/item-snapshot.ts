@@ -105,7 +105,7 @@ export function movementOf(stockBefore: number, event: ItemEvent): MovementRecor
     case 'StockIssued':
       return record(event, 'out', event.data.quantity);
     case 'StockAdjusted':
-      // SPEC 4: for an adjustment the quantity shown is the new level.
+      // spec §4: for an adjustment the quantity shown is the new level.
       return record(event, 'adjustment', event.data.newLevel);
     case 'StockTransferred':
       return record(event, 'transfer', event.data.quantity);

@@ -108,7 +108,7 @@ interface ReportSql {
 export class ReportsService {
   constructor(private readonly em: EntityManager) {}
 
-  /** The unpaged SPEC list: every row, capped (REPORT_UNPAGED_CAP). */
+  /** The unpaged spec list: every row, capped (REPORT_UNPAGED_CAP). */
   async inventoryReport(workspaceId: string, query: ReportPageQuery): Promise<ReportRow[]> {
     const report = this.reportSql(workspaceId, query);
     return (await this.rowsOf(report, { limit: REPORT_UNPAGED_CAP + 1, offset: 0 })).rows;

@@ -1,6 +1,6 @@
 /**
  * The catalog service: a user's categories. Subjects, request/response types and the texts and limits
- * both the gateway and the service validate with (SPEC sections 3, 5 and 8).
+ * both the gateway and the service validate with (spec §3, §5 and §8).
  */
 export const CatalogSubjects = {
   listCategories: 'catalog.categories.list',

@@ -18,7 +18,7 @@ export const IdentitySubjects = {
   deleteUser: 'identity.users.delete',
 } as const;
 
-/** The shared demo account (SPEC 9). It cannot be deleted. */
+/** The shared demo account (spec §9). It cannot be deleted. */
 export const DEMO_USER_ID = 'demo-user';
 /** The super admin seeded when SUPER_ADMIN_EMAIL is not set. */
 export const DEFAULT_SUPER_ADMIN_EMAIL = 'admin@example.com';
@@ -29,7 +29,7 @@ export const PASSWORD_MAX_LENGTH = 128;
 export const NAME_MAX_LENGTH = 100;
 export const EMAIL_MAX_LENGTH = 254;
 
-/** Validation messages (SPEC 5), shared by the gateway's and the service's checks. */
+/** Validation messages (spec §5), shared by the gateway's and the service's checks. */
 export const IdentityMessages = {
   firstNameRequired: 'First name is required',
   lastNameRequired: 'Last name is required',
@@ -136,7 +136,7 @@ export interface NotificationPreferences {
   push: boolean;
 }
 
-/** SPEC 2 defaults. */
+/** spec §2 defaults. */
 export const DEFAULT_NOTIFICATION_PREFERENCES: Readonly<NotificationPreferences> = {
   lowStock: true,
   expiry: true,
@@ -144,7 +144,7 @@ export const DEFAULT_NOTIFICATION_PREFERENCES: Readonly<NotificationPreferences>
   push: true,
 };
 
-/** An admin's edit of a user (SPEC 7): a missing password keeps the current one. */
+/** An admin's edit of a user (spec §7): a missing password keeps the current one. */
 export interface UserUpdate {
   id: string;
   firstName: string;

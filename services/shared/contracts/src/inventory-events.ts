@@ -90,7 +90,7 @@ export interface StockIssuedData extends MovementData {
 
 export interface StockAdjustedData extends MovementData {
   locationId: string | null;
-  /** The new level at that location (SPEC: for adjustment the quantity is the new level). */
+  /** The new level at that location (spec: for adjustment the quantity is the new level). */
   newLevel: number;
   delta: number;
 }

@@ -30,21 +30,21 @@ export const InventoryNotificationSubjects = {
   alertChanged: 'inventory.alerts.changed',
 } as const;
 
-/** SPEC 4: Out of Stock at 0; Low Stock at or below the reorder level; else In Stock. */
+/** spec §4: Out of Stock at 0; Low Stock at or below the reorder level; else In Stock. */
 export type StockStatus = 'in-stock' | 'low-stock' | 'out-of-stock';
 export const STOCK_STATUSES: readonly StockStatus[] = ['in-stock', 'low-stock', 'out-of-stock'];
 
-/** SPEC 3/4 movement types: in 'Added', out 'Removed', adjustment 'Adjusted' (quantity = new level). */
+/** spec §3/4 movement types: in 'Added', out 'Removed', adjustment 'Adjusted' (quantity = new level). */
 export type MovementType = 'in' | 'out' | 'adjustment';
 export const MOVEMENT_TYPES: readonly MovementType[] = ['in', 'out', 'adjustment'];
 
-/** What a timeline entry records: the SPEC movement types plus transfers, undos and relocations. */
+/** What a timeline entry records: the spec movement types plus transfers, undos and relocations. */
 export type TimelineEntryType = MovementType | 'transfer' | 'undo' | 'relocation';
 
-/** SPEC 4: critical when stock is 0 or at most half the reorder level; else low. */
+/** spec §4: critical when stock is 0 or at most half the reorder level; else low. */
 export type AlertSeverity = 'low' | 'critical';
 
-/** Largest page of GET /api/inventory; also the size of the unpaged answer the SPEC screen reads. */
+/** Largest page of GET /api/inventory; also the size of the unpaged answer the spec screen reads. */
 export const MAX_ITEMS_PAGE = 1000;
 export const MAX_MOVEMENTS_PAGE = 500;
 /** Most units one item may hold (the stock columns are 32-bit integers). */
@@ -58,7 +58,7 @@ export const IMAGE_URL_MAX_LENGTH = 2048;
 export const UNIT_PRICE_PATTERN = /^\d{1,8}(\.\d{1,2})?$/;
 /** Images the product accepts, by content (magic bytes), never by name. */
 export const IMAGE_MIME_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp', 'image/bmp', 'image/tiff'] as const;
-/** SPEC 5 / 9: uploaded images. */
+/** spec §5 / 9: uploaded images. */
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 
 /** Lots and expiry dates (docs/expiry.md). */
@@ -70,7 +70,7 @@ export const MAX_EXPIRY_WARNING_DAYS = 365;
 export const EXPIRY_FILTERS = ['expiring', 'expired'] as const;
 export type ExpiryFilter = (typeof EXPIRY_FILTERS)[number];
 
-/** Texts both the gateway and the service answer with (SPEC 5 and 8 wording where it gives one). */
+/** Texts both the gateway and the service answer with (spec §5 and 8 wording where it gives one). */
 export const InventoryMessages = {
   nameRequired: 'Item name is required',
   nameTooLong: `Item name must be at most ${ITEM_NAME_MAX_LENGTH} characters`,
@@ -135,7 +135,7 @@ export interface LotStockView extends LotQuantity {
   locationName: string | null;
 }
 
-/** An inventory item as the API lists it (SPEC 3 plus SKU, status and per-location stock). */
+/** An inventory item as the API lists it (spec §3 plus SKU, status and per-location stock). */
 export interface ItemView {
   id: string;
   /** The user who created the item (the item belongs to the workspace). */
@@ -153,7 +153,7 @@ export interface ItemView {
   reorderLevel: number;
   status: StockStatus;
   categoryId: string | null;
-  /** SPEC: "category object with name"; null until the catalog replica knows it. */
+  /** The spec: "category object with name"; null until the catalog replica knows it. */
   category: NamedRef | null;
   locationId: string | null;
   location: NamedRef | null;
@@ -176,7 +176,7 @@ export interface MovementEntry {
   id: string;
   itemId: string;
   movementType: TimelineEntryType;
-  /** in / out / transfer / relocation: the amount moved; adjustment: the new level (SPEC 4); undo: |delta|. */
+  /** in / out / transfer / relocation: the amount moved; adjustment: the new level (spec §4); undo: |delta|. */
   quantity: number;
   /** Change of the item's total stock. */
   delta: number;
@@ -241,7 +241,7 @@ export interface ItemPage {
   total: number;
 }
 
-/** One unread low-stock alert (SPEC 7: GET /api/alerts/low-stock). */
+/** One unread low-stock alert (spec §7: GET /api/alerts/low-stock). */
 export interface LowStockAlertView {
   id: string;
   itemId: string;

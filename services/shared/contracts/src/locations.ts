@@ -1,6 +1,6 @@
 /**
  * The locations service: a user's typed tree of locations. Subjects, request/response types and the
- * texts and limits both the gateway and the service validate with (SPEC sections 3, 5 and 8).
+ * texts and limits both the gateway and the service validate with (spec §3, §5 and §8).
  */
 export const LocationsSubjects = {
   listLocations: 'locations.locations.list',

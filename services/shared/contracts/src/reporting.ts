@@ -2,7 +2,7 @@ import type { StockStatus, TimelineEntryType } from './inventory.js';
 
 /**
  * The reporting service: dashboard figures, recent activity, report rows and the value history, all
- * read models fed by inventory, catalog and identity events (SPEC sections 2, 3, 7 and 9).
+ * read models fed by inventory, catalog and identity events (spec §2, §3, §7 and §9).
  *
  * Money: unit prices are decimal strings exactly as the item holds them ("19.99"); every value
  * (`totalValue`, `categoryTotalValue`) is summed exactly in decimal by PostgreSQL and sent as a JSON
@@ -25,7 +25,7 @@ export type ReportType = (typeof REPORT_TYPES)[number];
 export const REPORT_RANGES = ['7days', '30days', '90days', 'custom'] as const;
 export type ReportRange = (typeof REPORT_RANGES)[number];
 
-/** SPEC 9: report type inventory, period 30days. */
+/** spec §9: report type inventory, period 30days. */
 export const REPORT_DEFAULTS = { type: 'inventory', range: '30days' } as const satisfies { type: ReportType; range: ReportRange };
 
 /** The value history draws one point per day; a custom range may not ask for more than this. */
@@ -45,12 +45,12 @@ export type SortOrder = (typeof SORT_ORDERS)[number];
 /** A report page: 50 rows unless asked, at most 500. */
 export const REPORT_PAGE_SIZE = { default: 50, max: 500 } as const;
 /**
- * The unpaged SPEC answer (a bare list) holds at most this many rows; `X-Total-Count` says how many
+ * The unpaged spec answer (a bare list) holds at most this many rows; `X-Total-Count` says how many
  * there are, and a `Link` header points at the paged form when some were left off.
  */
 export const REPORT_UNPAGED_CAP = 10_000;
 export const REPORT_SEARCH_MAX_LENGTH = 200;
-/** SPEC 9: the report CSV's columns, in order. */
+/** spec §9: the report CSV's columns, in order. */
 export const REPORT_CSV_HEADERS = ['Item Name', 'SKU', 'Current Stock', 'Reorder Level', 'Unit Price', 'Total Value', 'Status'] as const;
 /** Rows per slice of the streamed report CSV (one NATS answer each). */
 export const REPORT_SLICE_MAX_ROWS = 2_000;
@@ -117,10 +117,10 @@ export interface DashboardStats {
 export interface RecentMovement {
   /** The movement id (the target of an undo). */
   id: string;
-  /** in / out / adjustment as in SPEC 4; transfers, undos and relocations keep their own type. */
+  /** in / out / adjustment as in spec §4; transfers, undos and relocations keep their own type. */
   movementType: TimelineEntryType;
   /**
-   * in, out, transfer, relocation: the amount moved; adjustment: the new stock level (SPEC 4);
+   * in, out, transfer, relocation: the amount moved; adjustment: the new stock level (spec §4);
    * undo: the largest change it made at one place (as the item's timeline shows it).
    */
   quantity: number;
@@ -145,7 +145,7 @@ export interface MovementTotals {
   netChange: number;
 }
 
-/** SPEC 3 "Inventory report row": one item, at the report's instant. */
+/** spec §3 "Inventory report row": one item, at the report's instant. */
 export interface InventoryReportRow {
   id: string;
   name: string;
@@ -162,7 +162,7 @@ export interface InventoryReportRow {
 }
 
 /**
- * A row of GET /api/reports/inventory. The answer stays a list of SPEC report rows for every type;
+ * A row of GET /api/reports/inventory. The answer stays a list of spec report rows for every type;
  * `value` and `movement` add their own field to each row.
  * - inventory: active items by name. low-stock: only those at or below their reorder level, lowest stock first.
  * - value: active items grouped by category (by category name, Uncategorized last), highest value first.

@@ -1,6 +1,6 @@
 import { alertSeverity, needsReorder, stockStatus } from './stock-rules.js';
 
-describe('stock rules (SPEC 4)', () => {
+describe('stock rules (spec §4)', () => {
   it.each([
     [0, 0, 'out-of-stock'],
     [0, 5, 'out-of-stock'],

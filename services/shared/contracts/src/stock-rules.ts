@@ -1,13 +1,13 @@
 import type { AlertSeverity, StockStatus } from './inventory.js';
 
 /*
- * The stock rules (SPEC 4), written once for every tier: the services' TypeScript and SQL, the
+ * The stock rules (spec §4), written once for every tier: the services' TypeScript and SQL, the
  * web app. Out of Stock at 0; Low Stock at or below the reorder level; otherwise In Stock. An item
  * needs reordering when it is low or out. An alert is critical when stock is 0 or at most half the
  * reorder level.
  */
 
-/** SPEC 4's badge texts. */
+/** spec §4's badge texts. */
 export const STOCK_STATUS_LABELS: Record<StockStatus, string> = {
   'in-stock': 'In Stock',
   'low-stock': 'Low Stock',

@@ -28,7 +28,7 @@ export function useUpdateProfile() {
       toast({ title: 'Profile updated successfully' });
       await refresh();
     },
-    // SPEC 8 leaves profile failures unhandled; a taken email deserves a visible answer.
+    // spec §8 leaves profile failures unhandled; a taken email deserves a visible answer.
     onError: (error) => toast({ title: 'Error', description: errorMessage(error, 'Failed to update profile'), variant: 'destructive' }),
   });
 }

@@ -6,7 +6,7 @@ import { queryKeys } from '../../api/query-keys';
 import { useAuth } from '../auth/hooks';
 import { useLowStockNotifier } from '../notifications/hooks';
 
-/** SPEC 4/9: alerts are polled every 30 s. */
+/** spec §4/9: alerts are polled every 30 s. */
 export const ALERT_POLL_MS = 30_000;
 
 export function useLowStockAlerts() {

@@ -14,7 +14,7 @@ import {
 } from '../../api/auth';
 import { queryKeys } from '../../api/query-keys';
 
-/** SPEC 4: the current-user query is never retried, always stale and refetched on focus. */
+/** spec §4: the current-user query is never retried, always stale and refetched on focus. */
 export function useAuth() {
   const query = useQuery<CurrentUser | null>({
     queryKey: queryKeys.auth.user(),
@@ -53,8 +53,8 @@ export function useRegister() {
   });
 }
 
-// Super-admin and demo logins do a full page load of /dashboard (SPEC 4);
-// their failures are logged only (SPEC 8).
+// Super-admin and demo logins do a full page load of /dashboard (spec §4);
+// their failures are logged only (spec §8).
 function loadDashboard() {
   window.location.assign('/dashboard');
 }

@@ -1,11 +1,11 @@
 import { errorMessage, isHttpError } from '../../api/http';
 
-/** SPEC 8: the server's message on a refused login, a generic text on network failure. */
+/** spec §8: the server's message on a refused login, a generic text on network failure. */
 export function loginErrorText(error: unknown): string {
   return isHttpError(error) ? errorMessage(error, 'Login failed') : 'Login failed. Please try again.';
 }
 
-/** SPEC 8: registration failures. */
+/** spec §8: registration failures. */
 export function registerErrorText(error: unknown): string {
   return isHttpError(error) ? errorMessage(error, 'Registration failed') : 'Network error. Please try again.';
 }

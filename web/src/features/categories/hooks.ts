@@ -28,7 +28,7 @@ export const useCreateCategory = () =>
     invalidates: CATEGORY_READERS,
   });
 
-/** SPEC 8: update failures are not toasted; the dialog shows the message instead. */
+/** spec §8: update failures are not toasted; the dialog shows the message instead. */
 export const useUpdateCategory = () =>
   useToastMutation({
     mutationFn: (body: UpdateCategoryRequest) => updateCategory(body),
@@ -36,7 +36,7 @@ export const useUpdateCategory = () =>
     invalidates: CATEGORY_READERS,
   });
 
-// SPEC 8 throws 'Failed to delete category' without a toast; a silent failure helps nobody, so it is
+// spec §8 throws 'Failed to delete category' without a toast; a silent failure helps nobody, so it is
 // shown with that exact text.
 export const useDeleteCategory = () =>
   useToastMutation({

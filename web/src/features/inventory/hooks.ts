@@ -142,7 +142,7 @@ export const useArchiveItem = () =>
     invalidates: INVENTORY_READERS,
   });
 
-/** SPEC 8: 'Image uploaded successfully'; failure 'Failed to upload image: {message}'. */
+/** spec §8: 'Image uploaded successfully'; failure 'Failed to upload image: {message}'. */
 export const UPLOAD_IMAGE_KEY = ['upload-image'] as const;
 
 export function useUploadImage() {

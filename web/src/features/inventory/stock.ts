@@ -11,7 +11,7 @@ export const UNASSIGNED_LABEL = 'Unassigned';
 export const toLocationId = (value: string | undefined | null): string | null => (!value || value === UNASSIGNED ? null : value);
 export const toOptionValue = (locationId: string | null): string => locationId ?? UNASSIGNED;
 
-/** SPEC 4 labels, plus the timeline-only kinds. */
+/** spec §4 labels, plus the timeline-only kinds. */
 export const MOVEMENT_LABELS: Record<TimelineEntryType, string> = {
   in: 'Added',
   out: 'Removed',

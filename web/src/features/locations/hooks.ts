@@ -33,7 +33,7 @@ export const useCreateLocation = () =>
     invalidates: LOCATION_READERS,
   });
 
-/** SPEC 8: update failures are not toasted; the dialog shows the message instead. */
+/** spec §8: update failures are not toasted; the dialog shows the message instead. */
 export const useUpdateLocation = () =>
   useToastMutation({
     mutationFn: (body: UpdateLocationRequest) => updateLocation(body),
@@ -41,7 +41,7 @@ export const useUpdateLocation = () =>
     invalidates: LOCATION_READERS,
   });
 
-// SPEC 8 throws 'Failed to delete location' without a toast; a silent failure helps nobody, so it is
+// spec §8 throws 'Failed to delete location' without a toast; a silent failure helps nobody, so it is
 // shown with that exact text.
 export const useDeleteLocation = () =>
   useToastMutation({

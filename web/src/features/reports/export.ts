@@ -5,8 +5,8 @@ import { saveTablePdf } from '../../lib/table-pdf';
 import { REPORT_PAGE_MAX_SIZE, REPORT_PDF_MAX_ROWS } from './report-rules';
 
 /**
- * SPEC 9 CSV, made and streamed by the server: every row of the report in the order on screen.
- * Nothing happens for an empty report (SPEC 5).
+ * spec §9 CSV, made and streamed by the server: every row of the report in the order on screen.
+ * Nothing happens for an empty report (spec §5).
  */
 export function exportReportCsv(view: ReportView, totals: ReportTotals | undefined): boolean {
   if (!totals || totals.items === 0) return false;
@@ -26,7 +26,7 @@ async function firstRows(view: ReportView, count: number): Promise<ReportRow[]> 
 }
 
 /**
- * SPEC 9 PDF, made in the browser. Its figures cover the whole report (the server's totals); its
+ * spec §9 PDF, made in the browser. Its figures cover the whole report (the server's totals); its
  * table lists the first REPORT_PDF_MAX_ROWS rows, and says so when there are more: a PDF is read,
  * and the CSV carries every row.
  */

@@ -3,7 +3,7 @@ import { deleteUser, listAllWorkspaces, listUsers, updateUser, type AdminUserUpd
 import { queryKeys } from '../../api/query-keys';
 import { useToastMutation } from '../../lib/use-toast-mutation';
 
-/** SPEC 6: the list is fetched only for a super admin. */
+/** spec §6: the list is fetched only for a super admin. */
 export function useAdminUsers(enabled: boolean) {
   return useQuery({ queryKey: queryKeys.users.list(), queryFn: listUsers, enabled });
 }

@@ -199,7 +199,7 @@ function namedPartsOf({ categoryId, locationId, stock, lots = [] }: References, 
     category: named(categoryId, names.category(categoryId)),
     location: named(locationId, names.location(locationId)),
     stockByLocation: stock.map(({ locationId: id, quantity }) => ({ locationId: id, quantity, locationName: names.location(id) })),
-    // Left out for items without lots: their answers stay as the SPEC shows them.
+    // Left out for items without lots: their answers stay as the spec shows them.
     ...(lots.length === 0 ? {} : { lots: lots.map((entry) => ({ ...entry, locationName: names.location(entry.locationId) })) }),
   };
 }

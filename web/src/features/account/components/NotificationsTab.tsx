@@ -6,7 +6,7 @@ import { usePreferences, useSavePreferences } from '../hooks';
 import { PreferenceRow } from './PreferenceRow';
 import { PushPreferenceRow } from './PushPreferenceRow';
 
-// SPEC 2 defaults, shown until the saved preferences arrive.
+// spec §2 defaults, shown until the saved preferences arrive.
 const DEFAULTS: NotificationPreferences = { lowStock: true, expiry: true, email: false, push: true };
 
 /** The preferences saved with the button; Push applies at once (see PushPreferenceRow). */

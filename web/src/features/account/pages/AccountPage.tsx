@@ -12,7 +12,7 @@ import { SecurityTab } from '../components/SecurityTab';
 
 const TABS = ['profile', 'security', 'notifications', 'api-tokens'];
 
-/** SPEC 2 Account Settings: Profile, Security and Notifications tabs, and the user's API tokens. */
+/** spec §2 Account Settings: Profile, Security and Notifications tabs, and the user's API tokens. */
 export function AccountPage() {
   const { user } = useAuth();
   // ?tab=notifications opens that tab (links from the dashboard's first steps); switching keeps the URL in step.

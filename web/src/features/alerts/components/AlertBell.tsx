@@ -7,7 +7,7 @@ import { useWorkspaceAccess } from '../../workspace/access';
 import { useLiveAlerts, useLowStockAlerts, useMarkAlertRead } from '../hooks';
 import { AlertList } from './AlertList';
 
-/** Top-bar bell: unread low-stock alerts, pushed live and polled every 30 s (SPEC 2, 4). */
+/** Top-bar bell: unread low-stock alerts, pushed live and polled every 30 s (spec §2, 4). */
 export function AlertBell() {
   const [open, setOpen] = useState(false);
   const { alerts, isLoading } = useLowStockAlerts();

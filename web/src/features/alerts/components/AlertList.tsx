@@ -36,7 +36,7 @@ export function AlertList({ alerts, isLoading, pendingId, onMarkRead }: AlertLis
   return (
     <ul style={{ listStyle: 'none', margin: 0, padding: 0 }}>
       {alerts.map((alert) => {
-        // The API sends the severity (SPEC 4's rule lives in contracts, applied by the service).
+        // The API sends the severity (spec §4's rule lives in contracts, applied by the service).
         const { severity } = alert;
         return (
           <li key={alert.id} style={{ padding: '10px 0', borderBottom: `1px solid ${token.colorBorderSecondary}` }}>

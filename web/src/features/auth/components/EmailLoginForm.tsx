@@ -8,7 +8,7 @@ interface EmailLoginFormProps {
   onBack: () => void;
 }
 
-/** Email view of the login card (SPEC 2): both fields required. */
+/** Email view of the login card (spec §2): both fields required. */
 export function EmailLoginForm({ busy, onSubmit, onBack }: EmailLoginFormProps) {
   return (
     <Form<LoginRequest> name="email-login" layout="vertical" requiredMark={false} onFinish={onSubmit} disabled={busy}>

@@ -9,7 +9,7 @@ interface Feature {
   text: string;
 }
 
-/** SPEC 1: the four landing-page features. */
+/** spec §1: the four landing-page features. */
 const FEATURES: readonly Feature[] = [
   {
     icon: <DatabaseOutlined />,

@@ -12,7 +12,7 @@ interface LoginMethodChoiceProps {
   onDemo: () => void;
 }
 
-/** First view of the login card (SPEC 2): pick how to sign in. */
+/** First view of the login card (spec §2): pick how to sign in. */
 export function LoginMethodChoice(props: LoginMethodChoiceProps) {
   const { busy, showSuperAdmin, showDemo, onEmail, onEmailIntent, onSuperAdmin, onDemo } = props;
   return (

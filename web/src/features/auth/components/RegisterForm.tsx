@@ -14,7 +14,7 @@ interface RegisterFormProps {
   onSubmit: (values: RegisterRequest) => void;
 }
 
-// SPEC 5: exact validation texts.
+// spec §5: exact validation texts.
 const rules: Record<keyof RegisterValues, Rule[]> = {
   firstName: [{ required: true, whitespace: true, message: 'First name is required' }],
   lastName: [{ required: true, whitespace: true, message: 'Last name is required' }],
@@ -35,7 +35,7 @@ const rules: Record<keyof RegisterValues, Rule[]> = {
 };
 
 export function RegisterForm({ pending, error, initialEmail, onSubmit }: RegisterFormProps) {
-  // confirmPassword is checked here and never sent (SPEC 3 payload).
+  // confirmPassword is checked here and never sent (spec §3 payload).
   const handleFinish = ({ confirmPassword: _confirm, ...body }: RegisterValues) => onSubmit(body);
 
   return (

@@ -9,7 +9,7 @@ interface WelcomePanelProps {
   actions: ReactNode;
 }
 
-/** Signed-out prompt shown on screens that need a session (SPEC 2). */
+/** Signed-out prompt shown on screens that need a session (spec §2). */
 export function WelcomePanel({ icon, title, text, actions }: WelcomePanelProps) {
   const { token } = theme.useToken();
   return (

@@ -5,7 +5,7 @@ import { DemoModeButton } from '../components/DemoModeButton';
 import { PublicPage } from '../components/PublicPage';
 import { WelcomePanel } from '../components/WelcomePanel';
 
-/** Signed-out visitors to /account (SPEC 2: heading, prompt, 'Sign In' and 'Try Demo Mode'). */
+/** Signed-out visitors to /account (spec §2: heading, prompt, 'Sign In' and 'Try Demo Mode'). */
 export function AccountWelcomePage() {
   const navigate = useNavigate();
   return (

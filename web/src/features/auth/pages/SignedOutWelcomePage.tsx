@@ -5,7 +5,7 @@ import { DemoModeButton } from '../components/DemoModeButton';
 import { PublicPage } from '../components/PublicPage';
 import { WelcomePanel } from '../components/WelcomePanel';
 
-/** Signed-out visitors to /inventory, /categories and /locations (SPEC 2). */
+/** Signed-out visitors to /inventory, /categories and /locations (spec §2). */
 export function SignedOutWelcomePage() {
   return (
     <PublicPage centered>

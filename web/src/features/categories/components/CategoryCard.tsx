@@ -1,7 +1,7 @@
 import { TagsOutlined } from '@ant-design/icons';
-import { Card, Flex, Tag, Typography } from 'antd';
-import { editDeleteActions } from '../../../components/EditDeleteActions';
 import type { Category } from '../../../api/categories';
+import { editDeleteActions } from '../../../components/EditDeleteActions';
+import { NamedCard } from '../../../components/NamedCard';
 
 interface CategoryCardProps {
   category: Category;
@@ -14,21 +14,13 @@ interface CategoryCardProps {
 
 export function CategoryCard({ category, deleting, onEdit, onDelete, readOnly = false }: CategoryCardProps) {
   return (
-    <Card data-testid="category-card" actions={editDeleteActions(category, { deleting, onEdit, onDelete, readOnly })}>
-      <Flex gap={12} align="flex-start">
-        <TagsOutlined style={{ fontSize: 24, marginTop: 4 }} aria-hidden />
-        <div style={{ minWidth: 0, flex: 1 }}>
-          <Typography.Title level={4} style={{ margin: 0 }} ellipsis={{ tooltip: category.name }}>
-            {category.name}
-          </Typography.Title>
-          <Typography.Paragraph type="secondary" ellipsis={{ rows: 2 }} style={{ margin: '4px 0 8px', minHeight: 44 }}>
-            {category.description || 'No description'}
-          </Typography.Paragraph>
-          <Tag color="blue">
-            {category.itemCount} {category.itemCount === 1 ? 'item' : 'items'}
-          </Tag>
-        </div>
-      </Flex>
-    </Card>
+    <NamedCard
+      testId="category-card"
+      icon={<TagsOutlined style={{ fontSize: 24, marginTop: 4 }} aria-hidden />}
+      name={category.name}
+      description={category.description}
+      itemCount={category.itemCount}
+      actions={editDeleteActions(category, { deleting, onEdit, onDelete, readOnly })}
+    />
   );
 }

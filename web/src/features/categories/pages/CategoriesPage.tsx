@@ -1,8 +1,8 @@
 import { PlusOutlined, SearchOutlined, TagsOutlined } from '@ant-design/icons';
-import { Button, Col, Empty, Input, Row } from 'antd';
+import { Button, Input } from 'antd';
 import { useState } from 'react';
 import type { Category } from '../../../api/categories';
-import { CardGridSkeleton } from '../../../components/CardGridSkeleton';
+import { CardGrid } from '../../../components/CardGrid';
 import { PageHeader } from '../../../components/PageHeader';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useWorkspaceAccess } from '../../workspace/access';
@@ -10,7 +10,7 @@ import { CategoryCard } from '../components/CategoryCard';
 import { CategoryDialog } from '../components/CategoryDialog';
 import { useCategories, useDeleteCategory } from '../hooks';
 
-/** SPEC 2 Categories: search, card grid with item counts, create/edit dialog, delete without confirmation. */
+/** spec §2 Categories: search, card grid with item counts, create/edit dialog, delete without confirmation. */
 export function CategoriesPage() {
   const [search, setSearch] = useState('');
   const query = useCategories(useDebouncedValue(search));
@@ -42,34 +42,29 @@ export function CategoriesPage() {
         onChange={(event) => setSearch(event.target.value)}
         style={{ maxWidth: 400, marginBottom: 24 }}
       />
-      {query.isLoading ? (
-        <CardGridSkeleton count={6} label="Loading categories" />
-      ) : categories.length === 0 ? (
-        <Empty
-          image={<TagsOutlined style={{ fontSize: 48 }} aria-hidden />}
-          description={
-            search.trim()
-              ? 'No categories match your search'
-              : canWrite
-                ? 'No categories yet. Add your first category.'
-                : 'No categories yet.'
-          }
-        />
-      ) : (
-        <Row gutter={[16, 16]}>
-          {categories.map((category) => (
-            <Col key={category.id} xs={24} sm={12} lg={8}>
-              <CategoryCard
-                category={category}
-                deleting={remove.isPending && remove.variables === category.id}
-                onEdit={(chosen) => setDialog({ open: true, category: chosen })}
-                onDelete={(chosen) => remove.mutate(chosen.id)}
-                readOnly={!canWrite}
-              />
-            </Col>
-          ))}
-        </Row>
-      )}
+      <CardGrid
+        loading={query.isLoading}
+        loadingLabel="Loading categories"
+        items={categories}
+        keyOf={(category) => category.id}
+        empty={{
+          icon: <TagsOutlined style={{ fontSize: 48 }} aria-hidden />,
+          description: search.trim()
+            ? 'No categories match your search'
+            : canWrite
+              ? 'No categories yet. Add your first category.'
+              : 'No categories yet.',
+        }}
+        renderCard={(category) => (
+          <CategoryCard
+            category={category}
+            deleting={remove.isPending && remove.variables === category.id}
+            onEdit={(chosen) => setDialog({ open: true, category: chosen })}
+            onDelete={(chosen) => remove.mutate(chosen.id)}
+            readOnly={!canWrite}
+          />
+        )}
+      />
       <CategoryDialog open={dialog.open} category={dialog.category} onClose={() => setDialog((current) => ({ ...current, open: false }))} />
     </>
   );

@@ -10,7 +10,7 @@ const TYPE_LABELS: Record<string, string> = {
   relocation: 'Relocated',
 };
 
-// SPEC 2: short month, day, hour and minute.
+// spec §2: short month, day, hour and minute.
 const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
 
 export function RecentActivity({ movements, loading }: { movements: RecentMovement[]; loading: boolean }) {

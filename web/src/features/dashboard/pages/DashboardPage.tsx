@@ -11,7 +11,7 @@ import { useInventoryReport, useMovementHistory } from '../../reports/hooks';
 
 const DashboardCharts = lazy(async () => ({ default: (await import('../components/DashboardCharts')).DashboardCharts }));
 
-/** SPEC 2 Dashboard: four stat cards, Recent Activity and Quick Actions. */
+/** spec §2 Dashboard: four stat cards, Recent Activity and Quick Actions. */
 export function DashboardPage() {
   const stats = useDashboardStats();
   const recent = useRecentMovements();

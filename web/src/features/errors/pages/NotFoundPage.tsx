@@ -1,7 +1,7 @@
 import { ExclamationCircleOutlined } from '@ant-design/icons';
 import { Card, Flex, theme, Typography } from 'antd';
 
-/** SPEC 2: any unknown path while signed in. */
+/** spec §2: any unknown path while signed in. */
 export function NotFoundPage() {
   const { token } = theme.useToken();
   return (

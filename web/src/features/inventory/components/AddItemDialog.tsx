@@ -28,7 +28,7 @@ interface AddItemDialogProps {
 
 const EMPTY: Partial<AddItemFormValues> = { locationId: UNASSIGNED, currentStock: 0, reorderLevel: 0, imageUrl: null };
 
-/** 'Add New Inventory Item' (SPEC 2, 5); also opened by the dashboard's Quick Actions. */
+/** 'Add New Inventory Item' (spec §2, 5); also opened by the dashboard's Quick Actions. */
 export function AddItemDialog({ open, onClose, initialValues, onCreated }: AddItemDialogProps) {
   const [form] = Form.useForm<AddItemFormValues>();
   const create = useCreateItem();
@@ -50,7 +50,7 @@ export function AddItemDialog({ open, onClose, initialValues, onCreated }: AddIt
         sku: values.sku?.trim() || null,
         description: values.description?.trim() || null,
         unitPrice: values.unitPrice.trim(),
-        // SPEC 5: blank or non-numeric stock becomes 0.
+        // spec §5: blank or non-numeric stock becomes 0.
         currentStock: Number.isInteger(values.currentStock) ? Number(values.currentStock) : 0,
         reorderLevel: Number.isInteger(values.reorderLevel) ? Number(values.reorderLevel) : 0,
         categoryId: values.categoryId ?? null,

@@ -3,7 +3,7 @@ import { Button, Flex, Upload } from 'antd';
 import { useToast } from '../../../lib/toast';
 import { useUploadImage } from '../hooks';
 
-// SPEC 5: JPEG, JPG, PNG, GIF, WebP, BMP or TIFF up to 10MB (the server checks the content again).
+// spec §5: JPEG, JPG, PNG, GIF, WebP, BMP or TIFF up to 10MB (the server checks the content again).
 const IMAGE_TYPES = ['image/jpeg', 'image/jpg', 'image/png', 'image/gif', 'image/webp', 'image/bmp', 'image/tiff'];
 const IMAGE_EXTENSIONS = /\.(jpe?g|png|gif|webp|bmp|tiff?)$/i;
 const MAX_IMAGE_BYTES = 10 * 1024 * 1024;

@@ -1,7 +1,7 @@
 import { AppstoreOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Empty, Typography } from 'antd';
 
-/** SPEC 2 empty states: a filter hint, or the first-item prompt (without `onAdd`, for a viewer: no prompt). */
+/** spec §2 empty states: a filter hint, or the first-item prompt (without `onAdd`, for a viewer: no prompt). */
 export function InventoryEmpty({ filtered, onAdd }: { filtered: boolean; onAdd?: () => void }) {
   return (
     <Empty

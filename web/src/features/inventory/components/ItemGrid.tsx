@@ -3,7 +3,7 @@ import type { Item } from '../../../api/inventory';
 import type { CategoryNames, LocationNames } from '../stock';
 import { ItemCard, type ItemActions } from './ItemCard';
 
-/** 1 column on phones, up to 4 on wide screens (SPEC 2, 9). */
+/** 1 column on phones, up to 4 on wide screens (spec §2, 9). */
 export const ITEM_COLUMNS = { xs: 24, sm: 12, lg: 8, xl: 6 } as const;
 
 interface ItemGridProps extends ItemActions {

@@ -1,7 +1,7 @@
 import { Card, Col, Row, Skeleton } from 'antd';
 import { ITEM_COLUMNS } from './ItemGrid';
 
-/** SPEC 9: 8 placeholder cards, laid out like the real grid so nothing jumps when the items land. */
+/** spec §9: 8 placeholder cards, laid out like the real grid so nothing jumps when the items land. */
 export function ItemGridSkeleton({ count = 8 }: { count?: number }) {
   return (
     <Row gutter={[16, 16]} aria-busy="true" aria-label="Loading inventory items" role="status">

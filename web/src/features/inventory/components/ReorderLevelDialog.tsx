@@ -13,7 +13,7 @@ interface ReorderFormValues {
   reorderLevel: number | null;
 }
 
-/** 'Edit Reorder Level' (SPEC 5): a whole number ≥ 0, default 0, with the low-stock warning. */
+/** 'Edit Reorder Level' (spec §5): a whole number ≥ 0, default 0, with the low-stock warning. */
 export function ReorderLevelDialog({ open, item, onClose }: ReorderLevelDialogProps) {
   const [form] = Form.useForm<ReorderFormValues>();
   const update = useUpdateReorderLevel();

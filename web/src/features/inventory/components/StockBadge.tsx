@@ -2,7 +2,7 @@ import { Tag } from 'antd';
 import type { StockStatus } from '../../../api/inventory';
 import { STOCK_STATUS_LABELS } from '../../../lib/format';
 
-// SPEC 4 badge variants destructive / secondary / default, in the AA-contrast shades the report uses.
+// spec §4 badge variants destructive / secondary / default, in the AA-contrast shades the report uses.
 const STATUS_STYLE: Record<StockStatus, { color: string; background: string }> = {
   'out-of-stock': { color: '#fff', background: '#dc2626' },
   'low-stock': { color: '#374151', background: '#f3f4f6' },

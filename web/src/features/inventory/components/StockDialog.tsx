@@ -26,7 +26,7 @@ interface StockFormValues {
 
 const EMPTY: StockFormValues = { quantity: null, movementType: 'in', reason: '', locationId: UNASSIGNED, lot: '', expiresOn: '' };
 
-/** 'Update Stock - {item name}' (SPEC 2, 5): quantity and reason are required, checked on submit. */
+/** 'Update Stock - {item name}' (spec §2, 5): quantity and reason are required, checked on submit. */
 export function StockDialog({ open, item, onClose }: StockDialogProps) {
   const [form] = Form.useForm<StockFormValues>();
   const toast = useToast();

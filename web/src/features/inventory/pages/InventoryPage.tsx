@@ -34,7 +34,7 @@ const PAGE_SIZE = 24;
 type ItemDialog = 'edit' | 'reorder' | 'stock' | 'transfer' | 'history';
 
 /**
- * SPEC 2 Inventory: server-side search, status filter and paging over a card grid, plus the item
+ * spec §2 Inventory: server-side search, status filter and paging over a card grid, plus the item
  * dialogs. `?item=<id>` (a notification's link) shows that one item instead.
  */
 export function InventoryPage() {

@@ -1,7 +1,8 @@
 import { EnvironmentOutlined, PrinterOutlined } from '@ant-design/icons';
-import { Button, Card, Flex, Tag, Typography } from 'antd';
-import { editDeleteActions } from '../../../components/EditDeleteActions';
+import { Button, Tag } from 'antd';
 import type { Location } from '../../../api/locations';
+import { editDeleteActions } from '../../../components/EditDeleteActions';
+import { NamedCard } from '../../../components/NamedCard';
 
 interface LocationCardProps {
   location: Location;
@@ -28,30 +29,15 @@ export function LocationCard({ location, parentName, deleting, onEdit, onDelete,
     </Button>
   );
   return (
-    <Card
-      data-testid="location-card"
+    <NamedCard
+      testId="location-card"
+      icon={<EnvironmentOutlined style={{ fontSize: 24, marginTop: 4 }} aria-hidden />}
+      name={location.name}
+      subtitle={parentName ? `Inside ${parentName}` : 'Top level'}
+      description={location.description}
+      itemCount={location.itemCount}
+      tags={<Tag>{location.type}</Tag>}
       actions={[printLabel, ...(editDeleteActions(location, { deleting, onEdit, onDelete, readOnly }) ?? [])]}
-    >
-      <Flex gap={12} align="flex-start">
-        <EnvironmentOutlined style={{ fontSize: 24, marginTop: 4 }} aria-hidden />
-        <div style={{ minWidth: 0, flex: 1 }}>
-          <Typography.Title level={4} style={{ margin: 0 }} ellipsis={{ tooltip: location.name }}>
-            {location.name}
-          </Typography.Title>
-          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            {parentName ? `Inside ${parentName}` : 'Top level'}
-          </Typography.Text>
-          <Typography.Paragraph type="secondary" ellipsis={{ rows: 2 }} style={{ margin: '4px 0 8px', minHeight: 44 }}>
-            {location.description || 'No description'}
-          </Typography.Paragraph>
-          <Flex gap={4} wrap>
-            <Tag>{location.type}</Tag>
-            <Tag color="blue">
-              {location.itemCount} {location.itemCount === 1 ? 'item' : 'items'}
-            </Tag>
-          </Flex>
-        </div>
-      </Flex>
-    </Card>
+    />
   );
 }

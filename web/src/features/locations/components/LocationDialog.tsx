@@ -1,7 +1,14 @@
-import { Alert, Form, Input, Modal, Select, TreeSelect } from 'antd';
-import { useEffect, useMemo } from 'react';
-import { errorMessage } from '../../../api/http';
-import { DEFAULT_LOCATION_TYPE, LOCATION_TYPES, type Location, type LocationTreeNode, type LocationType } from '../../../api/locations';
+import { Form, Input, Select, TreeSelect } from 'antd';
+import { useMemo } from 'react';
+import {
+  DEFAULT_LOCATION_TYPE,
+  LOCATION_TYPES,
+  type Location,
+  type LocationInput,
+  type LocationTreeNode,
+  type LocationType,
+} from '../../../api/locations';
+import { EditDialog } from '../../../components/EditDialog';
 import { useCreateLocation, useLocationTree, useUpdateLocation } from '../hooks';
 
 interface LocationDialogProps {
@@ -40,85 +47,56 @@ function toOptions(nodes: LocationTreeNode[], editingId: string | undefined, ins
 }
 
 export function LocationDialog({ open, location, onClose }: LocationDialogProps) {
-  const [form] = Form.useForm<LocationFormValues>();
-  const create = useCreateLocation();
-  const update = useUpdateLocation();
   const tree = useLocationTree(open);
-  const saving = create.isPending || update.isPending;
   const parentOptions = useMemo(() => toOptions(tree.data ?? [], location?.id), [tree.data, location?.id]);
-
-  useEffect(() => {
-    if (!open) return;
-    create.reset();
-    update.reset();
-    form.setFieldsValue({
-      name: location?.name ?? '',
-      type: location?.type ?? DEFAULT_LOCATION_TYPE,
-      description: location?.description ?? '',
-      parentLocationId: location?.parentLocationId ?? null,
-    });
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- reset only when the dialog opens
-  }, [open, location]);
-
-  async function onFinish(values: LocationFormValues) {
-    const body = {
-      name: values.name.trim(),
-      type: values.type,
-      description: values.description?.trim() || null,
-      parentLocationId: values.parentLocationId ?? null,
-    };
-    try {
-      if (location) await update.mutateAsync({ id: location.id, ...body });
-      else await create.mutateAsync(body);
-      form.resetFields();
-      onClose();
-    } catch {
-      // Create failures are toasted by the hook; update failures show in the dialog.
-    }
-  }
-
   return (
-    <Modal
+    <EditDialog<LocationFormValues, LocationInput>
       open={open}
-      title={location ? 'Edit Location' : 'Add Location'}
-      okText={saving ? 'Saving...' : location ? 'Update' : 'Create'}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      confirmLoading={saving}
-      destroyOnHidden
+      noun="Location"
+      editingId={location?.id ?? null}
+      initialValues={{
+        name: location?.name ?? '',
+        type: location?.type ?? DEFAULT_LOCATION_TYPE,
+        description: location?.description ?? '',
+        parentLocationId: location?.parentLocationId ?? null,
+      }}
+      toBody={(values) => ({
+        name: values.name.trim(),
+        type: values.type,
+        description: values.description?.trim() || null,
+        parentLocationId: values.parentLocationId ?? null,
+      })}
+      create={useCreateLocation()}
+      update={useUpdateLocation()}
+      onClose={onClose}
     >
-      <Form form={form} layout="vertical" onFinish={onFinish} requiredMark={false}>
-        <Form.Item
-          label="Name"
-          name="name"
-          rules={[
-            { required: true, whitespace: true, message: 'Location name is required' },
-            { max: 100, message: 'Location name must be at most 100 characters' },
-          ]}
-        >
-          <Input placeholder="e.g. Main Warehouse" />
-        </Form.Item>
-        <Form.Item label="Type" name="type" rules={[{ required: true }]}>
-          <Select options={LOCATION_TYPES.map((type) => ({ value: type, label: type }))} />
-        </Form.Item>
-        <Form.Item label="Parent location" name="parentLocationId" extra="Leave empty for a top-level location.">
-          <TreeSelect
-            allowClear
-            showSearch
-            treeDefaultExpandAll
-            loading={tree.isLoading}
-            placeholder="None (top level)"
-            treeData={parentOptions}
-            treeNodeFilterProp="title"
-          />
-        </Form.Item>
-        <Form.Item label="Description" name="description">
-          <Input.TextArea rows={3} placeholder="Optional description" maxLength={1000} />
-        </Form.Item>
-      </Form>
-      {update.isError && (
-        <Alert type="error" showIcon title={`Failed to update location: ${errorMessage(update.error, update.error.message)}`} />
-      )}
-    </Modal>
+      <Form.Item
+        label="Name"
+        name="name"
+        rules={[
+          { required: true, whitespace: true, message: 'Location name is required' },
+          { max: 100, message: 'Location name must be at most 100 characters' },
+        ]}
+      >
+        <Input placeholder="e.g. Main Warehouse" />
+      </Form.Item>
+      <Form.Item label="Type" name="type" rules={[{ required: true }]}>
+        <Select options={LOCATION_TYPES.map((type) => ({ value: type, label: type }))} />
+      </Form.Item>
+      <Form.Item label="Parent location" name="parentLocationId" extra="Leave empty for a top-level location.">
+        <TreeSelect
+          allowClear
+          showSearch
+          treeDefaultExpandAll
+          loading={tree.isLoading}
+          placeholder="None (top level)"
+          treeData={parentOptions}
+          treeNodeFilterProp="title"
+        />
+      </Form.Item>
+      <Form.Item label="Description" name="description">
+        <Input.TextArea rows={3} placeholder="Optional description" maxLength={1000} />
+      </Form.Item>
+    </EditDialog>
   );
 }

@@ -1,9 +1,9 @@
 import { EnvironmentOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
-import { Button, Col, Empty, Flex, Input, Row, Select } from 'antd';
+import { Button, Flex, Input, Select } from 'antd';
 import { useMemo, useState } from 'react';
 import type { LabelTarget } from '../../../api/labels';
 import { LOCATION_TYPES, type Location, type LocationType } from '../../../api/locations';
-import { CardGridSkeleton } from '../../../components/CardGridSkeleton';
+import { CardGrid } from '../../../components/CardGrid';
 import { PageHeader } from '../../../components/PageHeader';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { PrintLabelsDialog } from '../../labels/PrintLabelsDialog';
@@ -15,7 +15,7 @@ import { useDeleteLocation, useLocationTree, useLocations } from '../hooks';
 const ALL_TYPES = 'all';
 const typeOptions = [{ value: ALL_TYPES, label: 'All Types' }, ...LOCATION_TYPES.map((type) => ({ value: type, label: type }))];
 
-/** SPEC 2 Locations: search, type filter, card grid with item counts, create/edit dialog, delete. */
+/** spec §2 Locations: search, type filter, card grid with item counts, create/edit dialog, delete. */
 export function LocationsPage() {
   const [search, setSearch] = useState('');
   const [type, setType] = useState<LocationType | typeof ALL_TYPES>(ALL_TYPES);
@@ -67,32 +67,31 @@ export function LocationsPage() {
         />
         <Select aria-label="Filter by type" value={type} onChange={setType} options={typeOptions} style={{ width: 180 }} />
       </Flex>
-      {query.isLoading ? (
-        <CardGridSkeleton count={6} label="Loading locations" />
-      ) : locations.length === 0 ? (
-        <Empty
-          image={<EnvironmentOutlined style={{ fontSize: 48 }} aria-hidden />}
-          description={
-            filtered ? 'No locations match your filters' : canWrite ? 'No locations yet. Add your first location.' : 'No locations yet.'
-          }
-        />
-      ) : (
-        <Row gutter={[16, 16]}>
-          {locations.map((location) => (
-            <Col key={location.id} xs={24} sm={12} lg={8}>
-              <LocationCard
-                location={location}
-                parentName={location.parentLocationId ? namesById.get(location.parentLocationId) : undefined}
-                deleting={remove.isPending && remove.variables === location.id}
-                onEdit={(chosen) => setDialog({ open: true, location: chosen })}
-                onDelete={(chosen) => remove.mutate(chosen.id)}
-                onPrintLabel={(chosen) => setLabels({ target: { kind: 'locations', ids: [chosen.id] }, subject: chosen.name })}
-                readOnly={!canWrite}
-              />
-            </Col>
-          ))}
-        </Row>
-      )}
+      <CardGrid
+        loading={query.isLoading}
+        loadingLabel="Loading locations"
+        items={locations}
+        keyOf={(location) => location.id}
+        empty={{
+          icon: <EnvironmentOutlined style={{ fontSize: 48 }} aria-hidden />,
+          description: filtered
+            ? 'No locations match your filters'
+            : canWrite
+              ? 'No locations yet. Add your first location.'
+              : 'No locations yet.',
+        }}
+        renderCard={(location) => (
+          <LocationCard
+            location={location}
+            parentName={location.parentLocationId ? namesById.get(location.parentLocationId) : undefined}
+            deleting={remove.isPending && remove.variables === location.id}
+            onEdit={(chosen) => setDialog({ open: true, location: chosen })}
+            onDelete={(chosen) => remove.mutate(chosen.id)}
+            onPrintLabel={(chosen) => setLabels({ target: { kind: 'locations', ids: [chosen.id] }, subject: chosen.name })}
+            readOnly={!canWrite}
+          />
+        )}
+      />
       <PrintLabelsDialog
         target={labels.target}
         subject={labels.subject}

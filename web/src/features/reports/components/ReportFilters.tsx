@@ -21,7 +21,7 @@ const RANGE_OPTIONS: { value: ReportRange; label: string }[] = [
   { value: 'custom', label: 'Custom Range' },
 ];
 
-/** The table's title for each report type (SPEC 2 names the default one 'Inventory Summary Report'). */
+/** The table's title for each report type (spec §2 names the default one 'Inventory Summary Report'). */
 export const REPORT_TITLES: Record<ReportScreenType, string> = {
   inventory: 'Inventory Summary Report',
   'low-stock': 'Low Stock Report',
@@ -59,7 +59,7 @@ interface ReportFiltersProps {
   onGenerate: () => void;
 }
 
-/** Unlike SPEC's inert filters these query the reporting API (issue 7: "filters that work"). */
+/** Unlike the spec's inert filters these query the reporting API (docs/reports.md). */
 export function ReportFilters({ values, onChange, onGenerate }: ReportFiltersProps) {
   const set = (patch: Partial<ReportFilterValues>) => onChange({ ...values, ...patch });
   // On a phone each filter takes the whole row instead of ragged fixed widths.

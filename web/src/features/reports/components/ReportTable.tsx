@@ -4,7 +4,7 @@ import { ScrollRegion } from '../../../components/ScrollRegion';
 import type { ReportRow, ReportSort, SortOrder } from '../../../api/reports';
 import { STOCK_STATUS_LABELS, formatCurrency, type StockStatus } from '../../../lib/format';
 
-// SPEC 4 badge variants (destructive / secondary / default), in AA-contrast shades.
+// spec §4 badge variants (destructive / secondary / default), in AA-contrast shades.
 const STATUS_STYLE: Record<StockStatus, { color: string; background: string }> = {
   'out-of-stock': { color: '#fff', background: '#dc2626' },
   'low-stock': { color: '#374151', background: '#f3f4f6' },

@@ -34,7 +34,7 @@ function toQuery(values: ReportFilterValues): ReportQuery {
   };
 }
 
-/** SPEC 2 Reports & Analytics with working filters, an as-of date and a value-over-time chart. */
+/** spec §2 Reports & Analytics with working filters, an as-of date and a value-over-time chart. */
 export function ReportsPage() {
   const { user } = useAuth();
   useEffect(() => {

@@ -40,7 +40,7 @@ export function EditUserDialog({ user, onClose }: EditUserDialogProps) {
   async function onFinish({ password, ...values }: EditUserValues) {
     if (!user) return;
     try {
-      // SPEC 5: a blank password keeps the current one and is left out of the payload.
+      // spec §5: a blank password keeps the current one and is left out of the payload.
       await update.mutateAsync({ id: user.id, ...values, ...(password ? { password } : {}) });
       onClose();
     } catch {

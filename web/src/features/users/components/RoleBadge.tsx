@@ -1,7 +1,7 @@
 import { Tag } from 'antd';
 import type { Role } from '../../../api/users';
 
-// SPEC 6 colours; shades chosen for AA contrast of the 12 px tag text.
+// spec §6 colours; shades chosen for AA contrast of the 12 px tag text.
 const BADGES: Record<Role, { label: string; color: string; background: string }> = {
   super_admin: { label: 'Super Admin', color: '#6b21a8', background: '#f3e8ff' },
   admin: { label: 'Admin', color: '#1e40af', background: '#dbeafe' },

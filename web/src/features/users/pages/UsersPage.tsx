@@ -15,7 +15,7 @@ function matches(user: AdminUser, search: string): boolean {
   return [user.firstName, user.lastName, user.email].some((field) => field?.toLowerCase().includes(needle));
 }
 
-/** SPEC 2 User Management, super_admin only (SPEC 6). */
+/** spec §2 User Management, super_admin only (spec §6). */
 export function UsersPage() {
   const { user } = useAuth();
   const isSuperAdmin = user?.role === 'super_admin';

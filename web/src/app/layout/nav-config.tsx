@@ -19,7 +19,7 @@ export interface NavEntry {
   roles?: readonly Role[];
 }
 
-/** SPEC 2 navigation menu, in order. */
+/** spec §2 navigation menu, in order. */
 export const NAV_ENTRIES: readonly NavEntry[] = [
   { path: '/', label: 'Dashboard', icon: <DashboardOutlined /> },
   { path: '/inventory', label: 'Items', icon: <AppstoreOutlined /> },
@@ -37,7 +37,7 @@ export function visibleNavEntries(role: Role | undefined): NavEntry[] {
 }
 
 /**
- * SPEC 2: the active entry matches the current path, or is a path prefix (never for '/').
+ * spec §2: the active entry matches the current path, or is a path prefix (never for '/').
  * /dashboard serves the same screen as '/', so it highlights the Dashboard entry too.
  */
 export function activeNavPath(pathname: string, entries: readonly NavEntry[]): string | undefined {

@@ -4,7 +4,7 @@ import { Migration } from '@mikro-orm/migrations';
  * Read model of the items per category, fed by inventory events. Ids from other services are text:
  * their format is theirs, and a surprise there must not poison the consumer.
  */
-export class Migration0002CategoryItems extends Migration {
+export class Catalog0002CategoryItems extends Migration {
   override async up(): Promise<void> {
     this.addSql(`
       CREATE TABLE category_items (

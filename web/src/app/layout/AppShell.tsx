@@ -5,7 +5,7 @@ import { useAuth } from '../../features/auth/hooks';
 import { DemoBanner } from '../../features/demo/components/DemoBanner';
 import { isDemoUser } from '../../lib/user-display';
 import { useIsMobile } from '../../lib/use-media-query';
-import { PageLoader } from '../PageLoader';
+import { PageLoader } from '../../components/PageLoader';
 import { pageTitle } from './page-titles';
 import { SideNav } from './SideNav';
 import { MOBILE_NAV_ID, TopBar } from './TopBar';

@@ -5,7 +5,7 @@ import { Migration } from '@mikro-orm/migrations';
  * its positive quantity per location (the unassigned bucket is not a location). Ids from other
  * services are text: their format is theirs, and a surprise there must not poison the consumer.
  */
-export class Migration0002LocationItems extends Migration {
+export class Locations0002LocationItems extends Migration {
   override async up(): Promise<void> {
     this.addSql(`
       CREATE TABLE location_items (

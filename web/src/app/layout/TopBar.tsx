@@ -2,7 +2,7 @@ import { MenuOutlined } from '@ant-design/icons';
 import { Button, Flex, Layout, theme, Typography } from 'antd';
 import { AlertBell } from '../../features/alerts/components/AlertBell';
 import { ScanButton } from '../../scan/ScanButton';
-import { ThemeToggleButton } from '../ThemeToggleButton';
+import { ThemeToggleButton } from '../../components/ThemeToggleButton';
 
 interface TopBarProps {
   title: string;

@@ -2,7 +2,7 @@ import { Flex, Menu, theme } from 'antd';
 import { Link, useLocation } from 'react-router-dom';
 import type { CurrentUser } from '../../api/auth';
 import { WorkspaceSwitcher } from '../../features/workspace/components/WorkspaceSwitcher';
-import { BrandMark } from '../BrandMark';
+import { BrandMark } from '../../components/BrandMark';
 import { activeNavPath, visibleNavEntries } from './nav-config';
 import { UserPanel } from './UserPanel';
 

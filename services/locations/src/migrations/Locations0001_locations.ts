@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /** A user's location tree; the service keeps a parent within the same user and the tree acyclic. */
-export class Migration0001Locations extends Migration {
+export class Locations0001Locations extends Migration {
   override async up(): Promise<void> {
     this.addSql(`
       CREATE TABLE locations (

@@ -5,7 +5,7 @@ import { shortCodeOf } from '@inventory/platform';
  * Every location's short code, printed on its label (docs/scanning.md): a function of its id, so
  * existing locations get theirs here and new ones when they are created.
  */
-export class Migration0004LocationCodes extends Migration {
+export class Locations0004LocationCodes extends Migration {
   override async up(): Promise<void> {
     // Run now, not queued: the backfill below reads and writes the new column.
     await this.execute('ALTER TABLE locations ADD COLUMN code text');

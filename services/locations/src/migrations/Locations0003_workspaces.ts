@@ -4,7 +4,7 @@ import { Migration } from '@mikro-orm/migrations';
  * Locations belong to a workspace (docs/workspaces.md). Every existing location moves into its
  * owner's personal workspace, whose id is the owner's user id; user_id stays as "created by".
  */
-export class Migration0003Workspaces extends Migration {
+export class Locations0003Workspaces extends Migration {
   override async up(): Promise<void> {
     this.addSql('ALTER TABLE locations ADD COLUMN workspace_id text');
     this.addSql('UPDATE locations SET workspace_id = user_id');

@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /** Categories; a name is unique per user ignoring case (the index is what makes it race-safe). */
-export class Migration0001Categories extends Migration {
+export class Catalog0001Categories extends Migration {
   override async up(): Promise<void> {
     this.addSql(`
       CREATE TABLE categories (

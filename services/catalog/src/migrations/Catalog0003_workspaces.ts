@@ -4,7 +4,7 @@ import { Migration } from '@mikro-orm/migrations';
  * Categories belong to a workspace (docs/workspaces.md). Every existing category moves into its
  * owner's personal workspace, whose id is the owner's user id; user_id stays as "created by".
  */
-export class Migration0003Workspaces extends Migration {
+export class Catalog0003Workspaces extends Migration {
   override async up(): Promise<void> {
     this.addSql('ALTER TABLE categories ADD COLUMN workspace_id text');
     this.addSql('UPDATE categories SET workspace_id = user_id');
