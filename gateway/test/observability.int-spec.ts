@@ -1,4 +1,7 @@
-import { startMetricsServer } from '@inventory/platform';
+import { connect } from '@nats-io/transport-node';
+import { InventorySubjects } from '@inventory/contracts';
+import { natsConnectionOptions, startMetricsServer } from '@inventory/platform';
+import { testServers } from '@inventory/platform/testing';
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
@@ -94,6 +97,24 @@ describe('request ids', () => {
     expect((await client.get('/api/inventory')).headers.get('x-request-id')).toMatch(uuid);
     const own = await client.get('/api/inventory', { headers: { 'x-request-id': 'lb-7f3a.42' } });
     expect(own.headers.get('x-request-id')).toBe('lb-7f3a.42');
+  });
+
+  it('sends it on to the service in the envelope, and the actor as before', async () => {
+    // A plain subscriber gets a copy of what the gateway sends the inventory service's queue group.
+    const nc = await connect(natsConnectionOptions(testServers.natsUrl()));
+    try {
+      const sent = nc.subscribe(InventorySubjects.listItems, { max: 1 });
+      await nc.flush();
+      const res = await client.get('/api/inventory?limit=1', { headers: { 'x-request-id': 'trace-me.1' } });
+      expect(res.status).toBe(200);
+      for await (const message of sent) {
+        const { data: envelope } = JSON.parse(message.string()); // Nest's packet: { pattern, data, id }
+        expect(envelope.meta).toEqual({ requestId: 'trace-me.1' });
+        expect(Object.keys(envelope.actor).sort()).toEqual(['role', 'userId', 'userName', 'workspaceId', 'workspaceRole']);
+      }
+    } finally {
+      await nc.close();
+    }
   });
 
   it('replaces an id that could not go into a log line as it is', async () => {

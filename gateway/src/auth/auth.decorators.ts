@@ -1,6 +1,7 @@
 import { createParamDecorator, SetMetadata, UnauthorizedException, type ExecutionContext } from '@nestjs/common';
 import type { Actor, Role } from '@inventory/contracts';
-import type { Request } from 'express';
+import type { Request, Response } from 'express';
+import { withRequestId } from '../logging/request-id.js';
 
 export const IS_PUBLIC = Symbol('isPublic');
 export const REQUIRED_ROLES = Symbol('requiredRoles');
@@ -27,9 +28,10 @@ export const Roles = (...roles: Role[]) => SetMetadata(REQUIRED_ROLES, roles);
 
 /** The signed-in user from the session, for the envelope of every service call. */
 export const CurrentActor = createParamDecorator((_data: unknown, context: ExecutionContext): Actor => {
-  const actor = actorOf(context.switchToHttp().getRequest<Request>());
+  const http = context.switchToHttp();
+  const actor = actorOf(http.getRequest<Request>());
   if (!actor) throw new UnauthorizedException('Unauthorized');
-  return actor;
+  return withRequestId(actor, http.getResponse<Response>().locals.requestId);
 });
 
 export function actorOf(req: Request): Actor | undefined {

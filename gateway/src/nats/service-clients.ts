@@ -3,6 +3,7 @@ import type { ClientProxy } from '@nestjs/microservices';
 import type { Actor, RpcRequest, RpcResponse, Subject } from '@inventory/contracts';
 import { rpc, rpcChunked, rpcJson, type JsonText, type ListSubject, type RpcOptions } from '@inventory/platform';
 import { getEnv } from '../config/env.js';
+import { REQUEST_ID, type ActorOfRequest } from '../logging/request-id.js';
 import { NATS_CLIENT } from './nats-client.token.js';
 
 /** A service's subjects: every subject is named "<service>.<resource>.<verb>" (contracts). */
@@ -44,8 +45,10 @@ abstract class ServiceClient<S extends Subject> {
     return rpcChunked(this.nats, subject, data, this.rpcOptions(actor, options));
   }
 
-  private rpcOptions(actor: Actor | undefined, { idempotencyKey, timeoutMs }: CallOptions): RpcOptions {
-    return { actor, timeoutMs: timeoutMs ?? this.timeoutMs, meta: idempotencyKey ? { idempotencyKey } : undefined };
+  private rpcOptions(actor: ActorOfRequest | undefined, { idempotencyKey, timeoutMs }: CallOptions): RpcOptions {
+    const requestId = actor?.[REQUEST_ID];
+    const meta = idempotencyKey || requestId ? { idempotencyKey, requestId } : undefined;
+    return { actor, timeoutMs: timeoutMs ?? this.timeoutMs, meta };
   }
 }
 
