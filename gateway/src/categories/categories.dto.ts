@@ -2,18 +2,13 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import {
   CATEGORY_DESCRIPTION_MAX_LENGTH,
   CATEGORY_NAME_MAX_LENGTH,
-  CategoryMessages,
   type CategoryView,
   type CreateCategoryRequest,
   type ListCategoriesRequest,
   type UpdateCategoryRequest,
 } from '@inventory/contracts';
-import { OptionalText, RequiredText, Trim } from '@inventory/platform';
-import { IsOptional, IsString, MaxLength, ValidateIf } from 'class-validator';
-
-const Name = () =>
-  RequiredText(CATEGORY_NAME_MAX_LENGTH, { required: CategoryMessages.nameRequired, tooLong: CategoryMessages.nameTooLong });
-const Description = () => OptionalText(CATEGORY_DESCRIPTION_MAX_LENGTH, CategoryMessages.descriptionInvalid);
+import { CategoryDescription, CategoryName, IfGiven, Trim } from '@inventory/platform';
+import { IsOptional, IsString, MaxLength } from 'class-validator';
 
 export class ListCategoriesQuery implements ListCategoriesRequest {
   @ApiPropertyOptional({ description: 'Case-insensitive substring of the name' })
@@ -26,23 +21,23 @@ export class ListCategoriesQuery implements ListCategoriesRequest {
 
 export class CreateCategoryBody implements CreateCategoryRequest {
   @ApiProperty({ example: 'Tools', maxLength: CATEGORY_NAME_MAX_LENGTH, description: 'Unique per user, ignoring case' })
-  @Name()
+  @CategoryName()
   name: string;
 
   @ApiPropertyOptional({ type: String, example: 'Hand and power tools', maxLength: CATEGORY_DESCRIPTION_MAX_LENGTH, nullable: true })
-  @Description()
+  @CategoryDescription()
   description?: string | null;
 }
 
 /** Fields left out keep their value. */
 export class UpdateCategoryBody implements Omit<UpdateCategoryRequest, 'id'> {
   @ApiPropertyOptional({ example: 'Tools', maxLength: CATEGORY_NAME_MAX_LENGTH })
-  @ValidateIf((body: UpdateCategoryBody) => body.name !== undefined)
-  @Name()
+  @IfGiven()
+  @CategoryName()
   name?: string;
 
   @ApiPropertyOptional({ type: String, maxLength: CATEGORY_DESCRIPTION_MAX_LENGTH, nullable: true })
-  @Description()
+  @CategoryDescription()
   description?: string | null;
 }
 

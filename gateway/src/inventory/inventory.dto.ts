@@ -1,6 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import {
-  IMAGE_URL_MAX_LENGTH,
   MAX_BARCODES_PER_ITEM,
   CODE_LOOKUP_MAX_LENGTH,
   EXPIRY_FILTERS,
@@ -12,7 +11,6 @@ import {
   InventoryMessages as M,
   MAX_ITEMS_PAGE,
   MAX_MOVEMENTS_PAGE,
-  MAX_STOCK,
   MOVEMENT_REASON_MAX_LENGTH,
   MOVEMENT_TYPES,
   STOCK_STATUSES,
@@ -44,50 +42,42 @@ import {
   ExpiryDate,
   ExpiryFilterField,
   ExpiryWarningDays,
+  IfGiven,
+  ItemDescription,
+  ItemImageUrl,
+  ItemName,
+  ItemSearch,
+  ItemSku,
   LotName,
-  OptionalText,
-  RequiredPattern,
-  RequiredText,
+  MovedQuantity,
+  MovementCursor,
+  MovementReason,
+  MovementTypeField,
+  OptionalRefId,
+  OptionalStockLevel,
+  PageLimit,
+  PageOffset,
   ScannedCode,
-  WholeNumber,
+  StockStatusFilter,
+  UndoReason,
+  UnitPrice,
 } from '@inventory/platform';
-import { Transform, Type } from 'class-transformer';
-import { IsDefined, IsIn, IsOptional, Matches, ValidateIf } from 'class-validator';
-
-/** Our own uploads (/api/images/…) or an http(s) address. */
-const IMAGE_URL_PATTERN = /^(https?:\/\/\S+|\/api\/images\/[\w.-]+)$/;
-const ID_MAX_LENGTH = 100;
-
-const OptionalId = () => OptionalText(ID_MAX_LENGTH, M.idInvalid);
-const Name = () => RequiredText(ITEM_NAME_MAX_LENGTH, { required: M.nameRequired, tooLong: M.nameTooLong });
-const Reason = () => RequiredText(MOVEMENT_REASON_MAX_LENGTH, { required: M.reasonRequired, tooLong: M.reasonTooLong });
-/** The spec sends the price as a string; a JSON number is taken as its decimal text. */
-const Price = (): PropertyDecorator => (target, key) => {
-  RequiredPattern(UNIT_PRICE_PATTERN, { required: M.unitPriceRequired, invalid: M.unitPriceInvalid })(target, key);
-  Transform(({ value }) => (typeof value === 'number' ? String(value) : value))(target, key);
-};
-/** Left out keeps the value; anything given, null included, must pass the rules. */
-const IfGiven = () => ValidateIf((_: object, value: unknown) => value !== undefined);
-/** A query-string number. */
-const QueryNumber = () => Type(() => Number);
 
 export class ListItemsQueryDto implements ListItemsQuery {
   @ApiPropertyOptional({ description: 'Case-insensitive substring of the name or the SKU' })
-  @OptionalText(ITEM_NAME_MAX_LENGTH, `Search must be text of at most ${ITEM_NAME_MAX_LENGTH} characters`)
+  @ItemSearch()
   search?: string;
 
   @ApiPropertyOptional({ enum: STOCK_STATUSES })
-  @Transform(({ value }) => (value === '' ? undefined : value))
-  @IsOptional()
-  @IsIn(STOCK_STATUSES, { message: M.statusInvalid })
+  @StockStatusFilter()
   status?: StockStatus;
 
   @ApiPropertyOptional()
-  @OptionalId()
+  @OptionalRefId()
   categoryId?: string;
 
   @ApiPropertyOptional({ description: 'Items whose home is this location or that hold stock there' })
-  @OptionalId()
+  @OptionalRefId()
   locationId?: string;
 
   @ApiPropertyOptional({
@@ -97,9 +87,7 @@ export class ListItemsQueryDto implements ListItemsQuery {
     default: MAX_ITEMS_PAGE,
     description: 'The total is in the X-Total-Count header',
   })
-  @IsOptional()
-  @QueryNumber()
-  @WholeNumber(1, MAX_ITEMS_PAGE, `limit must be a whole number from 1 to ${MAX_ITEMS_PAGE}`)
+  @PageLimit(MAX_ITEMS_PAGE)
   limit?: number;
 
   @ApiPropertyOptional({ enum: EXPIRY_FILTERS, description: "By the nearest expiry of the item's lots: within the warning days, or past" })
@@ -107,9 +95,7 @@ export class ListItemsQueryDto implements ListItemsQuery {
   expiry?: ExpiryFilter;
 
   @ApiPropertyOptional({ type: 'integer', minimum: 0, default: 0 })
-  @IsOptional()
-  @QueryNumber()
-  @WholeNumber(0, Number.MAX_SAFE_INTEGER, 'offset must be a whole number of 0 or more')
+  @PageOffset()
   offset?: number;
 }
 
@@ -132,19 +118,19 @@ class ItemFieldsBody {
     nullable: true,
     description: 'Unique per user when given, ignoring case',
   })
-  @OptionalText(ITEM_SKU_MAX_LENGTH, M.skuInvalid)
+  @ItemSku()
   sku?: string | null;
 
   @ApiPropertyOptional({ type: String, maxLength: ITEM_DESCRIPTION_MAX_LENGTH, nullable: true })
-  @OptionalText(ITEM_DESCRIPTION_MAX_LENGTH, M.descriptionInvalid)
+  @ItemDescription()
   description?: string | null;
 
   @ApiPropertyOptional({ type: String, nullable: true })
-  @OptionalId()
+  @OptionalRefId()
   categoryId?: string | null;
 
   @ApiPropertyOptional({ type: String, nullable: true, description: 'The home location of the item' })
-  @OptionalId()
+  @OptionalRefId()
   locationId?: string | null;
 
   @ApiPropertyOptional({
@@ -153,8 +139,7 @@ class ItemFieldsBody {
     nullable: true,
     description: 'From POST /api/upload/image, or an http(s) URL',
   })
-  @Matches(IMAGE_URL_PATTERN, { message: M.imageUrlInvalid })
-  @OptionalText(IMAGE_URL_MAX_LENGTH, M.imageUrlInvalid)
+  @ItemImageUrl()
   imageUrl?: string | null;
 
   @ApiPropertyOptional({
@@ -184,57 +169,53 @@ export class RegisterItemBody extends ItemFieldsBody implements RegisterItemRequ
   expiresOn?: string | null;
 
   @ApiProperty({ example: 'Cordless drill', maxLength: ITEM_NAME_MAX_LENGTH })
-  @Name()
+  @ItemName()
   name: string;
 
   @ApiProperty({ example: '89.99', pattern: UNIT_PRICE_PATTERN.source, description: 'decimal(10,2) ≥ 0, as a string' })
-  @Price()
+  @UnitPrice()
   unitPrice: string;
 
   @ApiPropertyOptional({ type: 'integer', default: 0, minimum: 0, description: 'Initial stock, recorded as a first "in" movement' })
-  @IsOptional()
-  @WholeNumber(0, MAX_STOCK, M.initialStockInvalid)
+  @OptionalStockLevel(M.initialStockInvalid)
   currentStock?: number;
 
   @ApiPropertyOptional({ type: 'integer', default: 0, minimum: 0 })
-  @IsOptional()
-  @WholeNumber(0, MAX_STOCK, M.reorderLevelInvalid)
+  @OptionalStockLevel(M.reorderLevelInvalid)
   reorderLevel?: number;
 }
 
 export class UpdateItemBody extends ItemFieldsBody implements UpdateItemRequest {
   @ApiPropertyOptional({ maxLength: ITEM_NAME_MAX_LENGTH })
   @IfGiven()
-  @Name()
+  @ItemName()
   name?: string;
 
   @ApiPropertyOptional({ example: '12.50', pattern: UNIT_PRICE_PATTERN.source })
   @IfGiven()
-  @Price()
+  @UnitPrice()
   unitPrice?: string;
 
   @ApiPropertyOptional({ type: 'integer', minimum: 0, description: 'Alert when stock falls to or below this level' })
-  @IsOptional()
-  @WholeNumber(0, MAX_STOCK, M.reorderLevelInvalid)
+  @OptionalStockLevel(M.reorderLevelInvalid)
   reorderLevel?: number;
 }
 
 export class RecordMovementBody implements RecordMovementRequest {
   @ApiProperty({ type: 'integer', example: 5, description: 'in / out: the amount (≥ 1); adjustment: the new stock level (≥ 0)' })
-  @WholeNumber(0, MAX_STOCK, M.quantityInvalid)
-  @IsDefined({ message: M.quantityRequired })
+  @MovedQuantity(0)
   quantity: number;
 
   @ApiProperty({ enum: MOVEMENT_TYPES })
-  @IsIn(MOVEMENT_TYPES, { message: M.movementTypeInvalid })
+  @MovementTypeField()
   movementType: MovementType;
 
   @ApiProperty({ example: 'Delivery from supplier', maxLength: MOVEMENT_REASON_MAX_LENGTH })
-  @Reason()
+  @MovementReason()
   reason: string;
 
   @ApiPropertyOptional({ type: String, nullable: true, description: 'Where; left out or null is the unassigned bucket' })
-  @OptionalId()
+  @OptionalRefId()
   locationId?: string | null;
 
   @ApiPropertyOptional({
@@ -259,20 +240,19 @@ export class RecordMovementBody implements RecordMovementRequest {
 
 export class TransferStockBody implements TransferStockRequest {
   @ApiProperty({ type: String, nullable: true, description: 'null: the unassigned bucket' })
-  @OptionalId()
+  @OptionalRefId()
   fromLocationId: string | null;
 
   @ApiProperty({ type: String, nullable: true, description: 'null: the unassigned bucket' })
-  @OptionalId()
+  @OptionalRefId()
   toLocationId: string | null;
 
   @ApiProperty({ type: 'integer', example: 3, minimum: 1 })
-  @WholeNumber(1, MAX_STOCK, M.quantityInvalid)
-  @IsDefined({ message: M.quantityRequired })
+  @MovedQuantity(1)
   quantity: number;
 
   @ApiProperty({ example: 'Restock the van', maxLength: MOVEMENT_REASON_MAX_LENGTH })
-  @Reason()
+  @MovementReason()
   reason: string;
 
   @ApiPropertyOptional({
@@ -299,19 +279,17 @@ export class InventorySettingsBody implements InventorySettings {
 
 export class UndoMovementBody implements Omit<UndoMovementRequest, 'movementId'> {
   @ApiPropertyOptional({ maxLength: MOVEMENT_REASON_MAX_LENGTH, description: 'Why; "Undo" when left out' })
-  @OptionalText(MOVEMENT_REASON_MAX_LENGTH, M.reasonTooLong)
+  @UndoReason()
   reason?: string;
 }
 
 export class ListMovementsQueryDto implements ListMovementsQuery {
   @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: MAX_MOVEMENTS_PAGE, default: 100 })
-  @IsOptional()
-  @QueryNumber()
-  @WholeNumber(1, MAX_MOVEMENTS_PAGE, `limit must be a whole number from 1 to ${MAX_MOVEMENTS_PAGE}`)
+  @PageLimit(MAX_MOVEMENTS_PAGE)
   limit?: number;
 
   @ApiPropertyOptional({ description: 'Only movements older than this movement id' })
-  @OptionalText(ID_MAX_LENGTH, M.movementNotFound)
+  @MovementCursor()
   before?: string;
 }
 

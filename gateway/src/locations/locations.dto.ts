@@ -5,7 +5,6 @@ import {
   LOCATION_NAME_MAX_LENGTH,
   CODE_LOOKUP_MAX_LENGTH,
   LOCATION_TYPES,
-  LocationMessages,
   type CreateLocationRequest,
   type ListLocationsRequest,
   type LocationCodeRequest,
@@ -14,22 +13,9 @@ import {
   type LocationView,
   type UpdateLocationRequest,
 } from '@inventory/contracts';
-import { OptionalText, RequiredText, ScannedCode, Trim, TrimToNull } from '@inventory/platform';
+import { IfGiven, LocationDescription, LocationName, LocationTypeField, ParentLocationId, ScannedCode, Trim } from '@inventory/platform';
 import { Transform } from 'class-transformer';
-import { IsIn, IsOptional, IsString, MaxLength, ValidateIf } from 'class-validator';
-
-const Name = () =>
-  RequiredText(LOCATION_NAME_MAX_LENGTH, { required: LocationMessages.nameRequired, tooLong: LocationMessages.nameTooLong });
-const Description = () => OptionalText(LOCATION_DESCRIPTION_MAX_LENGTH, LocationMessages.descriptionInvalid);
-const Type = () => IsIn(LOCATION_TYPES, { message: LocationMessages.typeInvalid });
-/** Left out keeps the value; anything given, null included, must pass the rules. */
-const IfGiven = () => ValidateIf((_: object, value: unknown) => value !== undefined);
-/** null or blank means "at the top level". */
-const ParentId = (): PropertyDecorator => (target, key) => {
-  IsOptional()(target, key);
-  TrimToNull()(target, key);
-  IsString({ message: LocationMessages.parentInvalid })(target, key);
-};
+import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
 
 export class ListLocationsQuery implements ListLocationsRequest {
   @ApiPropertyOptional({ description: 'Case-insensitive substring of the name' })
@@ -42,7 +28,7 @@ export class ListLocationsQuery implements ListLocationsRequest {
   @ApiPropertyOptional({ enum: LOCATION_TYPES, description: 'Left out or blank: every type' })
   @Transform(({ value }) => (value === '' ? undefined : value))
   @IsOptional()
-  @Type()
+  @LocationTypeField()
   type?: LocationType;
 
   @ApiPropertyOptional({
@@ -56,20 +42,20 @@ export class ListLocationsQuery implements ListLocationsRequest {
 
 export class CreateLocationBody implements CreateLocationRequest {
   @ApiProperty({ example: 'Main office', maxLength: LOCATION_NAME_MAX_LENGTH })
-  @Name()
+  @LocationName()
   name: string;
 
   @ApiPropertyOptional({ enum: LOCATION_TYPES, default: DEFAULT_LOCATION_TYPE })
   @IfGiven()
-  @Type()
+  @LocationTypeField()
   type?: LocationType;
 
   @ApiPropertyOptional({ type: String, maxLength: LOCATION_DESCRIPTION_MAX_LENGTH, nullable: true })
-  @Description()
+  @LocationDescription()
   description?: string | null;
 
   @ApiPropertyOptional({ type: String, format: 'uuid', nullable: true, description: 'One of your locations; null for the top level' })
-  @ParentId()
+  @ParentLocationId()
   parentLocationId?: string | null;
 }
 
@@ -77,16 +63,16 @@ export class CreateLocationBody implements CreateLocationRequest {
 export class UpdateLocationBody implements Omit<UpdateLocationRequest, 'id'> {
   @ApiPropertyOptional({ maxLength: LOCATION_NAME_MAX_LENGTH })
   @IfGiven()
-  @Name()
+  @LocationName()
   name?: string;
 
   @ApiPropertyOptional({ enum: LOCATION_TYPES })
   @IfGiven()
-  @Type()
+  @LocationTypeField()
   type?: LocationType;
 
   @ApiPropertyOptional({ type: String, maxLength: LOCATION_DESCRIPTION_MAX_LENGTH, nullable: true })
-  @Description()
+  @LocationDescription()
   description?: string | null;
 
   @ApiPropertyOptional({
@@ -95,7 +81,7 @@ export class UpdateLocationBody implements Omit<UpdateLocationRequest, 'id'> {
     nullable: true,
     description: 'Not the location itself or one below it; null for the top level',
   })
-  @ParentId()
+  @ParentLocationId()
   parentLocationId?: string | null;
 }
 

@@ -6,11 +6,9 @@ import {
   type OpenCountRequest,
   type RecordCountRequest,
 } from '@inventory/contracts';
-import { CountedQuantity, CountOverride, CountScopeId, RequiredText } from '@inventory/platform';
+import { CountedQuantity, CountOverride, CountScopeId, ItemRefId } from '@inventory/platform';
 
 /** An id that is no count's (or item's) answers 404 like a missing one: checked in the service. */
-const ID_MAX_LENGTH = 100;
-
 export class OpenCountDto implements OpenCountRequest {
   @CountScopeId()
   locationId?: string | null;
@@ -20,12 +18,12 @@ export class OpenCountDto implements OpenCountRequest {
 }
 
 export class CountRefDto implements CountRef {
-  @RequiredText(ID_MAX_LENGTH, { required: M.notFound, tooLong: M.notFound })
+  @ItemRefId(M.notFound)
   id: string;
 }
 
 export class RecordCountDto extends CountRefDto implements RecordCountRequest {
-  @RequiredText(ID_MAX_LENGTH, { required: InventoryMessages.itemNotFound, tooLong: InventoryMessages.itemNotFound })
+  @ItemRefId(InventoryMessages.itemNotFound)
   itemId: string;
 
   @CountedQuantity()

@@ -1,16 +1,7 @@
 import {
-  IMAGE_URL_MAX_LENGTH,
-  ITEM_DESCRIPTION_MAX_LENGTH,
-  ITEM_NAME_MAX_LENGTH,
-  ITEM_SKU_MAX_LENGTH,
   InventoryMessages as M,
   MAX_ITEMS_PAGE,
   MAX_MOVEMENTS_PAGE,
-  MAX_STOCK,
-  MOVEMENT_REASON_MAX_LENGTH,
-  MOVEMENT_TYPES,
-  STOCK_STATUSES,
-  UNIT_PRICE_PATTERN,
   type CodeRef,
   type ExpiryFilter,
   type ItemRef,
@@ -28,53 +19,53 @@ import {
   Barcodes,
   ExpiryDate,
   ExpiryFilterField,
+  IfGiven,
+  ItemDescription,
+  ItemImageUrl,
+  ItemName,
+  ItemRefId,
+  ItemSearch,
+  ItemSku,
   LotName,
-  OptionalText,
-  RequiredPattern,
-  RequiredText,
+  MovedQuantity,
+  MovementCursor,
+  MovementReason,
+  MovementTypeField,
+  OptionalRefId,
+  OptionalStockLevel,
+  PageLimit,
+  PageOffset,
   ScannedCode,
-  WholeNumber,
+  StockStatusFilter,
+  UndoReason,
+  UnitPrice,
 } from '@inventory/platform';
-import { IsDefined, IsIn, IsOptional, Matches, ValidateIf } from 'class-validator';
-
-/** Our own uploads (/api/images/…) or an http(s) address. */
-const IMAGE_URL_PATTERN = /^(https?:\/\/\S+|\/api\/images\/[\w.-]+)$/;
-const ID_MAX_LENGTH = 100;
-
-const Id = (message: string) => RequiredText(ID_MAX_LENGTH, { required: message, tooLong: message });
-const OptionalId = () => OptionalText(ID_MAX_LENGTH, M.idInvalid);
-const Name = () => RequiredText(ITEM_NAME_MAX_LENGTH, { required: M.nameRequired, tooLong: M.nameTooLong });
-const Price = () => RequiredPattern(UNIT_PRICE_PATTERN, { required: M.unitPriceRequired, invalid: M.unitPriceInvalid });
-const Reason = () => RequiredText(MOVEMENT_REASON_MAX_LENGTH, { required: M.reasonRequired, tooLong: M.reasonTooLong });
 
 export class ItemIdDto implements ItemRef {
-  @Id(M.itemNotFound)
+  @ItemRefId(M.itemNotFound)
   id: string;
 }
 
 export class ListItemsDto implements ListItemsQuery {
-  @OptionalText(ITEM_NAME_MAX_LENGTH, 'Search must be text of at most 200 characters')
+  @ItemSearch()
   search?: string;
 
-  @IsOptional()
-  @IsIn(STOCK_STATUSES, { message: M.statusInvalid })
+  @StockStatusFilter()
   status?: StockStatus;
 
-  @OptionalId()
+  @OptionalRefId()
   categoryId?: string;
 
-  @OptionalId()
+  @OptionalRefId()
   locationId?: string;
 
   @ExpiryFilterField()
   expiry?: ExpiryFilter;
 
-  @IsOptional()
-  @WholeNumber(1, MAX_ITEMS_PAGE, `limit must be a whole number from 1 to ${MAX_ITEMS_PAGE}`)
+  @PageLimit(MAX_ITEMS_PAGE)
   limit?: number;
 
-  @IsOptional()
-  @WholeNumber(0, Number.MAX_SAFE_INTEGER, 'offset must be a whole number of 0 or more')
+  @PageOffset()
   offset?: number;
 }
 
@@ -84,20 +75,19 @@ export class CodeDto implements CodeRef {
 }
 
 class ItemFieldsDto {
-  @OptionalText(ITEM_SKU_MAX_LENGTH, M.skuInvalid)
+  @ItemSku()
   sku?: string | null;
 
-  @OptionalText(ITEM_DESCRIPTION_MAX_LENGTH, M.descriptionInvalid)
+  @ItemDescription()
   description?: string | null;
 
-  @OptionalId()
+  @OptionalRefId()
   categoryId?: string | null;
 
-  @OptionalId()
+  @OptionalRefId()
   locationId?: string | null;
 
-  @Matches(IMAGE_URL_PATTERN, { message: M.imageUrlInvalid })
-  @OptionalText(IMAGE_URL_MAX_LENGTH, M.imageUrlInvalid)
+  @ItemImageUrl()
   imageUrl?: string | null;
 
   @Barcodes()
@@ -111,55 +101,49 @@ export class RegisterItemDto extends ItemFieldsDto implements RegisterItemReques
   @ExpiryDate()
   expiresOn?: string | null;
 
-  @Name()
+  @ItemName()
   name: string;
 
-  @Price()
+  @UnitPrice()
   unitPrice: string;
 
-  @IsOptional()
-  @WholeNumber(0, MAX_STOCK, M.initialStockInvalid)
+  @OptionalStockLevel(M.initialStockInvalid)
   currentStock?: number;
 
-  @IsOptional()
-  @WholeNumber(0, MAX_STOCK, M.reorderLevelInvalid)
+  @OptionalStockLevel(M.reorderLevelInvalid)
   reorderLevel?: number;
 }
 
 export class UpdateItemDto extends ItemFieldsDto implements ItemRef, UpdateItemRequest {
-  @Id(M.itemNotFound)
+  @ItemRefId(M.itemNotFound)
   id: string;
 
-  // Left out keeps the value; anything given, null included, must be valid.
-  @ValidateIf((dto: UpdateItemDto) => dto.name !== undefined)
-  @Name()
+  @IfGiven()
+  @ItemName()
   name?: string;
 
-  @ValidateIf((dto: UpdateItemDto) => dto.unitPrice !== undefined)
-  @Price()
+  @IfGiven()
+  @UnitPrice()
   unitPrice?: string;
 
-  @IsOptional()
-  @WholeNumber(0, MAX_STOCK, M.reorderLevelInvalid)
+  @OptionalStockLevel(M.reorderLevelInvalid)
   reorderLevel?: number;
 }
 
 export class RecordMovementDto implements ItemRef, RecordMovementRequest {
-  @Id(M.itemNotFound)
+  @ItemRefId(M.itemNotFound)
   id: string;
 
-  // 0 passes here for adjustments; the decider refuses it for in and out.
-  @WholeNumber(0, MAX_STOCK, M.quantityInvalid)
-  @IsDefined({ message: M.quantityRequired })
+  @MovedQuantity(0)
   quantity: number;
 
-  @IsIn(MOVEMENT_TYPES, { message: M.movementTypeInvalid })
+  @MovementTypeField()
   movementType: MovementType;
 
-  @Reason()
+  @MovementReason()
   reason: string;
 
-  @OptionalId()
+  @OptionalRefId()
   locationId?: string | null;
 
   @LotName()
@@ -170,20 +154,19 @@ export class RecordMovementDto implements ItemRef, RecordMovementRequest {
 }
 
 export class TransferStockDto implements ItemRef, TransferStockRequest {
-  @Id(M.itemNotFound)
+  @ItemRefId(M.itemNotFound)
   id: string;
 
-  @WholeNumber(1, MAX_STOCK, M.quantityInvalid)
-  @IsDefined({ message: M.quantityRequired })
+  @MovedQuantity(1)
   quantity: number;
 
-  @Reason()
+  @MovementReason()
   reason: string;
 
-  @OptionalId()
+  @OptionalRefId()
   fromLocationId: string | null;
 
-  @OptionalId()
+  @OptionalRefId()
   toLocationId: string | null;
 
   @LotName()
@@ -191,24 +174,23 @@ export class TransferStockDto implements ItemRef, TransferStockRequest {
 }
 
 export class UndoMovementDto implements ItemRef, UndoMovementRequest {
-  @Id(M.itemNotFound)
+  @ItemRefId(M.itemNotFound)
   id: string;
 
-  @Id(M.movementNotFound)
+  @ItemRefId(M.movementNotFound)
   movementId: string;
 
-  @OptionalText(MOVEMENT_REASON_MAX_LENGTH, M.reasonTooLong)
+  @UndoReason()
   reason?: string;
 }
 
 export class ListMovementsDto implements ItemRef, ListMovementsQuery {
-  @Id(M.itemNotFound)
+  @ItemRefId(M.itemNotFound)
   id: string;
 
-  @IsOptional()
-  @WholeNumber(1, MAX_MOVEMENTS_PAGE, `limit must be a whole number from 1 to ${MAX_MOVEMENTS_PAGE}`)
+  @PageLimit(MAX_MOVEMENTS_PAGE)
   limit?: number;
 
-  @OptionalText(ID_MAX_LENGTH, M.movementNotFound)
+  @MovementCursor()
   before?: string;
 }

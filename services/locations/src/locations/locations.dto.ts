@@ -1,8 +1,5 @@
 import {
-  LOCATION_DESCRIPTION_MAX_LENGTH,
   LOCATION_NAME_MAX_LENGTH,
-  LOCATION_TYPES,
-  LocationMessages,
   type CreateLocationRequest,
   type ListLocationsRequest,
   type LocationCodeRequest,
@@ -10,21 +7,8 @@ import {
   type LocationType,
   type UpdateLocationRequest,
 } from '@inventory/contracts';
-import { OptionalText, RequiredText, ScannedCode, Trim, TrimToNull } from '@inventory/platform';
-import { IsIn, IsOptional, IsString, MaxLength, ValidateIf } from 'class-validator';
-
-const Name = () =>
-  RequiredText(LOCATION_NAME_MAX_LENGTH, { required: LocationMessages.nameRequired, tooLong: LocationMessages.nameTooLong });
-const Description = () => OptionalText(LOCATION_DESCRIPTION_MAX_LENGTH, LocationMessages.descriptionInvalid);
-const Type = () => IsIn(LOCATION_TYPES, { message: LocationMessages.typeInvalid });
-/** Left out keeps the value; anything given, null included, must pass the rules. */
-const IfGiven = () => ValidateIf((dto: object, value: unknown) => value !== undefined);
-/** null or blank means "at the top level"; whether the id is one of the user's locations is the service's check. */
-const ParentId = (): PropertyDecorator => (target, key) => {
-  IsOptional()(target, key);
-  TrimToNull()(target, key);
-  IsString({ message: LocationMessages.parentInvalid })(target, key);
-};
+import { IfGiven, LocationDescription, LocationName, LocationTypeField, ParentLocationId, ScannedCode, Trim } from '@inventory/platform';
+import { IsOptional, IsString, MaxLength } from 'class-validator';
 
 export class ListLocationsDto implements ListLocationsRequest {
   @IsOptional()
@@ -34,7 +18,7 @@ export class ListLocationsDto implements ListLocationsRequest {
   search?: string;
 
   @IsOptional()
-  @Type()
+  @LocationTypeField()
   type?: LocationType;
 }
 
@@ -44,33 +28,33 @@ export class LocationIdDto implements LocationIdRequest {
 }
 
 export class CreateLocationDto implements CreateLocationRequest {
-  @Name()
+  @LocationName()
   name: string;
 
   @IfGiven()
-  @Type()
+  @LocationTypeField()
   type?: LocationType;
 
-  @Description()
+  @LocationDescription()
   description?: string | null;
 
-  @ParentId()
+  @ParentLocationId()
   parentLocationId?: string | null;
 }
 
 export class UpdateLocationDto extends LocationIdDto implements UpdateLocationRequest {
   @IfGiven()
-  @Name()
+  @LocationName()
   name?: string;
 
   @IfGiven()
-  @Type()
+  @LocationTypeField()
   type?: LocationType;
 
-  @Description()
+  @LocationDescription()
   description?: string | null;
 
-  @ParentId()
+  @ParentLocationId()
   parentLocationId?: string | null;
 }
 

@@ -42,5 +42,8 @@ export * from './validation/label-fields.js';
 export * from './validation/count-fields.js';
 export * from './validation/lot-fields.js';
 export * from './validation/report-fields.js';
+export * from './validation/item-fields.js';
+export * from './validation/catalog-fields.js';
+export * from './validation/location-fields.js';
 export * from './codes/short-code.js';
 export * from './ids/name-uuid.js';

@@ -1,11 +1,9 @@
 import { CountMessages as M, InventoryMessages, MAX_STOCK } from '@inventory/contracts';
 import { IsBoolean, IsDefined, IsOptional } from 'class-validator';
-import { WholeNumber } from './fields.js';
+import { ID_MAX_LENGTH, WholeNumber } from './fields.js';
 import { OptionalText } from './text.js';
 
 /* The stock count request fields (docs/counts.md), written once for the gateway's and inventory's DTOs. */
-
-const ID_MAX_LENGTH = 100;
 
 /** The place or category a count covers: optional; blank or null is none (for a place: the stock kept at no place). */
 export const CountScopeId = (): PropertyDecorator => OptionalText(ID_MAX_LENGTH, InventoryMessages.idInvalid);

@@ -1,7 +1,13 @@
-import { IsDefined, IsInt, IsNotEmpty, IsString, Matches, Max, Min } from 'class-validator';
+import { IsDefined, IsInt, IsNotEmpty, IsString, Matches, Max, Min, ValidateIf } from 'class-validator';
 import { Trim } from './text.js';
 
 // Like text.ts: each composed rule registers its checks in the order they should fail in.
+
+/** Ids of items, categories, places and movements in requests: text of at most this many characters (a UUID in practice). */
+export const ID_MAX_LENGTH = 100;
+
+/** An update's field: left out keeps the value; anything given, null included, must pass the rules. */
+export const IfGiven = (): PropertyDecorator => ValidateIf((_: object, value: unknown) => value !== undefined);
 
 /** A whole number from `min` to `max`; anything else (fractions, text, out of range) → `message`. */
 export function WholeNumber(min: number, max: number, message: string): PropertyDecorator {

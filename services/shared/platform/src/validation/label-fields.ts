@@ -1,11 +1,10 @@
 import { InventoryMessages, LABEL_LAYOUTS, LabelMessages as M, MAX_LABELS } from '@inventory/contracts';
 import { Transform } from 'class-transformer';
 import { ArrayMaxSize, ArrayNotEmpty, IsArray, IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { ID_MAX_LENGTH } from './fields.js';
 import { OptionalText } from './text.js';
 
 /* The label request fields (docs/scanning.md, "Labels"), written once for the gateway's and inventory's DTOs. */
-
-const ID_MAX_LENGTH = 100;
 
 /** `ids=a,b,c` as a query gives it (or repeated `ids=`), or a list as the service receives it: trimmed, blanks dropped. */
 const idsOf = (value: unknown) =>

@@ -1,0 +1,21 @@
+import { LOCATION_DESCRIPTION_MAX_LENGTH, LOCATION_NAME_MAX_LENGTH, LOCATION_TYPES, LocationMessages as M } from '@inventory/contracts';
+import { IsIn, IsOptional, IsString } from 'class-validator';
+import { OptionalText, RequiredText, TrimToNull } from './text.js';
+
+/* The location request fields, written once for the gateway's and the locations service's DTOs. */
+
+export const LocationName = (): PropertyDecorator =>
+  RequiredText(LOCATION_NAME_MAX_LENGTH, { required: M.nameRequired, tooLong: M.nameTooLong });
+
+export const LocationDescription = (): PropertyDecorator => OptionalText(LOCATION_DESCRIPTION_MAX_LENGTH, M.descriptionInvalid);
+
+export const LocationTypeField = (): PropertyDecorator => IsIn(LOCATION_TYPES, { message: M.typeInvalid });
+
+/** null or blank means "at the top level"; whether the id is one of the workspace's places is the service's check. */
+export function ParentLocationId(): PropertyDecorator {
+  return (target, key) => {
+    IsOptional()(target, key);
+    TrimToNull()(target, key);
+    IsString({ message: M.parentInvalid })(target, key);
+  };
+}
