@@ -86,7 +86,6 @@ export const InventoryMessages = {
   quantityRequired: 'Quantity is required',
   quantityInvalid: `Quantity must be a whole number from 1 to ${MAX_STOCK}`,
   stockTooHigh: `An item cannot hold more than ${MAX_STOCK} units`,
-  adjustmentQuantityInvalid: `For an adjustment the quantity is the new stock level: a whole number from 0 to ${MAX_STOCK}`,
   movementTypeInvalid: `Movement type must be one of: ${MOVEMENT_TYPES.join(', ')}`,
   reasonRequired: 'Reason is required',
   reasonTooLong: `Reason must be at most ${MOVEMENT_REASON_MAX_LENGTH} characters`,

@@ -1,9 +1,7 @@
 import {
-  ITEM_NAME_MAX_LENGTH,
   InventoryMessages as M,
   WorkspaceMessages,
   MAX_STOCK,
-  UNIT_PRICE_PATTERN,
   type ItemEvent,
   type LotChange,
   type StockAfter,
@@ -35,7 +33,6 @@ export function decide(command: ItemCommand, state: ItemState): ItemFact[] {
     case 'ChangeDetails':
       return changeDetails(command.data.changes, state);
     case 'SetReorderLevel':
-      requireCount(command.data.reorderLevel, M.reorderLevelInvalid);
       return command.data.reorderLevel === state.reorderLevel ? [] : [{ type: 'ReorderLevelSet', data: { itemId, ...command.data } }];
     case 'ReceiveStock': {
       const { quantity, locationId, reason, movementId, lot = null, expiresOn = null } = command.data;
@@ -56,7 +53,6 @@ export function decide(command: ItemCommand, state: ItemState): ItemFact[] {
     }
     case 'AdjustStock': {
       const { newLevel, locationId, reason, movementId, lot = null } = command.data;
-      requireCount(newLevel, M.adjustmentQuantityInvalid);
       refuseExpiryDate(command.data);
       // Naming a lot counts the lot; otherwise the place, and a shortfall leaves the lots earliest expiry first.
       const lotChanges =
@@ -113,10 +109,6 @@ function register(data: Extract<ItemCommand, { type: 'RegisterItem' }>['data'], 
     expiresOn = null,
     ...details
   } = data;
-  requireName(details.name);
-  requirePrice(details.unitPrice);
-  requireCount(initialStock, M.initialStockInvalid);
-  requireCount(reorderLevel, M.reorderLevelInvalid);
   const itemId = state.itemId;
   const facts: ItemFact[] = [{ type: 'ItemRegistered', data: { itemId, ...details, reorderLevel, initialStock } }];
   if (initialStock > 0) {
@@ -133,8 +125,6 @@ function register(data: Extract<ItemCommand, { type: 'RegisterItem' }>['data'], 
 }
 
 function changeDetails(requested: DetailChanges, state: ItemState): ItemFact[] {
-  if (requested.name !== undefined) requireName(requested.name);
-  if (requested.unitPrice !== undefined) requirePrice(requested.unitPrice);
   // Only what really changes is recorded; an edit that changes nothing records nothing.
   const changes = Object.fromEntries(
     Object.entries(requested).filter(
@@ -310,19 +300,11 @@ function refuseExpiryDate({ expiresOn }: { expiresOn?: string | null }): void {
   if (expiresOn != null) throw new ServiceError('VALIDATION', M.lotOnlyWhenStockComesIn);
 }
 
-function requireName(name: string): void {
-  if (typeof name !== 'string' || name.trim() === '') throw new ServiceError('VALIDATION', M.nameRequired);
-  if (name.length > ITEM_NAME_MAX_LENGTH) throw new ServiceError('VALIDATION', M.nameTooLong);
-}
-
-function requirePrice(price: string): void {
-  if (!UNIT_PRICE_PATTERN.test(price)) throw new ServiceError('VALIDATION', M.unitPriceInvalid);
-}
-
-function requireCount(value: number, message: string): void {
-  if (!Number.isSafeInteger(value) || value < 0 || value > MAX_STOCK) throw new ServiceError('VALIDATION', message);
-}
-
+/**
+ * Receipts, issues and transfers move something: the request's rules let 0 through, because for an
+ * adjustment it is a new level. The field rules themselves (names, prices, levels, limits) are the
+ * DTOs' (platform validation/item-fields.ts), applied before any command is decided.
+ */
 function requirePositive(quantity: number): void {
   if (!Number.isSafeInteger(quantity) || quantity < 1 || quantity > MAX_STOCK) throw new ServiceError('VALIDATION', M.quantityInvalid);
 }
