@@ -1,31 +1,20 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsBoolean, IsEmail, IsOptional, IsString, MaxLength } from 'class-validator';
-import {
-  EMAIL_MAX_LENGTH,
-  IdentityMessages,
-  NAME_MAX_LENGTH,
-  type NotificationPreferences,
-  type ProfileUpdate,
-} from '@inventory/contracts';
+import { IsBoolean } from 'class-validator';
+import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, type NotificationPreferences, type ProfileUpdate } from '@inventory/contracts';
+import { EmailAddress, OptionalPersonName } from '@inventory/platform';
 
 /** spec §5: the profile form has no rules of its own; only what keeps the data sound. */
 export class ProfileUpdateDto implements ProfileUpdate {
   @ApiPropertyOptional({ maxLength: NAME_MAX_LENGTH })
-  @IsOptional()
-  @MaxLength(NAME_MAX_LENGTH, { message: IdentityMessages.nameTooLong })
-  @IsString()
+  @OptionalPersonName()
   firstName?: string;
 
   @ApiPropertyOptional({ maxLength: NAME_MAX_LENGTH })
-  @IsOptional()
-  @MaxLength(NAME_MAX_LENGTH, { message: IdentityMessages.nameTooLong })
-  @IsString()
+  @OptionalPersonName()
   lastName?: string;
 
   @ApiPropertyOptional({ format: 'email', maxLength: EMAIL_MAX_LENGTH })
-  @IsOptional()
-  @MaxLength(EMAIL_MAX_LENGTH, { message: IdentityMessages.invalidEmail })
-  @IsEmail({}, { message: IdentityMessages.invalidEmail })
+  @EmailAddress({ optional: true })
   email?: string;
 }
 

@@ -1,10 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsEmail, IsNotEmpty, IsString, MaxLength, MinLength } from 'class-validator';
 import {
   EMAIL_MAX_LENGTH,
   IdentityMessages,
   NAME_MAX_LENGTH,
-  PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
   ROLES,
   type ExternalProvider,
@@ -18,53 +16,41 @@ import {
   type Role,
   type SuperAdminSignInRequest,
 } from '@inventory/contracts';
+import { EmailAddress, NewPassword, PersonName, SignInEmail, SignInPassword } from '@inventory/platform';
 
 // class-validator runs the decorator nearest the property first: presence checks sit last, so a
 // missing field reports "required" rather than a length.
 export class LoginDto implements PasswordSignInRequest {
   @ApiProperty({ example: 'ada@example.com' })
-  @MaxLength(EMAIL_MAX_LENGTH, { message: IdentityMessages.invalidCredentials })
-  @IsNotEmpty({ message: IdentityMessages.emailRequired })
-  @IsString({ message: IdentityMessages.emailRequired })
+  @SignInEmail()
   email: string;
 
   @ApiProperty({ example: 'secret-123' })
-  @MaxLength(PASSWORD_MAX_LENGTH, { message: IdentityMessages.invalidCredentials })
-  @IsNotEmpty({ message: IdentityMessages.passwordRequired })
-  @IsString({ message: IdentityMessages.passwordRequired })
+  @SignInPassword()
   password: string;
 }
 
 export class RegisterDto implements RegisterRequest {
   @ApiProperty({ example: 'Ada', maxLength: NAME_MAX_LENGTH })
-  @MaxLength(NAME_MAX_LENGTH, { message: IdentityMessages.nameTooLong })
-  @IsNotEmpty({ message: IdentityMessages.firstNameRequired })
-  @IsString({ message: IdentityMessages.firstNameRequired })
+  @PersonName(IdentityMessages.firstNameRequired)
   firstName: string;
 
   @ApiProperty({ example: 'Lovelace', maxLength: NAME_MAX_LENGTH })
-  @MaxLength(NAME_MAX_LENGTH, { message: IdentityMessages.nameTooLong })
-  @IsNotEmpty({ message: IdentityMessages.lastNameRequired })
-  @IsString({ message: IdentityMessages.lastNameRequired })
+  @PersonName(IdentityMessages.lastNameRequired)
   lastName: string;
 
   @ApiProperty({ example: 'ada@example.com', format: 'email', maxLength: EMAIL_MAX_LENGTH })
-  @MaxLength(EMAIL_MAX_LENGTH, { message: IdentityMessages.invalidEmail })
-  @IsEmail({}, { message: IdentityMessages.invalidEmail })
+  @EmailAddress()
   email: string;
 
   @ApiProperty({ minLength: PASSWORD_MIN_LENGTH, example: 'secret-123' })
-  @MaxLength(PASSWORD_MAX_LENGTH, { message: IdentityMessages.passwordTooLong })
-  @MinLength(PASSWORD_MIN_LENGTH, { message: IdentityMessages.passwordTooShort })
-  @IsString({ message: IdentityMessages.passwordTooShort })
+  @NewPassword()
   password: string;
 }
 
 export class AdminLoginDto implements SuperAdminSignInRequest {
   @ApiProperty({ example: 'admin@example.com' })
-  @MaxLength(EMAIL_MAX_LENGTH, { message: IdentityMessages.invalidEmail })
-  @IsNotEmpty({ message: IdentityMessages.emailRequired })
-  @IsString({ message: IdentityMessages.emailRequired })
+  @SignInEmail()
   email: string;
 }
 

@@ -1,60 +1,42 @@
-import { IsEmail, IsIn, IsNotEmpty, IsOptional, IsString, IsUrl, MaxLength, MinLength } from 'class-validator';
+import { IsEmail, IsIn, IsNotEmpty, IsOptional, IsString, IsUrl, MaxLength } from 'class-validator';
 import {
   EMAIL_MAX_LENGTH,
   IdentityMessages,
   NAME_MAX_LENGTH,
-  PASSWORD_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
   type ExternalProvider,
   type ExternalSignInRequest,
   type PasswordSignInRequest,
   type RegisterRequest,
   type SuperAdminSignInRequest,
 } from '@inventory/contracts';
-import { NormalizeEmail, Trim } from '../users/normalize.js';
+import { EmailAddress, NewPassword, NormalizeEmail, PersonName, SignInEmail, SignInPassword, Trim } from '@inventory/platform';
 
 // class-validator runs the decorator nearest the property first: presence checks sit last, so a
 // missing field reports "required" rather than a length.
 export class RegisterDto implements RegisterRequest {
-  @Trim()
-  @MaxLength(NAME_MAX_LENGTH, { message: IdentityMessages.nameTooLong })
-  @IsNotEmpty({ message: IdentityMessages.firstNameRequired })
-  @IsString({ message: IdentityMessages.firstNameRequired })
+  @PersonName(IdentityMessages.firstNameRequired)
   firstName: string;
 
-  @Trim()
-  @MaxLength(NAME_MAX_LENGTH, { message: IdentityMessages.nameTooLong })
-  @IsNotEmpty({ message: IdentityMessages.lastNameRequired })
-  @IsString({ message: IdentityMessages.lastNameRequired })
+  @PersonName(IdentityMessages.lastNameRequired)
   lastName: string;
 
-  @NormalizeEmail()
-  @MaxLength(EMAIL_MAX_LENGTH, { message: IdentityMessages.invalidEmail })
-  @IsEmail({}, { message: IdentityMessages.invalidEmail })
+  @EmailAddress()
   email: string;
 
-  @MaxLength(PASSWORD_MAX_LENGTH, { message: IdentityMessages.passwordTooLong })
-  @MinLength(PASSWORD_MIN_LENGTH, { message: IdentityMessages.passwordTooShort })
-  @IsString({ message: IdentityMessages.passwordTooShort })
+  @NewPassword()
   password: string;
 }
 
 export class PasswordSignInDto implements PasswordSignInRequest {
-  @NormalizeEmail()
-  @IsNotEmpty({ message: IdentityMessages.emailRequired })
-  @IsString({ message: IdentityMessages.emailRequired })
+  @SignInEmail()
   email: string;
 
-  @MaxLength(PASSWORD_MAX_LENGTH, { message: IdentityMessages.invalidCredentials })
-  @IsNotEmpty({ message: IdentityMessages.passwordRequired })
-  @IsString({ message: IdentityMessages.passwordRequired })
+  @SignInPassword()
   password: string;
 }
 
 export class SuperAdminSignInDto implements SuperAdminSignInRequest {
-  @NormalizeEmail()
-  @IsNotEmpty({ message: IdentityMessages.emailRequired })
-  @IsString({ message: IdentityMessages.emailRequired })
+  @SignInEmail()
   email: string;
 }
 

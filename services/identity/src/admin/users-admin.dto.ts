@@ -1,16 +1,6 @@
-import { IsEmail, IsIn, IsNotEmpty, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
-import {
-  EMAIL_MAX_LENGTH,
-  IdentityMessages,
-  NAME_MAX_LENGTH,
-  PASSWORD_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
-  ROLES,
-  type Role,
-  type UserRef,
-  type UserUpdate,
-} from '@inventory/contracts';
-import { NormalizeEmail, Trim } from '../users/normalize.js';
+import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
+import { IdentityMessages, type Role, type UserRef, type UserUpdate } from '@inventory/contracts';
+import { EmailAddress, PersonName, ReplacementPassword, RoleField } from '@inventory/platform';
 
 // class-validator runs the decorator nearest the property first: presence checks sit last, so a
 // missing field reports "required" rather than a length.
@@ -20,31 +10,19 @@ export class UserUpdateDto implements UserUpdate {
   @IsString()
   id: string;
 
-  @Trim()
-  @MaxLength(NAME_MAX_LENGTH, { message: IdentityMessages.nameTooLong })
-  @IsNotEmpty({ message: IdentityMessages.firstNameRequired })
-  @IsString({ message: IdentityMessages.firstNameRequired })
+  @PersonName(IdentityMessages.firstNameRequired)
   firstName: string;
 
-  @Trim()
-  @MaxLength(NAME_MAX_LENGTH, { message: IdentityMessages.nameTooLong })
-  @IsNotEmpty({ message: IdentityMessages.lastNameRequired })
-  @IsString({ message: IdentityMessages.lastNameRequired })
+  @PersonName(IdentityMessages.lastNameRequired)
   lastName: string;
 
-  @NormalizeEmail()
-  @MaxLength(EMAIL_MAX_LENGTH, { message: IdentityMessages.invalidEmail })
-  @IsEmail({}, { message: IdentityMessages.invalidEmail })
+  @EmailAddress()
   email: string;
 
-  @IsOptional()
-  @MaxLength(PASSWORD_MAX_LENGTH, { message: IdentityMessages.passwordTooLong })
-  @MinLength(PASSWORD_MIN_LENGTH, { message: IdentityMessages.passwordTooShort })
-  @IsString({ message: IdentityMessages.passwordTooShort })
+  @ReplacementPassword()
   password?: string;
 
-  @IsOptional()
-  @IsIn(ROLES, { message: IdentityMessages.invalidRole })
+  @RoleField()
   role?: Role;
 }
 

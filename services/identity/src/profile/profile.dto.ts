@@ -1,33 +1,17 @@
-import { IsBoolean, IsEmail, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
-import {
-  EMAIL_MAX_LENGTH,
-  IdentityMessages,
-  NAME_MAX_LENGTH,
-  type NotificationPreferences,
-  type ProfilePhotoUpdate,
-  type ProfileUpdate,
-} from '@inventory/contracts';
-import { NormalizeEmail, Trim } from '../users/normalize.js';
+import { IsBoolean, IsNotEmpty, IsString, MaxLength } from 'class-validator';
+import { type NotificationPreferences, type ProfilePhotoUpdate, type ProfileUpdate } from '@inventory/contracts';
+import { EmailAddress, OptionalPersonName } from '@inventory/platform';
 
 // class-validator runs the decorator nearest the property first: presence checks sit last, so a
 // missing field reports "required" rather than a length.
 export class ProfileUpdateDto implements ProfileUpdate {
-  @IsOptional()
-  @Trim()
-  @MaxLength(NAME_MAX_LENGTH, { message: IdentityMessages.nameTooLong })
-  @IsString()
+  @OptionalPersonName()
   firstName?: string;
 
-  @IsOptional()
-  @Trim()
-  @MaxLength(NAME_MAX_LENGTH, { message: IdentityMessages.nameTooLong })
-  @IsString()
+  @OptionalPersonName()
   lastName?: string;
 
-  @IsOptional()
-  @NormalizeEmail()
-  @MaxLength(EMAIL_MAX_LENGTH, { message: IdentityMessages.invalidEmail })
-  @IsEmail({}, { message: IdentityMessages.invalidEmail })
+  @EmailAddress({ optional: true })
   email?: string;
 }
 

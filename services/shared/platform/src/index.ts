@@ -45,5 +45,6 @@ export * from './validation/report-fields.js';
 export * from './validation/item-fields.js';
 export * from './validation/catalog-fields.js';
 export * from './validation/location-fields.js';
+export * from './validation/person-fields.js';
 export * from './codes/short-code.js';
 export * from './ids/name-uuid.js';
