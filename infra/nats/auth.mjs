@@ -48,13 +48,17 @@ export function principals() {
 
 const quote = (value) => JSON.stringify(value);
 
+const AUTH_TIMEOUT_SECONDS = 10;
+
 /** The authorization block; `password(user)` gives each user's password (text or a $VARIABLE). */
 function authorization(users, password) {
   const lines = users.map(({ user, permissions }) => {
     const perms = permissions ? `, permissions: ${JSON.stringify(permissions)}` : '';
     return `    { user: ${quote(user)}, password: ${password(user)}${perms} }`;
   });
-  return `authorization {\n  users: [\n${lines.join('\n')}\n  ]\n}\n`;
+  // A client has this many seconds to authenticate (NATS's default is 2): a process busy loading
+  // its modules, as a test runner starting the whole back end is, can take longer than that.
+  return `authorization {\n  timeout: ${AUTH_TIMEOUT_SECONDS}\n  users: [\n${lines.join('\n')}\n  ]\n}\n`;
 }
 
 /** Random passwords, made once per data folder and kept (restarts keep working). */

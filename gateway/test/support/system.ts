@@ -24,7 +24,10 @@ export async function startSystem(): Promise<System> {
     locations: LocationsModule,
     reporting: ReportingModule,
   });
-  const gateway = await createGatewayApp();
+  const gateway = await createGatewayApp().catch(async (error: unknown) => {
+    await services.close(); // see startServices: nothing is left running when the start fails
+    throw error;
+  });
   await gateway.listen(0, '127.0.0.1');
   const { port } = gateway.getHttpServer().address() as AddressInfo;
   return {

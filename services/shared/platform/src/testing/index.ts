@@ -23,14 +23,22 @@ export interface RunningServices {
 export async function startServices(services: Partial<Record<ServiceName, Type<unknown>>>): Promise<RunningServices> {
   const apps = new Map<ServiceName, INestMicroservice>();
   const entries = Object.entries(services) as [ServiceName, Type<unknown>][];
-  await Promise.all(
-    entries.map(async ([name, module]) => apps.set(name, await createService({ name, module, natsUrl: testServers.natsUrl() }))),
-  );
   const stop = async (name: ServiceName) => {
     await apps.get(name)?.close();
     apps.delete(name);
   };
-  return { apps, stop, close: async () => void (await Promise.all([...apps.keys()].map(stop))) };
+  const close = async () => void (await Promise.all([...apps.keys()].map(stop)));
+  const started = await Promise.allSettled(
+    entries.map(async ([name, module]) => apps.set(name, await createService({ name, module, natsUrl: testServers.natsUrl() }))),
+  );
+  const failed = started.find((result): result is PromiseRejectedResult => result.status === 'rejected');
+  if (failed) {
+    // The ones that did start are closed: left running, their consumers would hold their durables
+    // after this test file ends and keep later files' consumers from catching up.
+    await close();
+    throw failed.reason;
+  }
+  return { apps, stop, close };
 }
 
 /** One query on a database of the test PostgreSQL server. */
