@@ -64,8 +64,9 @@ export async function applyItemCommands(
 }
 
 /**
- * Runs a write again when another writer appended to its item first (possible only while the item
- * has no snapshot to lock yet); after MAX_ATTEMPTS the caller is told to try again (409).
+ * Runs a write again when another writer appended to its item first: on the plain path only while
+ * the item has no snapshot to lock yet, on the batching wrapper's unlocked group commits at any time.
+ * After MAX_ATTEMPTS the caller is told to try again (409).
  */
 export async function retryOnConflict<T>(write: () => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
