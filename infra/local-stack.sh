@@ -5,23 +5,30 @@
 #
 #   infra/local-stack.sh up|down|status|env
 #
-# STACK_PROFILE=dev (default) or test selects default ports and data dir, so tests never touch the
-# data of a running `npm start`. Every port and the data dir can be overridden by env variables.
+# STACK_PROFILE=dev (default), test or cluster selects default ports and data dir, so tests never
+# touch the data of a running `npm start`. Every port and the data dir can be overridden by env
+# variables. NATS_NODES=3 (the cluster profile's default) runs a NATS cluster with JetStream on every
+# node (docs/operations.md, "The cluster").
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 PROFILE="${STACK_PROFILE:-dev}"
-if [ "$PROFILE" = test ]; then off=10000; else off=0; fi
+case "$PROFILE" in test) off=10000 ;; cluster) off=20000 ;; *) off=0 ;; esac
+if [ "$PROFILE" = cluster ]; then NATS_NODES="${NATS_NODES:-3}"; else NATS_NODES="${NATS_NODES:-1}"; fi
 DATA_DIR="${DATA_DIR:-$ROOT/.data/$PROFILE}"
 PG_PORT="${PG_PORT:-$((15432 + off))}"
 REDIS_PORT="${REDIS_PORT:-$((16379 + off))}"
 NATS_PORT="${NATS_PORT:-$((14222 + off))}"
 NATS_MONITOR_PORT="${NATS_MONITOR_PORT:-$((18222 + off))}"
+# Node n (0-based) of a cluster listens on NATS_PORT+n, NATS_MONITOR_PORT+n and NATS_ROUTE_PORT+n.
+NATS_ROUTE_PORT="${NATS_ROUTE_PORT:-$((16222 + off))}"
 S3_PORT="${S3_PORT:-$((19000 + off))}"
 MAIL_SMTP_PORT="${MAIL_SMTP_PORT:-$((1025 + off))}"
 MAIL_WEB_PORT="${MAIL_WEB_PORT:-$((1080 + off))}"
 PG_BIN="${PG_BIN:-$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n1)}"
 PACKAGES=(postgresql redis-server nats-server chromium poppler-utils)
+# The cluster's load balancer (infra/cluster/cluster.mjs).
+[ "$PROFILE" = cluster ] && PACKAGES+=(haproxy)
 
 log() { printf '\033[36m[stack]\033[0m %s\n' "$*"; }
 die() { printf '\033[31m[stack]\033[0m %s\n' "$*" >&2; exit 1; }
@@ -34,6 +41,7 @@ ensure_packages() {
   command -v chromium >/dev/null || missing+=(chromium)
   # pdfinfo and pdftoppm: the label tests read the PDFs back (docs/scanning.md).
   command -v pdftoppm >/dev/null || missing+=(poppler-utils)
+  [ "$PROFILE" != cluster ] || command -v haproxy >/dev/null || missing+=(haproxy)
   [ ${#missing[@]} -eq 0 ] && return 0
   local cmd="apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y ${PACKAGES[*]}"
   if [ "$(id -u)" -ne 0 ]; then
@@ -54,7 +62,8 @@ pg_ok() { "$PG_BIN/pg_isready" -q -h 127.0.0.1 -p "$PG_PORT"; }
 redis_ok() { [ "$(redis-cli -h 127.0.0.1 -p "$REDIS_PORT" ping 2>/dev/null)" = PONG ]; }
 # HTTP checks through node: curl is not on a bare machine, node is.
 http_ok() { node -e "fetch(process.argv[1]).then(r => process.exit(r.status < 500 ? 0 : 1), () => process.exit(1))" "$1"; }
-nats_ok() { http_ok "http://127.0.0.1:$NATS_MONITOR_PORT/healthz?js-enabled-only=true"; }
+nats_node_ok() { http_ok "http://127.0.0.1:$((NATS_MONITOR_PORT + $1))/healthz?js-enabled-only=true"; }
+nats_ok() { for n in $(seq 0 $((NATS_NODES - 1))); do nats_node_ok "$n" || return 1; done; }
 s3_ok() { http_ok "http://127.0.0.1:$S3_PORT/"; }
 mail_ok() { http_ok "http://127.0.0.1:$MAIL_WEB_PORT/api/healthz"; }
 
@@ -102,29 +111,42 @@ start_redis() {
 # NATS with a user per process and subject permissions (infra/nats/auth.mjs). The config is written
 # anew on every `up`: a running server whose permissions changed reloads them (SIGHUP); one started
 # by an older version of this script (no nats.conf) is restarted with them.
+nats_conf() { if [ "$NATS_NODES" -eq 1 ]; then echo "$DATA_DIR/nats/nats.conf"; else echo "$DATA_DIR/nats/node-$1.conf"; fi; }
+nats_log() { if [ "$NATS_NODES" -eq 1 ]; then echo "$DATA_DIR/logs/nats.log"; else echo "$DATA_DIR/logs/nats-$1.log"; fi; }
+# Every node's client URL, comma-separated (the clients fail over between them).
+nats_urls() { local n urls=(); for n in $(seq 0 $((NATS_NODES - 1))); do urls+=("nats://127.0.0.1:$((NATS_PORT + n))"); done; (IFS=,; echo "${urls[*]}"); }
+nats_pidfile() { if [ "$NATS_NODES" -eq 1 ]; then echo "$DATA_DIR/pids/nats.pid"; else echo "$DATA_DIR/pids/nats-$1.pid"; fi; }
+
 start_nats() {
-  local conf="$DATA_DIR/nats/nats.conf"
-  local before=""
-  [ -f "$conf" ] && before="$(cat "$conf")"
   mkdir -p "$DATA_DIR/nats"
-  node "$ROOT/infra/nats/auth.mjs" local "$DATA_DIR" "$NATS_PORT" "$NATS_MONITOR_PORT" >/dev/null
-  local pidfile="$DATA_DIR/pids/nats.pid"
+  local n
+  for n in $(seq 0 $((NATS_NODES - 1))); do start_nats_node "$n"; done
+  # A cluster's JetStream answers once its nodes have elected a meta leader.
+  wait_for nats nats_ok
+  if [ "$NATS_NODES" -eq 1 ]; then log "nats (JetStream, authenticated) up on $NATS_PORT, monitor $NATS_MONITOR_PORT"
+  else log "nats cluster of $NATS_NODES (JetStream, authenticated) up on $NATS_PORT..$((NATS_PORT + NATS_NODES - 1)), monitor $NATS_MONITOR_PORT.."; fi
+}
+
+start_nats_node() { # node number
+  local conf pidfile before=""
+  conf="$(nats_conf "$1")"; pidfile="$(nats_pidfile "$1")"
+  [ -f "$conf" ] && before="$(cat "$conf")"
+  node "$ROOT/infra/nats/auth.mjs" local "$DATA_DIR" "$NATS_PORT" "$NATS_MONITOR_PORT" "$1" "$NATS_NODES" "$NATS_ROUTE_PORT" >/dev/null
   # Ours: the process in our PID file runs our config (a zombie's command line is empty).
-  if nats_ok && [ -n "$before" ] && [ -f "$pidfile" ] && tr '\0' ' ' <"/proc/$(cat "$pidfile")/cmdline" 2>/dev/null | grep -qF "$conf"; then
+  if [ -n "$before" ] && [ -f "$pidfile" ] && tr '\0' ' ' <"/proc/$(cat "$pidfile")/cmdline" 2>/dev/null | grep -qF "$conf"; then
     if [ "$before" != "$(cat "$conf")" ]; then kill -HUP "$(cat "$pidfile")" && log "nats reloaded its permissions"; fi
-    log "nats already up on $NATS_PORT"; return
+    log "nats already up on $((NATS_PORT + $1))"
+    return
   fi
-  if nats_ok; then
+  if nats_node_ok "$1"; then
     # Answering, but not with our users: started by an older version of this script or from another
     # checkout of the same profile (its passwords are not ours). Stop it and start ours.
     log "restarting nats with this checkout's users"
     stop_pidfile nats "$pidfile"
     pkill -f "nats-server .*[.]data/$PROFILE/" 2>/dev/null || true
-    for _ in $(seq 1 50); do nats_ok || break; sleep 0.1; done
+    for _ in $(seq 1 50); do nats_node_ok "$1" || break; sleep 0.1; done
   fi
-  setsid -f nats-server -c "$conf" -P "$pidfile" >"$DATA_DIR/logs/nats.log" 2>&1
-  wait_for nats nats_ok
-  log "nats (JetStream, authenticated) up on $NATS_PORT, monitor $NATS_MONITOR_PORT"
+  setsid -f nats-server -c "$conf" -P "$pidfile" >"$(nats_log "$1")" 2>&1
 }
 
 start_s3() {
@@ -188,7 +210,7 @@ down() {
     as_postgres "$PG_BIN/pg_ctl" -D "$DATA_DIR/postgres" -m fast -w stop >/dev/null 2>&1 && log "postgres stopped" || true
   fi
   stop_pidfile redis "$DATA_DIR/pids/redis.pid"
-  stop_pidfile nats "$DATA_DIR/pids/nats.pid"
+  for n in $(seq 0 $((NATS_NODES - 1))); do stop_pidfile nats "$(nats_pidfile "$n")"; done
   stop_pidfile s3 "$DATA_DIR/pids/s3.pid"
   stop_pidfile mail "$DATA_DIR/pids/mail.pid"
 }
@@ -208,7 +230,7 @@ env_vars() {
   cat <<VARS
 PG_URL=postgres://postgres@127.0.0.1:$PG_PORT
 REDIS_URL=redis://127.0.0.1:$REDIS_PORT
-NATS_URL=nats://127.0.0.1:$NATS_PORT
+NATS_URL=$(nats_urls)
 NATS_CREDENTIALS_FILE=$DATA_DIR/nats/credentials.json
 NATS_MONITOR_URL=http://127.0.0.1:$NATS_MONITOR_PORT
 S3_ENDPOINT=127.0.0.1

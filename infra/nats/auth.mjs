@@ -3,7 +3,8 @@
 // gateway sends requests (actor envelopes) to the services. The one place these rules are written:
 // the local stack's nats.conf and compose's infra/docker/nats.conf are both generated from here.
 //
-//   node infra/nats/auth.mjs local <data-dir> <port> <monitor-port>   # writes nats.conf (+ credentials.json, kept)
+//   node infra/nats/auth.mjs local <data-dir> <port> <monitor-port> [<node> <nodes> <route-port>]
+//        writes nats.conf, or node-<n>.conf of a cluster (+ credentials.json, kept)
 //   node infra/nats/auth.mjs compose                                  # prints compose's nats.conf
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -91,13 +92,24 @@ export function natsUrlFor(natsUrl, user, credentials) {
     .join(',');
 }
 
-function localConfig(dataDir, port, monitorPort) {
+/**
+ * One server, or node `node` of a cluster of `nodes` on this machine: node n listens on port+n,
+ * monitorPort+n and routePort+n and routes to the others (docs/operations.md, "The cluster").
+ */
+function localConfig(dataDir, port, monitorPort, node = 0, nodes = 1, routePort = 0) {
   const { credentials } = localCredentials(dataDir);
   const users = [{ user: TOOLS_USER }, ...principals()];
+  const single = nodes === 1;
+  const storeDir = single ? join(dataDir, 'nats') : join(dataDir, 'nats', `node-${node}`);
+  const routes = Array.from({ length: nodes }, (_, n) => n)
+    .filter((n) => n !== node)
+    .map((n) => quote(`nats-route://127.0.0.1:${routePort + n}`));
   return [
-    `listen: "127.0.0.1:${port}"`,
-    `http: "127.0.0.1:${monitorPort}"`,
-    `jetstream { store_dir: ${quote(join(dataDir, 'nats'))} }`,
+    ...(single ? [] : [`server_name: "node-${node}"`]),
+    `listen: "127.0.0.1:${port + node}"`,
+    `http: "127.0.0.1:${monitorPort + node}"`,
+    `jetstream { store_dir: ${quote(storeDir)} }`,
+    ...(single ? [] : [`cluster { name: "inventory", listen: "127.0.0.1:${routePort + node}", routes: [${routes.join(', ')}] }`]),
     authorization(users, (user) => quote(credentials[user])),
   ].join('\n');
 }
@@ -114,16 +126,17 @@ export function composeConfig() {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const [mode, dataDir, port, monitorPort] = process.argv.slice(2);
+  const [mode, dataDir, ...ports] = process.argv.slice(2);
   if (mode === 'local') {
-    const conf = join(dataDir, 'nats', 'nats.conf');
+    const [port, monitorPort, node = 0, nodes = 1, routePort = 0] = ports.map(Number);
+    const conf = join(dataDir, 'nats', nodes === 1 ? 'nats.conf' : `node-${node}.conf`);
     mkdirSync(join(dataDir, 'nats'), { recursive: true });
-    writeFileSync(conf, localConfig(dataDir, port, monitorPort), { mode: 0o600 });
+    writeFileSync(conf, localConfig(dataDir, port, monitorPort, node, nodes, routePort), { mode: 0o600 });
     console.log(conf);
   } else if (mode === 'compose') {
     process.stdout.write(composeConfig());
   } else {
-    console.error('usage: auth.mjs local <data-dir> <port> <monitor-port> | compose');
+    console.error('usage: auth.mjs local <data-dir> <port> <monitor-port> [<node> <nodes> <route-port>] | compose');
     process.exit(2);
   }
 }

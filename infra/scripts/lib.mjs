@@ -74,10 +74,17 @@ export const typecheckAll = () => runAll('typecheck');
  */
 const NODE_ARGS = { 'inventory-worker': ['--max-old-space-size=384'] };
 
-/** Every process of the app: the services, their workers and the gateway. */
-export function appProcesses() {
+/**
+ * Every process of the app: the services, their workers and the gateway; `copies` of each (named
+ * `inventory-1`, `inventory-2`, … when more than one; the cluster runs two, docs/operations.md).
+ */
+export function appProcesses({ copies = 1 } = {}) {
   const list = [];
-  const add = (name, script, natsUser) => list.push({ name, script, natsUser, nodeArgs: NODE_ARGS[name] ?? [] });
+  const add = (name, script, natsUser) => {
+    for (let copy = 1; copy <= copies; copy++) {
+      list.push({ name: copies === 1 ? name : `${name}-${copy}`, script, natsUser, copy, nodeArgs: NODE_ARGS[name] ?? [] });
+    }
+  };
   for (const s of SERVICES) {
     add(s, `services/${s}/dist/main.js`, s);
     const worker = `services/${s}/dist/main.worker.js`;
@@ -89,9 +96,10 @@ export function appProcesses() {
 
 /**
  * Starts the app processes under the supervisor (a crashed one is restarted with backoff), their
- * output prefixed with their names; `stop()` ends them with SIGTERM (then SIGKILL).
+ * output prefixed with their names; `stop()` ends them with SIGTERM (then SIGKILL). With `copies`,
+ * gateway copy n listens on PORT+n-1.
  */
-export function startApp(env, { quiet = false } = {}) {
+export function startApp(env, { quiet = false, copies = 1 } = {}) {
   const prefixes = new Map();
   const rest = new Map();
   const onOutput = (name, stream, chunk) => {
@@ -105,14 +113,15 @@ export function startApp(env, { quiet = false } = {}) {
   // Crashes and restarts are reported even when the processes' own output is not.
   const log = (name, text) => process.stderr.write(`${prefixes.get(name)}${text}\n`);
   const credentials = natsCredentials(env);
-  const processes = appProcesses().map(({ name, script, natsUser, nodeArgs }, i) => {
-    prefixes.set(name, `\x1b[${colors[i % colors.length]}m${name.padEnd(17)}\x1b[0m│ `);
+  const processes = appProcesses({ copies }).map(({ name, script, natsUser, copy, nodeArgs }, i) => {
+    prefixes.set(name, `\x1b[${colors[i % colors.length]}m${name.padEnd(19)}\x1b[0m│ `);
     // Each process on the bus as itself, with only its own subjects (infra/nats/auth.mjs), and
     // with its own metrics port, METRICS_PORT_BASE + its place in the list (docs/operations.md).
     const own = {
       ...env,
       NATS_URL: natsUrlFor(env.NATS_URL, natsUser, credentials),
       METRICS_PORT: String(Number(env.METRICS_PORT_BASE ?? 9400) + i),
+      ...(natsUser === 'gateway' && env.PORT ? { PORT: String(Number(env.PORT) + copy - 1) } : {}),
     };
     return supervise(
       { name, command: process.execPath, args: ['--enable-source-maps', ...nodeArgs, script], options: { cwd: ROOT, env: own } },

@@ -1,10 +1,20 @@
-import { IsIn, IsInt, IsOptional, IsString, IsUrl, Max, Min } from 'class-validator';
+import { IsIn, IsInt, IsOptional, IsString, IsUrl, isURL, Max, Min, ValidateBy } from 'class-validator';
 
 const url = { require_tld: false, require_protocol: true, protocols: ['nats', 'tls', 'postgres', 'postgresql', 'redis', 'rediss'] };
 
+/** One NATS server's URL, or a cluster's, comma-separated: the client fails over between them. */
+const IsNatsServers = () =>
+  ValidateBy({
+    name: 'isNatsServers',
+    validator: {
+      validate: (value) => typeof value === 'string' && value.split(',').every((server) => isURL(server.trim(), url)),
+      defaultMessage: (args) => `${args?.property ?? 'NATS_URL'} must be a URL, or several separated by commas`,
+    },
+  });
+
 /** Variables every process needs to reach NATS. Types are written out: decorator metadata drives the coercion. */
 export class NatsEnv {
-  @IsUrl(url)
+  @IsNatsServers()
   NATS_URL: string = 'nats://127.0.0.1:14222';
 
   /** How long a NATS request may take before the caller gives up (504). */

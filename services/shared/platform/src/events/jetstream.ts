@@ -19,12 +19,16 @@ export async function connectEvents(natsUrl: string, name: string): Promise<Even
 
 /**
  * One stream for every integration event, kept without age limit: it is the replay source of every
- * read-model rebuild (PostgreSQL outboxes remain the source of truth).
+ * read-model rebuild (PostgreSQL outboxes remain the source of truth). The processes create it with
+ * one replica when it is missing; a cluster's operator creates it first with `replicas` (3 in
+ * infra/cluster/cluster.mjs), or raises an existing stream's count (docs/operations.md, "The cluster").
  */
-export async function ensureEventsStream(jsm: JetStreamManager): Promise<void> {
-  try {
-    await jsm.streams.info(EVENTS_STREAM);
-  } catch {
+export async function ensureEventsStream(jsm: JetStreamManager, replicas?: number): Promise<void> {
+  const existing = await jsm.streams.info(EVENTS_STREAM).catch(() => undefined);
+  if (existing) {
+    const { config } = existing;
+    if (replicas !== undefined && config.num_replicas !== replicas) await jsm.streams.update(EVENTS_STREAM, { ...config, num_replicas: replicas });
+  } else {
     try {
       await jsm.streams.add({
         name: EVENTS_STREAM,
@@ -32,6 +36,7 @@ export async function ensureEventsStream(jsm: JetStreamManager): Promise<void> {
         storage: StorageType.File,
         retention: RetentionPolicy.Limits,
         duplicate_window: nanos(10 * 60_000),
+        num_replicas: replicas ?? 1,
       });
     } catch (error) {
       // Another process created it between our two calls.
