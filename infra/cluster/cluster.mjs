@@ -56,6 +56,8 @@ backend gateways
   balance roundrobin
   option httpchk GET /api/health/ready
   http-check expect status 200
+  # A loaded gateway may take a while to answer: only a refusal or 3 s of silence counts as a failure.
+  timeout check 3s
   default-server inter 500ms fall 2 rise 2
 ${gateways.join('\n')}
 

@@ -123,24 +123,35 @@ export class EventConsumer {
     }
   }
 
+  /**
+   * Waits until this instance holds the consumer's lock. A standby keeps its one connection and asks
+   * again every second; a new connection each time cost PostgreSQL a process start per standby
+   * consumer per second (docs/operations.md, "The cluster").
+   */
   private async becomeLeader(): Promise<void> {
     const { leader } = consumerLockKeys(this.options.durable);
+    let client: pg.Client | undefined;
     while (!this.stopped) {
       try {
-        const client = new pg.Client({ connectionString: this.options.dbUrl });
-        client.on('error', () => undefined);
-        await client.connect();
+        if (!client) {
+          const connecting = new pg.Client({ connectionString: this.options.dbUrl, keepAlive: true });
+          connecting.on('error', () => undefined);
+          client = connecting;
+          await connecting.connect();
+        }
         const { rows } = await client.query('SELECT pg_try_advisory_lock($1) AS ok', [leader]);
         if (rows[0].ok) {
           this.leaderClient = client;
           return;
         }
-        await client.end();
       } catch (error) {
         this.logger.warn(`leader election: ${(error as Error).message}`);
+        await client?.end().catch(() => undefined);
+        client = undefined;
       }
       await sleep(1000);
     }
+    await client?.end().catch(() => undefined);
   }
 
   /**

@@ -58,6 +58,8 @@ export class OutboxRelay {
   private connection?: Promise<pg.Client>;
   /** Whether this relay's connection holds the relay lock. */
   private leading = false;
+  /** Until when a standby (another instance holds the lock) does not ask for the lock again. */
+  private standbyUntil = 0;
   private timer?: NodeJS.Timeout;
   private draining?: Promise<void>;
   private followUp?: Promise<void>;
@@ -120,17 +122,23 @@ export class OutboxRelay {
     let batch: BatchOutcome;
     do batch = await this.publishBatch(batchSize);
     while (batch.published === batchSize && !this.stopped);
-    // Rows held back behind an older transaction, or another instance holding the lock: either may
-    // end without a notification reaching us, so look again soon rather than at the next poll.
-    if (batch.heldBack || batch.lockedElsewhere) setTimeout(() => void this.wake(), 50);
+    // Rows held back behind an older transaction may be released without a notification reaching
+    // us, so look again soon rather than at the next poll. A standby waits for the poll.
+    if (batch.heldBack) setTimeout(() => void this.wake(), 50);
   }
 
   /** Reads a batch, publishes what is ready, marks it published. */
   private async publishBatch(batchSize: number): Promise<BatchOutcome> {
     const client = await this.connect();
     if (!this.leading) {
+      // A standby asks for the lock once per poll, not on every commit it hears of: with several
+      // instances per service, asking on each notification kept every standby busy (docs/operations.md, "The cluster").
+      if (Date.now() < this.standbyUntil) return { published: 0, heldBack: false, lockedElsewhere: true };
       const { rows: lock } = await client.query('SELECT pg_try_advisory_lock($1) AS ok', [RELAY_LOCK_KEY]);
-      if (!lock[0].ok) return { published: 0, heldBack: false, lockedElsewhere: true };
+      if (!lock[0].ok) {
+        this.standbyUntil = Date.now() + (this.options.pollIntervalMs ?? 1000) - 10;
+        return { published: 0, heldBack: false, lockedElsewhere: true };
+      }
       this.leading = true;
     }
     // The payload as text: published as it is stored, not parsed and written out again.

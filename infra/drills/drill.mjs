@@ -1,0 +1,222 @@
+// `npm run drill [rolling|kill|nats|servers|all]`: fault drills on the cluster (infra/cluster/cluster.mjs)
+// under steady mixed load through the load balancer (docs/operations.md, "Drills"). Each drill prints
+// one row: requests sent, failed (by status), the longest run of failures in seconds, acknowledged
+// movements lost or duplicated, how long the read models took to agree again, and whether the
+// low-stock alert was raised exactly once. Exits 1 when a drill misses its target.
+import { spawnSync } from 'node:child_process';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { gatewayStates, natsNodes, PROFILE, startCluster } from '../cluster/cluster.mjs';
+import { appProcesses, ROOT, say } from '../scripts/lib.mjs';
+import { startLoad } from './load.mjs';
+import { checkConsistency } from './consistency.mjs';
+
+const RATE = Number(process.env.DRILL_RATE ?? 150);
+/** Load before and after the faults, so the figures include the steady state on both sides. */
+const STEADY_MS = 8_000;
+
+const stack = (command) =>
+  spawnSync('bash', ['infra/local-stack.sh', command], { cwd: ROOT, env: { ...process.env, STACK_PROFILE: PROFILE }, encoding: 'utf8' });
+
+/** Waits until `check` holds, polling; returns the seconds it took. */
+async function until(check, timeoutMs, what) {
+  const started = Date.now();
+  while (Date.now() - started < timeoutMs) {
+    if (await check().catch(() => false)) return (Date.now() - started) / 1000;
+    await sleep(200);
+  }
+  throw new Error(`${what}: not within ${timeoutMs / 1000} s`);
+}
+
+/** A process answers again: its metrics port serves (it opens once the process is up), or for a gateway, HAProxy sees it UP. */
+async function serving(cluster, name) {
+  const index = cluster.processes.findIndex((p) => p.name === name);
+  if (name.startsWith('gateway-')) {
+    return until(async () => (await gatewayStates())[name] === 'UP', 60_000, `${name} back behind the load balancer`);
+  }
+  const port = Number(cluster.env.METRICS_PORT_BASE) + index;
+  return until(async () => (await fetch(`http://127.0.0.1:${port}/metrics`)).ok, 60_000, `${name} serving again`);
+}
+
+/** What happened when, printed beside the failures' timeline (DRILL_VERBOSE=1). */
+const marks = [];
+const mark = (what) => marks.push({ at: Date.now(), what });
+
+const processNamed = (cluster, name) => cluster.processes.find((p) => p.name === name);
+
+/** Signals one app process; the supervisor starts it again. Resolves once the new one serves. */
+async function restart(cluster, name, signal) {
+  const process_ = processNamed(cluster, name);
+  const starts = process_.starts;
+  process.kill(process_.pid, signal);
+  mark(`${signal} ${name}`);
+  await until(async () => process_.starts > starts, 60_000, `${name} restarted`);
+  const seconds = await serving(cluster, name);
+  mark(`${name} serving again`);
+  return seconds;
+}
+
+/** The drills: each runs its faults while the load runs; `targets` says what must hold. */
+const DRILLS = {
+  steady: {
+    title: 'no fault: the same load alone, the baseline of the rows below',
+    targets: { failed: 0, lost: 0, duplicated: 0 },
+    async run() {
+      await sleep(20_000);
+    },
+  },
+  rolling: {
+    title: 'rolling restart, SIGTERM, every process',
+    targets: { failed: 0, lost: 0, duplicated: 0 },
+    async run(cluster) {
+      for (const { name } of appProcesses({ copies: 2 })) await restart(cluster, name, 'SIGTERM');
+    },
+  },
+  kill: {
+    title: 'kill -9: a gateway, an inventory instance, a worker',
+    targets: { lost: 0, duplicated: 0, window: 5 },
+    async run(cluster) {
+      for (const name of ['gateway-1', 'inventory-1', 'inventory-worker-1']) {
+        await restart(cluster, name, 'SIGKILL');
+        await sleep(3_000);
+      }
+    },
+  },
+  nats: {
+    title: 'kill -9: the JetStream meta leader, then the stream leader',
+    targets: { lost: 0, duplicated: 0, window: 10 },
+    async run() {
+      for (const role of ['meta', 'stream']) {
+        const nodes = await natsNodes();
+        const leader = role === 'meta' ? nodes.find((n) => n.up)?.metaLeader : await streamLeader(nodes);
+        const pidfile = `${ROOT}/.data/${PROFILE}/pids/nats-${leader.split('-')[1]}.pid`;
+        process.kill(Number(spawnSync('cat', [pidfile], { encoding: 'utf8' }).stdout), 'SIGKILL');
+        await sleep(5_000);
+        if (stack('up').status !== 0) throw new Error('the NATS node did not start again');
+        await sleep(3_000);
+      }
+    },
+  },
+  servers: {
+    title: 'Redis restart, then PostgreSQL restart (fast)',
+    targets: { lost: 0, duplicated: 0 },
+    async run(cluster) {
+      spawnSync('redis-cli', ['-p', new URL(cluster.env.REDIS_URL).port, 'shutdown', 'nosave']);
+      await sleep(3_000);
+      if (stack('up').status !== 0) throw new Error('Redis did not start again');
+      await sleep(5_000);
+      const pgBin = spawnSync('bash', ['-c', 'ls -d /usr/lib/postgresql/*/bin | sort -V | tail -n1'], { encoding: 'utf8' }).stdout.trim();
+      const asPostgres = process.getuid() === 0 ? ['runuser', '-u', 'postgres', '--'] : [];
+      const [cmd, ...args] = [...asPostgres, `${pgBin}/pg_ctl`, '-D', `${ROOT}/.data/${PROFILE}/postgres`, '-m', 'fast', '-w', 'stop'];
+      spawnSync(cmd, args, { stdio: 'ignore' });
+      await sleep(3_000);
+      if (stack('up').status !== 0) throw new Error('PostgreSQL did not start again');
+    },
+  },
+};
+
+async function streamLeader(nodes) {
+  for (const node of nodes.filter((n) => n.up)) {
+    const jsz = await (await fetch(`${node.monitor}/jsz?streams=true`)).json();
+    const leader = jsz.account_details?.[0]?.stream_detail?.find((s) => s.name === 'EVENTS')?.cluster?.leader;
+    if (leader) return leader;
+  }
+  throw new Error('no stream leader found');
+}
+
+async function runDrill(cluster, key) {
+  const drill = DRILLS[key];
+  say(`drill: ${drill.title} (${RATE} req/s through the load balancer)`);
+  const load = await startLoad(cluster.url, RATE);
+  await sleep(STEADY_MS);
+  await drill.run(cluster);
+  await sleep(STEADY_MS);
+  const traffic = await load.stop();
+  if (process.env.DRILL_VERBOSE) printTimeline(traffic.records);
+  marks.length = 0;
+  const consistency = await checkConsistency(cluster.env.PG_URL, load.workspace, traffic);
+  const row = { drill: key, ...traffic.summary, ...consistency };
+  const misses = [];
+  if (drill.targets.failed !== undefined && row.failed > drill.targets.failed) misses.push(`${row.failed} failed requests`);
+  if (drill.targets.window !== undefined && row.errorWindow > drill.targets.window) misses.push(`errors for ${row.errorWindow} s`);
+  if (row.lost > 0) misses.push(`${row.lost} acknowledged movements lost`);
+  if (row.duplicated > 0) misses.push(`${row.duplicated} movements duplicated`);
+  if (row.convergedAfter === null) misses.push('read models did not agree');
+  if (!row.alertOnce) misses.push('the low-stock alert was not raised exactly once');
+  return { ...row, verdict: misses.length ? `MISSED: ${misses.join(', ')}` : 'met' };
+}
+
+/** Sent, failed (by status) and p99 per 2 s, with what the drill did in that time. */
+function printTimeline(records) {
+  const start = Math.min(...records.map((r) => r.at));
+  const buckets = new Map();
+  for (const r of records) {
+    const key = Math.floor((r.at - start) / 2000);
+    if (!buckets.has(key)) buckets.set(key, []);
+    buckets.get(key).push(r);
+  }
+  for (const [key, list] of [...buckets].sort((a, b) => a[0] - b[0])) {
+    const failed = {};
+    for (const r of list) {
+      if (typeof r.status === 'number' && r.status < 400) continue;
+      const key = `${r.status} ${r.kind}${r.message ? `: ${r.message}` : ''}`;
+      failed[key] = (failed[key] ?? 0) + 1;
+    }
+    const ms = list.map((r) => r.ms).sort((a, b) => a - b);
+    const what = marks.filter((m) => Math.floor((m.at - start) / 2000) === key).map((m) => m.what);
+    console.log(
+      `${String(key * 2).padStart(4)} s  sent ${String(list.length).padStart(4)}  p99 ${String(ms[Math.floor(ms.length * 0.99)]).padStart(5)} ms  failed ${JSON.stringify(failed)}  ${what.join('; ')}`,
+    );
+  }
+}
+
+function print(rows) {
+  const header = [
+    'drill',
+    'sent',
+    'failed (by status)',
+    'max error window',
+    'acked lost',
+    'duplicated',
+    'converged after',
+    'alert once',
+    'p99',
+    'target',
+  ];
+  const lines = rows.map((r) => [
+    r.drill,
+    r.sent,
+    `${r.failed}${
+      r.failed
+        ? ` (${Object.entries(r.byStatus)
+            .map(([s, n]) => `${s}: ${n}`)
+            .join(', ')})`
+        : ''
+    }`,
+    `${r.errorWindow} s`,
+    r.lost,
+    r.duplicated,
+    r.convergedAfter === null ? 'no' : `${r.convergedAfter} s`,
+    r.alertOnce ? 'yes' : 'no',
+    `${r.p99} ms`,
+    r.verdict,
+  ]);
+  console.log(`\n| ${header.join(' | ')} |\n|${header.map(() => '---').join('|')}|`);
+  for (const line of lines) console.log(`| ${line.join(' | ')} |`);
+}
+
+const wanted = process.argv[2] ?? 'all';
+const keys = wanted === 'all' ? Object.keys(DRILLS) : [wanted];
+if (!keys.every((key) => DRILLS[key])) {
+  console.error(`usage: drill.mjs [${Object.keys(DRILLS).join('|')}|all]`);
+  process.exit(2);
+}
+// Sign-ins of the load all come from this machine's one address.
+const cluster = await startCluster({ quiet: true, env: { AUTH_RATE_LIMIT: '1000000' } });
+const rows = [];
+try {
+  for (const key of keys) rows.push(await runDrill(cluster, key));
+} finally {
+  await cluster.stop();
+}
+print(rows);
+process.exit(rows.every((r) => r.verdict === 'met') ? 0 : 1);
