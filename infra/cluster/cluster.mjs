@@ -46,6 +46,8 @@ defaults
   retries 3
   retry-on conn-failure empty-response
   option redispatch 1
+  # With no gateway ready, clients get the API's own shape of refusal, not HAProxy's HTML page.
+  errorfile 503 ${join(DATA_DIR, '503.http')}
 
 frontend app
   bind 127.0.0.1:${PORT}
@@ -68,6 +70,18 @@ frontend stats
   stats refresh 2s
 `;
 }
+
+const NO_GATEWAY_BODY = JSON.stringify({ message: 'The service is unavailable for a moment. Try again in a few seconds.' });
+const NO_GATEWAY_ANSWER = [
+  'HTTP/1.1 503 Service Unavailable',
+  'Content-Type: application/json; charset=utf-8',
+  'Cache-Control: no-store',
+  'Retry-After: 5',
+  'Connection: close',
+  `Content-Length: ${Buffer.byteLength(NO_GATEWAY_BODY)}`,
+  '',
+  NO_GATEWAY_BODY,
+].join('\r\n');
 
 /** Creates the events stream with 3 replicas (or raises an existing one's count) before the app starts. */
 async function replicateEventsStream(natsUrl) {
@@ -113,6 +127,7 @@ export async function startCluster({ quiet = false, env: extraEnv = {} } = {}) {
   mkdirSync(DATA_DIR, { recursive: true });
   const config = join(DATA_DIR, 'haproxy.cfg');
   writeFileSync(config, haproxyConfig());
+  writeFileSync(join(DATA_DIR, '503.http'), NO_GATEWAY_ANSWER);
   const lb = supervise(
     { name: 'haproxy', command: 'haproxy', args: ['-db', '-f', config], options: { cwd: ROOT } },
     { log: (name, text) => process.stderr.write(`${name}: ${text}\n`) },

@@ -3,8 +3,11 @@
 // one row: requests sent, failed (by status), the longest run of failures in seconds, acknowledged
 // movements lost or duplicated, how long the read models took to agree again, and whether the
 // low-stock alert was raised exactly once. Exits 1 when a drill misses its target.
-import { spawnSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { promisify } from 'node:util';
 import { setTimeout as sleep } from 'node:timers/promises';
+import pg from 'pg';
 import { gatewayStates, natsNodes, PROFILE, startCluster } from '../cluster/cluster.mjs';
 import { appProcesses, ROOT, say } from '../scripts/lib.mjs';
 import { startLoad } from './load.mjs';
@@ -14,8 +17,14 @@ const RATE = Number(process.env.DRILL_RATE ?? 150);
 /** Load before and after the faults, so the figures include the steady state on both sides. */
 const STEADY_MS = 8_000;
 
-const stack = (command) =>
-  spawnSync('bash', ['infra/local-stack.sh', command], { cwd: ROOT, env: { ...process.env, STACK_PROFILE: PROFILE }, encoding: 'utf8' });
+/**
+ * Runs a command without blocking: the load runs in this process, and a synchronous child would
+ * stall it. Throws with the command's output when it fails.
+ */
+const exec = promisify(execFile);
+
+/** The cluster's servers (infra/local-stack.sh): `up` starts the one a drill stopped. */
+const stack = (command) => exec('bash', ['infra/local-stack.sh', command], { cwd: ROOT, env: { ...process.env, STACK_PROFILE: PROFILE } });
 
 /** Waits until `check` holds, polling; returns the seconds it took. */
 async function until(check, timeoutMs, what) {
@@ -72,10 +81,12 @@ const DRILLS = {
     },
   },
   kill: {
-    title: 'kill -9: a gateway, an inventory instance, a worker',
+    title: 'kill -9: a gateway, the inventory process leading the outbox relay, a worker',
     targets: { lost: 0, duplicated: 0, window: 5 },
     async run(cluster) {
-      for (const name of ['gateway-1', 'inventory-1', 'inventory-worker-1']) {
+      const relayLeader = await lockHolder(cluster, 'inventory', RELAY_LOCK_KEY);
+      const worker = relayLeader === 'inventory-worker-1' ? 'inventory-worker-2' : 'inventory-worker-1';
+      for (const name of ['gateway-1', relayLeader, worker]) {
         await restart(cluster, name, 'SIGKILL');
         await sleep(3_000);
       }
@@ -89,30 +100,75 @@ const DRILLS = {
         const nodes = await natsNodes();
         const leader = role === 'meta' ? nodes.find((n) => n.up)?.metaLeader : await streamLeader(nodes);
         const pidfile = `${ROOT}/.data/${PROFILE}/pids/nats-${leader.split('-')[1]}.pid`;
-        process.kill(Number(spawnSync('cat', [pidfile], { encoding: 'utf8' }).stdout), 'SIGKILL');
+        process.kill(Number(readFileSync(pidfile, 'utf8')), 'SIGKILL');
+        mark(`SIGKILL NATS ${leader} (${role} leader)`);
         await sleep(5_000);
-        if (stack('up').status !== 0) throw new Error('the NATS node did not start again');
+        await stack('up');
+        mark(`NATS ${leader} started again`);
         await sleep(3_000);
       }
     },
   },
   servers: {
     title: 'Redis restart, then PostgreSQL restart (fast)',
-    targets: { lost: 0, duplicated: 0 },
+    // Clients are answered within the RPC timeout (5 s) and a second, and no app process restarts.
+    targets: { lost: 0, duplicated: 0, longestFailedWait: 6_000, appRestarts: 0 },
     async run(cluster) {
-      spawnSync('redis-cli', ['-p', new URL(cluster.env.REDIS_URL).port, 'shutdown', 'nosave']);
+      await exec('redis-cli', ['-p', new URL(cluster.env.REDIS_URL).port, 'shutdown', 'nosave']).catch(() => undefined);
+      mark('Redis stopped');
       await sleep(3_000);
-      if (stack('up').status !== 0) throw new Error('Redis did not start again');
+      await stack('up');
+      mark('Redis started again');
       await sleep(5_000);
-      const pgBin = spawnSync('bash', ['-c', 'ls -d /usr/lib/postgresql/*/bin | sort -V | tail -n1'], { encoding: 'utf8' }).stdout.trim();
+      const { stdout } = await exec('bash', ['-c', 'ls -d /usr/lib/postgresql/*/bin | sort -V | tail -n1']);
       const asPostgres = process.getuid() === 0 ? ['runuser', '-u', 'postgres', '--'] : [];
-      const [cmd, ...args] = [...asPostgres, `${pgBin}/pg_ctl`, '-D', `${ROOT}/.data/${PROFILE}/postgres`, '-m', 'fast', '-w', 'stop'];
-      spawnSync(cmd, args, { stdio: 'ignore' });
+      const [cmd, ...args] = [
+        ...asPostgres,
+        `${stdout.trim()}/pg_ctl`,
+        '-D',
+        `${ROOT}/.data/${PROFILE}/postgres`,
+        '-m',
+        'fast',
+        '-w',
+        'stop',
+      ];
+      await exec(cmd, args);
+      mark('PostgreSQL stopped (fast)');
       await sleep(3_000);
-      if (stack('up').status !== 0) throw new Error('PostgreSQL did not start again');
+      await stack('up');
+      mark('PostgreSQL started again');
     },
   },
 };
+
+/** The outbox relay's advisory lock (services/shared/platform/src/events/outbox-relay.ts). */
+const RELAY_LOCK_KEY = 4_242_002;
+
+/**
+ * The app process that holds an advisory lock in a database: PostgreSQL tells the client's port,
+ * `ss` which process owns that port.
+ */
+async function lockHolder(cluster, database, key) {
+  const url = new URL(cluster.env.PG_URL);
+  url.pathname = `/${database}`;
+  const client = new pg.Client({ connectionString: url.toString() });
+  await client.connect();
+  try {
+    const { rows } = await client.query(
+      `SELECT a.client_port FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid
+       WHERE l.locktype = 'advisory' AND l.granted AND l.classid = 0 AND l.objid = $1 AND a.datname = $2`,
+      [key, database],
+    );
+    if (!rows.length) throw new Error(`nobody holds lock ${key} in ${database}`);
+    const { stdout: owner } = await exec('ss', ['-tnpH', `sport = :${rows[0].client_port}`]);
+    const pid = Number(/pid=(\d+)/.exec(owner)?.[1]);
+    const holder = cluster.processes.find((p) => p.pid === pid);
+    if (!holder) throw new Error(`lock ${key} in ${database} is held by pid ${pid}, not an app process`);
+    return holder.name;
+  } finally {
+    await client.end();
+  }
+}
 
 async function streamLeader(nodes) {
   for (const node of nodes.filter((n) => n.up)) {
@@ -127,6 +183,7 @@ async function runDrill(cluster, key) {
   const drill = DRILLS[key];
   say(`drill: ${drill.title} (${RATE} req/s through the load balancer)`);
   const load = await startLoad(cluster.url, RATE);
+  const startsBefore = cluster.processes.reduce((sum, p) => sum + p.starts, 0);
   await sleep(STEADY_MS);
   await drill.run(cluster);
   await sleep(STEADY_MS);
@@ -134,10 +191,16 @@ async function runDrill(cluster, key) {
   if (process.env.DRILL_VERBOSE) printTimeline(traffic.records);
   marks.length = 0;
   const consistency = await checkConsistency(cluster.env.PG_URL, load.workspace, traffic);
-  const row = { drill: key, ...traffic.summary, ...consistency };
+  const appRestarts = cluster.processes.reduce((sum, p) => sum + p.starts, 0) - startsBefore;
+  const row = { drill: key, ...traffic.summary, ...consistency, appRestarts };
   const misses = [];
   if (drill.targets.failed !== undefined && row.failed > drill.targets.failed) misses.push(`${row.failed} failed requests`);
   if (drill.targets.window !== undefined && row.errorWindow > drill.targets.window) misses.push(`errors for ${row.errorWindow} s`);
+  if (drill.targets.longestFailedWait !== undefined && row.longestFailedWait > drill.targets.longestFailedWait) {
+    misses.push(`a failure took ${row.longestFailedWait} ms to arrive`);
+  }
+  if (drill.targets.appRestarts !== undefined && row.appRestarts > drill.targets.appRestarts)
+    misses.push(`${row.appRestarts} app processes restarted`);
   if (row.lost > 0) misses.push(`${row.lost} acknowledged movements lost`);
   if (row.duplicated > 0) misses.push(`${row.duplicated} movements duplicated`);
   if (row.convergedAfter === null) misses.push('read models did not agree');
@@ -175,11 +238,13 @@ function print(rows) {
     'sent',
     'failed (by status)',
     'max error window',
-    'acked lost',
+    'longest failed wait',
+    'acked movements',
     'duplicated',
     'converged after',
     'alert once',
     'p99',
+    'app restarts',
     'target',
   ];
   const lines = rows.map((r) => [
@@ -193,11 +258,13 @@ function print(rows) {
         : ''
     }`,
     `${r.errorWindow} s`,
-    r.lost,
+    `${r.longestFailedWait} ms`,
+    `${r.acknowledged} acked, ${r.lost} lost`,
     r.duplicated,
     r.convergedAfter === null ? 'no' : `${r.convergedAfter} s`,
     r.alertOnce ? 'yes' : 'no',
     `${r.p99} ms`,
+    r.appRestarts,
     r.verdict,
   ]);
   console.log(`\n| ${header.join(' | ')} |\n|${header.map(() => '---').join('|')}|`);
@@ -205,13 +272,13 @@ function print(rows) {
 }
 
 const wanted = process.argv[2] ?? 'all';
-const keys = wanted === 'all' ? Object.keys(DRILLS) : [wanted];
+const keys = wanted === 'all' ? Object.keys(DRILLS) : wanted.split(',');
 if (!keys.every((key) => DRILLS[key])) {
   console.error(`usage: drill.mjs [${Object.keys(DRILLS).join('|')}|all]`);
   process.exit(2);
 }
 // Sign-ins of the load all come from this machine's one address.
-const cluster = await startCluster({ quiet: true, env: { AUTH_RATE_LIMIT: '1000000' } });
+const cluster = await startCluster({ quiet: !process.env.DRILL_VERBOSE, env: { AUTH_RATE_LIMIT: '1000000' } });
 const rows = [];
 try {
   for (const key of keys) rows.push(await runDrill(cluster, key));

@@ -1,4 +1,4 @@
-import { Global, Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
+import { Global, Inject, Logger, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { ensureDatabase, objectStoreClient, withDatabase } from '@inventory/platform';
 import { Redis } from 'ioredis';
 import pg from 'pg';
@@ -9,12 +9,18 @@ export const PG_POOL = Symbol('PG_POOL');
 export const REDIS = Symbol('REDIS');
 export const S3 = Symbol('S3');
 
+const logger = new Logger('Connections');
+
 const pgPool = {
   provide: PG_POOL,
   useFactory: async () => {
     const env = getEnv();
     await ensureDatabase(env.PG_URL, env.GATEWAY_DB);
-    return new pg.Pool({ connectionString: withDatabase(env.PG_URL, env.GATEWAY_DB), max: 20 });
+    const pool = new pg.Pool({ connectionString: withDatabase(env.PG_URL, env.GATEWAY_DB), max: 20 });
+    // An idle connection PostgreSQL ends (a restart, a failover) is dropped and replaced on the next
+    // query; without a listener its error would end the process (docs/operations.md, "Drills").
+    pool.on('error', (error) => logger.warn(`an idle database connection was lost: ${error.message}`));
+    return pool;
   },
 };
 

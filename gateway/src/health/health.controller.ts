@@ -28,7 +28,7 @@ export class HealthController {
 
   @Get('ready')
   @ApiOperation({ summary: 'Readiness of this gateway process: it may take traffic (for a load balancer)' })
-  @ApiOkResponse({ description: 'Ready: its NATS connection and Redis answer, and it is not stopping' })
+  @ApiOkResponse({ description: 'Ready: its NATS connection answers and it is not stopping' })
   @ApiServiceUnavailableResponse({ description: 'Not ready, with the reason' })
   async ready(@Res({ passthrough: true }) res: Response): Promise<ProcessReadiness> {
     const readiness = await this.health.readiness();

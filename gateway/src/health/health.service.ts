@@ -35,18 +35,15 @@ export class HealthService {
   ) {}
 
   /**
-   * Whether this process may take traffic: not stopping, and the two connections every request
-   * needs answer (NATS to reach the services, Redis for sessions). The services and servers behind
-   * them are GET /api/health's to judge: one down must not take every gateway out of the balancer.
+   * Whether this process may take traffic: not stopping, and its own NATS connection answers (every
+   * request goes through it). Servers every gateway shares are GET /api/health's to judge: Redis down
+   * would take every gateway out of the balancer at once, while it only holds rate-limit counters
+   * that fail open (docs/operations.md, "Health and stopping").
    */
   async readiness(): Promise<ProcessReadiness> {
     if (this.shutdown.draining) return { status: 'down', reason: 'stopping' };
-    const [nats, redis] = await Promise.all([
-      probe(async () => ((await this.nats.connect()) as NatsConnection).rtt(), this.timeoutMs),
-      probe(() => this.redis.ping(), this.timeoutMs),
-    ]);
+    const nats = await probe(async () => ((await this.nats.connect()) as NatsConnection).rtt(), this.timeoutMs);
     if (nats.status === 'down') return { status: 'down', reason: `NATS: ${nats.error}` };
-    if (redis.status === 'down') return { status: 'down', reason: `Redis: ${redis.error}` };
     return { status: 'up' };
   }
 

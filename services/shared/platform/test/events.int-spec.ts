@@ -294,9 +294,77 @@ describe('event consumer taking over from a dead leader', () => {
   });
 });
 
+describe('event consumer through a database outage', () => {
+  const durable = `test-outage-${run}`;
+  const type = `${topic}.Set`;
+  let consumer: EventConsumer;
+  const admin = () => new pg.Client({ connectionString: withDatabase(testServers.pgUrl(), 'postgres') });
+  const setEvent = (value: number) =>
+    newEvent({ source: 'catalog', type, streamId: 'latest', data: { value }, metadata: { workspaceId: 'u1', userId: 'u1' } });
+
+  /** Keeps the latest value, as the projections that store an item's stock after each event do. */
+  const latestProjection: EventHandler = {
+    eventTypes: [type],
+    async handle(event, em) {
+      const { value } = event.data as { value: number };
+      const sql = 'INSERT INTO latest (id, value) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET value = EXCLUDED.value';
+      await em.getConnection().execute(sql, [value], 'run', em.getTransactionContext());
+      await em.getConnection().execute('INSERT INTO applied (value) VALUES (?)', [value], 'run', em.getTransactionContext());
+    },
+  };
+  const applied = async () =>
+    (await orm.em.fork().getConnection().execute<{ value: number }[]>('SELECT value FROM applied ORDER BY seq')).map((r) => r.value);
+
+  beforeAll(async () => {
+    await orm.em.fork().getConnection().execute('CREATE TABLE latest (id int PRIMARY KEY, value int NOT NULL)');
+    await orm.em.fork().getConnection().execute('CREATE TABLE applied (seq serial PRIMARY KEY, value int NOT NULL)');
+  });
+
+  afterAll(async () => {
+    await consumer?.stop();
+    await events.jsm.consumers.delete(EVENTS_STREAM, durable).catch(() => undefined);
+  });
+
+  it('applies the events sent while its database was down once each, in stream order, when it is back', async () => {
+    consumer = new EventConsumer({ durable, filterSubject, handler: latestProjection, events, orm, dbUrl: dbUrl(), gatherMs: 5 });
+    consumer.start();
+    const publish = (from: number, to: number) =>
+      Promise.all(
+        Array.from({ length: to - from + 1 }, (_, i) => setEvent(from + i)).map((e) =>
+          events.js.publish(`events.catalog.${type}`, JSON.stringify(e), { msgID: e.id }),
+        ),
+      );
+    await publish(1, 10);
+    await eventually(async () => (await applied()).length === 10, 10_000);
+
+    // The outage: no new connection to the consumer's database, and every open one ended.
+    const server = admin();
+    await server.connect();
+    try {
+      await server.query(`ALTER DATABASE ${dbName} ALLOW_CONNECTIONS false`);
+      await server.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1', [dbName]);
+      for (let from = 11; from <= 91; from += 20) {
+        await publish(from, from + 19);
+        await new Promise((resolve) => setTimeout(resolve, 300));
+      }
+    } finally {
+      await server.query(`ALTER DATABASE ${dbName} ALLOW_CONNECTIONS true`);
+      await server.end();
+    }
+
+    await eventually(async () => (await applied().catch(() => [])).length >= 110, 30_000);
+    const values = await applied();
+    expect(values).toEqual(Array.from({ length: 110 }, (_, i) => i + 1));
+    const [latest] = await orm.em.fork().getConnection().execute<{ value: number }[]>('SELECT value FROM latest');
+    expect(latest.value).toBe(110);
+  });
+});
+
 // Last: the events it publishes would count in the consumers' tests above.
 describe('outbox relay instances', () => {
-  it('publishes from one relay per database at a time; another takes over at once when its connection is lost', async () => {
+  it('publishes from one relay per database at a time; another takes over within a second when its connection is lost', async () => {
+    // A standby asks for the lock once a second (outbox-relay.ts, STANDBY_RETRY_MS).
+    const standbyRetry = () => new Promise((resolve) => setTimeout(resolve, 1100));
     const standby = new OutboxRelay({ dbUrl: dbUrl(), js: events.js, name: 'standby', pollIntervalMs: 60_000 });
     await standby.start();
     const lockHolder = async () => {
@@ -319,6 +387,7 @@ describe('outbox relay instances', () => {
       await orm.em.fork().getConnection().execute('SELECT pg_terminate_backend(?)', [leader]);
       const next = event('takeover');
       await commitEvents([next]);
+      await standbyRetry();
       await standby.wake();
       expect(await published()).toEqual([next.id]);
       const [successor] = await lockHolder();
@@ -329,6 +398,7 @@ describe('outbox relay instances', () => {
     // And the first relay leads again once the standby is gone.
     const last = event('back');
     await commitEvents([last]);
+    await standbyRetry();
     await relay.wake();
     expect(await published()).toEqual([last.id]);
   });

@@ -86,11 +86,18 @@ export function consumerLockKeys(durable: string): { leader: string; batch: stri
  * `processed_events` in the same transaction as the handler's change, so a redelivery is a no-op.
  * One instance per consumer is active at a time (a PostgreSQL advisory lock elects it; the others
  * wait to take over), which keeps events applied in stream order however many instances run.
+ *
+ * Order also holds through faults (docs/operations.md, "Drills"): when the leader's lock connection
+ * is lost, or the database stops answering mid-batch, the delivery session ends without a
+ * negative acknowledgement and the consumer starts again right after the last acknowledged event.
+ * Naking each event of a failed batch would let later events overtake it, and the projections that
+ * keep an item's latest stock would keep an older one.
  */
 export class EventConsumer {
   private readonly logger: Logger;
   private leaderClient?: pg.Client;
-  private messages?: { close(): Promise<void | Error> };
+  /** The current delivery session: ended (and its undelivered batches dropped) on a fault or a stop. */
+  private session?: DeliverySession;
   private stopped = false;
   private running?: Promise<void>;
 
@@ -104,31 +111,32 @@ export class EventConsumer {
 
   async stop(): Promise<void> {
     this.stopped = true;
-    await this.messages?.close().catch(() => undefined);
+    await this.session?.end();
     await this.running;
     await this.leaderClient?.end().catch(() => undefined);
   }
 
   private async run(): Promise<void> {
-    await this.becomeLeader();
-    if (this.stopped) return;
-    await this.ensureConsumer();
     while (!this.stopped) {
+      await this.becomeLeader();
+      if (this.stopped) return;
       try {
+        await this.ensureConsumer();
         await this.consume();
       } catch (error) {
         if (!this.stopped) this.logger.warn(`consume loop restarted: ${(error as Error).message}`);
-        await sleep(500);
       }
+      if (!this.stopped) await sleep(500);
     }
   }
 
   /**
-   * Waits until this instance holds the consumer's lock. A standby keeps its one connection and asks
-   * again every second; a new connection each time cost PostgreSQL a process start per standby
-   * consumer per second (docs/operations.md, "The cluster").
+   * Waits until this instance holds the consumer's lock (at once while it still does). A standby
+   * keeps its one connection and asks again every second; a new connection each time cost PostgreSQL
+   * a process start per standby consumer per second (docs/operations.md, "The cluster").
    */
   private async becomeLeader(): Promise<void> {
+    if (this.leaderClient) return;
     const { leader } = consumerLockKeys(this.options.durable);
     let client: pg.Client | undefined;
     while (!this.stopped) {
@@ -141,7 +149,12 @@ export class EventConsumer {
         }
         const { rows } = await client.query('SELECT pg_try_advisory_lock($1) AS ok', [leader]);
         if (rows[0].ok) {
-          this.leaderClient = client;
+          const won = client;
+          this.leaderClient = won;
+          // The lock goes with its connection: once that is lost, another instance may lead.
+          const lost = () => void this.loseLeadership(won);
+          won.once('error', lost);
+          won.once('end', lost);
           return;
         }
       } catch (error) {
@@ -154,11 +167,19 @@ export class EventConsumer {
     await client?.end().catch(() => undefined);
   }
 
+  private async loseLeadership(client: pg.Client): Promise<void> {
+    if (this.leaderClient !== client) return;
+    this.leaderClient = undefined;
+    if (!this.stopped) this.logger.warn('lost the leader lock with its connection: consuming stops until it is won again');
+    await this.session?.end();
+    await client.end().catch(() => undefined);
+  }
+
   /**
-   * Creates the durable consumer, or takes it over. Deliveries a dead leader held unacknowledged
-   * would come back only after the ack wait, behind newer events, so the new leader restarts the
-   * consumer right after the last acknowledged event instead: in order, at once. What was applied
-   * but not yet acknowledged comes again and is skipped (processed_events).
+   * Creates the durable consumer, or takes it over. Deliveries a dead leader (or an ended session)
+   * held unacknowledged would come back only after the ack wait, behind newer events, so the new
+   * session restarts the consumer right after the last acknowledged event instead: in order, at
+   * once. What was applied but not yet acknowledged comes again and is skipped (processed_events).
    */
   private async ensureConsumer(): Promise<void> {
     const { jsm } = this.options.events;
@@ -178,14 +199,20 @@ export class EventConsumer {
     });
   }
 
-  /** Reads messages as they arrive and applies them in small batches, one transaction per batch. */
+  /**
+   * Reads messages as they arrive and applies them in small batches, one transaction per batch,
+   * until the session ends (a stop, a lost lock, a database outage).
+   */
   private async consume(): Promise<void> {
     const consumer = await this.options.events.js.consumers.get(EVENTS_STREAM, this.options.durable);
     const messages = await consumer.consume({ max_messages: this.options.batchSize ?? 200, expires: 5000 });
-    this.messages = messages;
+    const session = new DeliverySession(messages);
+    this.session = session;
+    if (this.stopped || !this.leaderClient) await session.end();
     let batch: JsMsg[] = [];
     let flushing = Promise.resolve();
     for await (const msg of messages) {
+      if (!session.live) break;
       batch.push(msg);
       // Gather what arrives within the window, then apply it after the previous batch: under load one
       // transaction then applies many events (a few statements each time, not a few per event), and
@@ -197,17 +224,18 @@ export class EventConsumer {
               setTimeout(() => {
                 const taken = batch;
                 batch = [];
-                this.applyBatch(taken).then(resolve, resolve);
+                this.applyBatch(taken, session).then(resolve, resolve);
               }, this.options.gatherMs ?? DEFAULT_GATHER_MS),
             ),
         );
       }
-      if (this.stopped) break;
     }
     await flushing;
   }
 
-  private async applyBatch(received: JsMsg[]): Promise<void> {
+  private async applyBatch(received: JsMsg[], session: DeliverySession): Promise<void> {
+    // A batch after a failed one is left unacknowledged: the next session delivers it again, in order.
+    if (!session.live) return;
     const msgs: JsMsg[] = [];
     for (const msg of received) {
       if (handles(this.options.handler, typeOfEventSubject(msg.subject))) msgs.push(msg);
@@ -217,17 +245,34 @@ export class EventConsumer {
     try {
       await this.apply(msgs.map(decode));
       msgs.forEach((m) => m.ack());
-    } catch {
+    } catch (error) {
+      if (await this.databaseDown(error as Error, session)) return;
       // Find the poison message: apply one by one, so good events still get through.
       for (const msg of msgs) {
         try {
           await this.apply([decode(msg)]);
           msg.ack();
         } catch (error) {
+          if (await this.databaseDown(error as Error, session)) return;
           this.failed(msg, error as Error);
         }
       }
     }
+  }
+
+  /**
+   * Whether a failed apply was the database's fault rather than the event's: then the session ends,
+   * nothing is acknowledged or refused, and the next session starts from the last acknowledged event.
+   */
+  private async databaseDown(error: Error, session: DeliverySession): Promise<boolean> {
+    const answers = await runSql(this.options.orm.em.fork(), 'SELECT 1').then(
+      () => true,
+      () => false,
+    );
+    if (answers) return false;
+    this.logger.warn(`the database does not answer (${error.message}): consuming resumes from the last acknowledged event`);
+    await session.end();
+    return true;
   }
 
   /** Applies events in one transaction, skipping those this consumer already applied. */
@@ -298,3 +343,15 @@ async function firstTime(em: EntityManager, consumer: string, event: EventEnvelo
 
 const decode = (msg: JsMsg) => upcastEvent(msg.json<EventEnvelope>());
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** One run of deliveries from the consumer; ending it closes its message stream. */
+class DeliverySession {
+  live = true;
+
+  constructor(private readonly messages: { close(): Promise<void | Error> }) {}
+
+  async end(): Promise<void> {
+    this.live = false;
+    await this.messages.close().catch(() => undefined);
+  }
+}

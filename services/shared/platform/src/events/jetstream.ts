@@ -27,7 +27,8 @@ export async function ensureEventsStream(jsm: JetStreamManager, replicas?: numbe
   const existing = await jsm.streams.info(EVENTS_STREAM).catch(() => undefined);
   if (existing) {
     const { config } = existing;
-    if (replicas !== undefined && config.num_replicas !== replicas) await jsm.streams.update(EVENTS_STREAM, { ...config, num_replicas: replicas });
+    if (replicas !== undefined && config.num_replicas !== replicas)
+      await jsm.streams.update(EVENTS_STREAM, { ...config, num_replicas: replicas });
   } else {
     try {
       await jsm.streams.add({

@@ -19,6 +19,8 @@ export interface OutboxRelayOptions {
 
 /** Arbitrary constant: the advisory lock that makes one relay per database publish at a time. */
 const RELAY_LOCK_KEY = 4_242_002;
+/** How often a standby asks for the lock: a relay that dies or stops is replaced within this time. */
+const STANDBY_RETRY_MS = 1000;
 
 /**
  * The oldest transaction of this database still running with a transaction id (only those can still
@@ -131,12 +133,12 @@ export class OutboxRelay {
   private async publishBatch(batchSize: number): Promise<BatchOutcome> {
     const client = await this.connect();
     if (!this.leading) {
-      // A standby asks for the lock once per poll, not on every commit it hears of: with several
+      // A standby asks for the lock once a second, not on every commit it hears of: with several
       // instances per service, asking on each notification kept every standby busy (docs/operations.md, "The cluster").
       if (Date.now() < this.standbyUntil) return { published: 0, heldBack: false, lockedElsewhere: true };
       const { rows: lock } = await client.query('SELECT pg_try_advisory_lock($1) AS ok', [RELAY_LOCK_KEY]);
       if (!lock[0].ok) {
-        this.standbyUntil = Date.now() + (this.options.pollIntervalMs ?? 1000) - 10;
+        this.standbyUntil = Date.now() + STANDBY_RETRY_MS;
         return { published: 0, heldBack: false, lockedElsewhere: true };
       }
       this.leading = true;
