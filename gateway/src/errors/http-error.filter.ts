@@ -1,10 +1,11 @@
 import { Catch, HttpException, Logger, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
-import { describeError, runWithRequestId, ServiceError } from '@inventory/platform';
+import { DATABASE_UNAVAILABLE, describeError, isDatabaseUnavailable, runWithRequestId, ServiceError } from '@inventory/platform';
 import type { Response } from 'express';
 
 /**
  * The one place errors become HTTP answers: status from the error, body `{ "message" }`.
- * Anything unexpected is logged and answered with a generic 500 so internals never leak.
+ * A database that cannot be reached (the session store's) is a 503; anything else unexpected is
+ * logged and answered with a generic 500 so internals never leak.
  */
 @Catch()
 export class HttpErrorFilter implements ExceptionFilter {
@@ -22,6 +23,10 @@ export class HttpErrorFilter implements ExceptionFilter {
   private toAnswer(exception: unknown): { status: number; message: string } {
     if (exception instanceof ServiceError) return { status: exception.status, message: exception.message };
     if (exception instanceof HttpException) return { status: exception.getStatus(), message: httpMessage(exception) };
+    if (isDatabaseUnavailable(exception)) {
+      this.logger.warn(`database unavailable: ${describeError(exception).split('\n')[0]}`);
+      return { status: 503, message: DATABASE_UNAVAILABLE };
+    }
     this.logger.error(describeError(exception));
     return { status: 500, message: 'Internal server error' };
   }

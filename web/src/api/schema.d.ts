@@ -5683,7 +5683,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Ready: its NATS connection and Redis answer, and it is not stopping */
+            /** @description Ready: its NATS connection answers and it is not stopping */
             200: {
                 headers: {
                     [name: string]: unknown;

@@ -1,6 +1,7 @@
 import { Catch, Logger, type ArgumentsHost, type RpcExceptionFilter } from '@nestjs/common';
 import type { RpcErrorBody } from '@inventory/contracts';
 import { throwError, type Observable } from 'rxjs';
+import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from '../database/unavailable.js';
 import { describeError } from '../logging/redact.js';
 import { ServiceError } from './service-error.js';
 
@@ -14,6 +15,11 @@ export class RpcErrorFilter implements RpcExceptionFilter<unknown> {
 
   catch(exception: unknown, _host: ArgumentsHost): Observable<RpcErrorBody> {
     if (exception instanceof ServiceError) return throwError(() => exception.toBody());
+    if (isDatabaseUnavailable(exception)) {
+      // One line, no stack: during an outage every request says the same.
+      this.logger.warn(`database unavailable: ${describeError(exception).split('\n')[0]}`);
+      return throwError(() => ({ code: 'SERVICE_UNAVAILABLE', message: DATABASE_UNAVAILABLE }) satisfies RpcErrorBody);
+    }
     this.logger.error(describeError(exception));
     return throwError(() => ({ code: 'INTERNAL', message: 'Internal error' }) satisfies RpcErrorBody);
   }
