@@ -13,6 +13,10 @@ describe('isDatabaseUnavailable', () => {
     ['a connection exception (08006)', withCode('08006')],
     ['node-postgres losing its connection', new Error('Connection terminated unexpectedly')],
     ['a client after a connection error', new Error('Client has encountered a connection error and is not queryable')],
+    [
+      'the next statement of a transaction whose connection was lost',
+      new Error('Transaction query already complete, run with DEBUG=knex:tx'),
+    ],
     ["MikroORM's wrapper of a refused connection", new ConnectionException(withCode('ECONNREFUSED', 'connect ECONNREFUSED'))],
     ['a cause further down', new Error('query failed', { cause: withCode('57P01') })],
   ])('is true for %s', (_, error) => expect(isDatabaseUnavailable(error)).toBe(true));

@@ -22,5 +22,13 @@ const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT
  * (starting up or shutting down); 53300 too many connections.
  */
 const SERVER_STATES = ['08', '57P01', '57P02', '57P03', '53300'];
-/** node-postgres says these without a code. */
-const CONNECTION_MESSAGES = ['Connection terminated', 'is not queryable', 'timeout exceeded when trying to connect'];
+/**
+ * node-postgres says these without a code, and knex the last one for the next statement of a
+ * transaction whose connection was lost.
+ */
+const CONNECTION_MESSAGES = [
+  'Connection terminated',
+  'is not queryable',
+  'timeout exceeded when trying to connect',
+  'Transaction query already complete',
+];
