@@ -5,7 +5,7 @@
 #
 #   infra/local-stack.sh up|down|status|env
 #
-# STACK_PROFILE=dev (default), test or cluster selects default ports and data dir, so tests never
+# STACK_PROFILE=dev (default), test, cluster or restore (a restore target, npm run restore) selects default ports and data dir, so tests never
 # touch the data of a running `npm start`. Every port and the data dir can be overridden by env
 # variables. NATS_NODES=3 (the cluster profile's default) runs a NATS cluster with JetStream on every
 # node (docs/operations.md, "The cluster").
@@ -13,7 +13,7 @@ set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 PROFILE="${STACK_PROFILE:-dev}"
-case "$PROFILE" in test) off=10000 ;; cluster) off=20000 ;; *) off=0 ;; esac
+case "$PROFILE" in test) off=10000 ;; cluster) off=20000 ;; restore) off=30000 ;; *) off=0 ;; esac
 if [ "$PROFILE" = cluster ]; then NATS_NODES="${NATS_NODES:-3}"; else NATS_NODES="${NATS_NODES:-1}"; fi
 DATA_DIR="${DATA_DIR:-$ROOT/.data/$PROFILE}"
 PG_PORT="${PG_PORT:-$((15432 + off))}"

@@ -4,13 +4,16 @@
 // movements lost or duplicated, how long the read models took to agree again, and whether the
 // low-stock alert was raised exactly once. Exits 1 when a drill misses its target.
 import { execFile } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
-import { gatewayStates, natsNodes, PROFILE, startCluster } from '../cluster/cluster.mjs';
-import { appProcesses, ROOT, say } from '../scripts/lib.mjs';
-import { startLoad } from './load.mjs';
+import { gatewayStates, natsNodes, PORT, PROFILE, startCluster } from '../cluster/cluster.mjs';
+import { backup } from '../backup/backup.mjs';
+import { restore } from '../backup/restore.mjs';
+import { appProcesses, ROOT, say, stackUp, startApp, waitForHealth } from '../scripts/lib.mjs';
+import { signedIn, startLoad } from './load.mjs';
 import { checkConsistency } from './consistency.mjs';
 
 const RATE = Number(process.env.DRILL_RATE ?? 150);
@@ -65,6 +68,11 @@ async function restart(cluster, name, signal) {
 }
 
 /** The drills: each runs its faults while the load runs; `targets` says what must hold. */
+/** Where the backup drill's run leaves its backup for its check. */
+const drillState = {};
+/** The restored product's gateway (the cluster's are PORT+1, PORT+2). */
+const RESTORED_PORT = PORT + 50;
+
 const DRILLS = {
   steady: {
     title: 'no fault: the same load alone, the baseline of the rows below',
@@ -139,6 +147,19 @@ const DRILLS = {
       mark('PostgreSQL started again');
     },
   },
+  backup: {
+    title: 'backup under load, restored into an empty stack',
+    targets: { failed: 0, lost: 0, duplicated: 0 },
+    async run(cluster) {
+      drillState.backupDir = join(ROOT, '.data', 'drills', 'backup');
+      rmSync(drillState.backupDir, { recursive: true, force: true });
+      drillState.backupStartedAt = Date.now();
+      mark('backup started');
+      await backup(cluster.env, drillState.backupDir, { log: () => undefined });
+      mark('backup done');
+    },
+    check: checkRestore,
+  },
 };
 
 /** The outbox relay's advisory lock (services/shared/platform/src/events/outbox-relay.ts). */
@@ -170,6 +191,66 @@ async function lockHolder(cluster, database, key) {
   }
 }
 
+/**
+ * The backup drill's proof, after the load stopped: the backup restored into an empty stack of its
+ * own (the restore profile) answers as the product did when the backup began. The account signs in
+ * there; the same items (ids, names, SKUs, prices); every movement acknowledged before the backup
+ * began is in the restored event store, once; the restored read models agree with it; and the alert
+ * item's history there is the product's history up to the backup.
+ */
+async function checkRestore(cluster, load, traffic) {
+  const { backupDir, backupStartedAt } = drillState;
+  await exec('bash', ['infra/local-stack.sh', 'down'], { cwd: ROOT, env: { ...process.env, STACK_PROFILE: 'restore' } });
+  rmSync(join(ROOT, '.data', 'restore'), { recursive: true, force: true });
+  const serverEnv = stackUp('restore');
+  const restoreStarted = Date.now();
+  await restore(serverEnv, backupDir, { log: () => undefined });
+  const env = {
+    ...cluster.env,
+    ...serverEnv,
+    PORT: String(RESTORED_PORT),
+    PUBLIC_URL: `http://localhost:${RESTORED_PORT}`,
+    METRICS_PORT_BASE: String(RESTORED_PORT + 100),
+  };
+  const app = startApp(env, { quiet: !process.env.DRILL_VERBOSE });
+  try {
+    const url = `http://127.0.0.1:${RESTORED_PORT}`;
+    await waitForHealth(url, 120_000);
+    const misses = [];
+    const [source, restored] = [await signedIn(cluster.url, load.credentials), await signedIn(url, load.credentials)];
+    const items = async (session) =>
+      (await session.send('GET', '/api/inventory?limit=100')).body.items
+        .map((i) => `${i.id} ${i.name} ${i.sku} ${i.unitPrice}`)
+        .sort()
+        .join('\n');
+    if ((await items(source)) !== (await items(restored))) misses.push('the items differ');
+
+    const before = traffic.acknowledged.filter((a) => a.answeredAt < backupStartedAt);
+    const consistency = await checkConsistency(serverEnv.PG_URL, load.workspace, { acknowledged: before, alertItem: load.alertItem });
+    if (consistency.lost) misses.push(`${consistency.lost} movements acknowledged before the backup are missing`);
+    if (consistency.duplicated) misses.push(`${consistency.duplicated} movements restored twice`);
+    if (consistency.convergedAfter === null) misses.push('the restored read models did not agree');
+
+    const history = async (session) =>
+      (await session.send('GET', `/api/inventory/${load.alertItem}/movements?limit=100`)).body.map((m) => m.id);
+    const [sourceHistory, restoredHistory] = [await history(source), await history(restored)];
+    if (restoredHistory.join() !== sourceHistory.slice(sourceHistory.length - restoredHistory.length).join()) {
+      misses.push("the alert item's history differs");
+    }
+    const manifest = JSON.parse(readFileSync(join(backupDir, 'manifest.json'), 'utf8'));
+    return {
+      misses,
+      note:
+        `backup ${((Date.parse(manifest.finishedAt) - Date.parse(manifest.startedAt)) / 1000).toFixed(1)} s under load ` +
+        `(${manifest.databases.length} databases, ${manifest.objects.count} objects); restore and catch-up ` +
+        `${((Date.now() - restoreStarted) / 1000).toFixed(1)} s; ${before.length} movements acknowledged before it, all restored; ` +
+        `alert item history ${restoredHistory.length} of ${sourceHistory.length} entries, the same`,
+    };
+  } finally {
+    await app.stop();
+  }
+}
+
 async function streamLeader(nodes) {
   for (const node of nodes.filter((n) => n.up)) {
     const jsz = await (await fetch(`${node.monitor}/jsz?streams=true`)).json();
@@ -193,7 +274,9 @@ async function runDrill(cluster, key) {
   const consistency = await checkConsistency(cluster.env.PG_URL, load.workspace, traffic);
   const appRestarts = cluster.processes.reduce((sum, p) => sum + p.starts, 0) - startsBefore;
   const row = { drill: key, ...traffic.summary, ...consistency, appRestarts };
-  const misses = [];
+  const extra = drill.check ? await drill.check(cluster, load, traffic) : { misses: [] };
+  if (extra.note) say(`${key}: ${extra.note}`);
+  const misses = [...extra.misses];
   if (drill.targets.failed !== undefined && row.failed > drill.targets.failed) misses.push(`${row.failed} failed requests`);
   if (drill.targets.window !== undefined && row.errorWindow > drill.targets.window) misses.push(`errors for ${row.errorWindow} s`);
   if (drill.targets.longestFailedWait !== undefined && row.longestFailedWait > drill.targets.longestFailedWait) {

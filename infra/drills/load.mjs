@@ -141,7 +141,7 @@ export async function startLoad(baseUrl, rate) {
           status,
           ...(status >= 400 ? { message: body?.message ?? String(body).slice(0, 120) } : {}),
         });
-        if (write && status === 201) acknowledged.push({ movementId: body.movement.id, reason });
+        if (write && status === 201) acknowledged.push({ movementId: body.movement.id, reason, answeredAt: Date.now() });
       })
       .catch((error) => records.push({ kind, at, ms: Date.now() - at, status: error.name === 'TimeoutError' ? 'timeout' : 'network' }))
       .finally(() => pending.delete(request));
@@ -170,6 +170,7 @@ export async function startLoad(baseUrl, rate) {
   return {
     workspace: setup.workspace,
     alertItem: setup.alertItem,
+    credentials: setup.credentials,
     async stop() {
       running = false;
       await ticker;
@@ -183,6 +184,15 @@ async function signIn(baseUrl, credentials) {
   const visitor = session(baseUrl);
   await visitor.refreshCsrf();
   return visitor.send('POST', '/api/auth/login', credentials);
+}
+
+/** A session signed in as `credentials`, or the refusal as an error: `send(method, path, body)`. */
+export async function signedIn(baseUrl, credentials) {
+  const visitor = session(baseUrl);
+  await visitor.refreshCsrf();
+  await must(visitor.send('POST', '/api/auth/login', credentials), 'sign-in');
+  await visitor.refreshCsrf();
+  return visitor;
 }
 
 /**
