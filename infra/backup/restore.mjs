@@ -59,6 +59,6 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const manifest = await restore(env, positionals[0], { replace: values.replace });
   say(
     `restored the backup of ${manifest.startedAt} into the ${profile} stack: ${manifest.databases.length} databases, ` +
-      `${manifest.objects.count} objects; start the app on it (STACK_PROFILE=${profile}) and the read models catch up`,
+      `${manifest.objects.count} objects; start the app on it (STACK_PROFILE=${profile} npm start) and the read models catch up`,
   );
 }

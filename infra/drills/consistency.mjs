@@ -13,7 +13,7 @@ const database = (pgUrl, name) => {
   return new pg.Client({ connectionString: url.toString() });
 };
 
-export async function checkConsistency(pgUrl, workspace, { acknowledged, alertItem }) {
+export async function checkConsistency(pgUrl, workspace, { acknowledged, alertItem }, { withinMs = CONVERGE_WITHIN_MS } = {}) {
   const [inventory, reporting, locations] = ['inventory', 'reporting', 'locations'].map((name) => database(pgUrl, name));
   await Promise.all([inventory.connect(), reporting.connect(), locations.connect()]);
   try {
@@ -33,7 +33,7 @@ export async function checkConsistency(pgUrl, workspace, { acknowledged, alertIt
 
     const started = Date.now();
     let convergedAfter = null;
-    while (Date.now() - started < CONVERGE_WITHIN_MS) {
+    while (Date.now() - started < withinMs) {
       if (await agree(inventory, reporting, locations, workspace)) {
         convergedAfter = Number(((Date.now() - started) / 1000).toFixed(1));
         break;
