@@ -17,6 +17,7 @@ describe('isDatabaseUnavailable', () => {
       'the next statement of a transaction whose connection was lost',
       new Error('Transaction query already complete, run with DEBUG=knex:tx'),
     ],
+    ['a database closed to connections', withCode('55000', 'database "catalog" is not currently accepting connections')],
     ["MikroORM's wrapper of a refused connection", new ConnectionException(withCode('ECONNREFUSED', 'connect ECONNREFUSED'))],
     ['a cause further down', new Error('query failed', { cause: withCode('57P01') })],
   ])('is true for %s', (_, error) => expect(isDatabaseUnavailable(error)).toBe(true));

@@ -23,12 +23,14 @@ const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT
  */
 const SERVER_STATES = ['08', '57P01', '57P02', '57P03', '53300'];
 /**
- * node-postgres says these without a code, and knex the last one for the next statement of a
- * transaction whose connection was lost.
+ * node-postgres says the first three without a code, knex the fourth for the next statement of a
+ * transaction whose connection was lost, PostgreSQL the last for a database closed to connections
+ * (ALLOW_CONNECTIONS false, as during maintenance) under the generic SQLSTATE 55000.
  */
 const CONNECTION_MESSAGES = [
   'Connection terminated',
   'is not queryable',
   'timeout exceeded when trying to connect',
   'Transaction query already complete',
+  'is not currently accepting connections',
 ];
