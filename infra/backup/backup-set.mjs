@@ -3,7 +3,6 @@
 import { execFile } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { promisify } from 'node:util';
-import { Client as MinioClient } from 'minio';
 import pg from 'pg';
 
 export const exec = promisify(execFile);
@@ -49,18 +48,15 @@ export const productDatabases = (pgUrl) =>
  */
 export const dumpOrder = (names) => [...names.filter((n) => n !== 'inventory'), ...names.filter((n) => n === 'inventory')];
 
-/** The object store as the services reach it (S3_* settings, the product's defaults otherwise). */
-export function objectStore(env) {
-  const client = new MinioClient({
-    endPoint: env.S3_ENDPOINT ?? '127.0.0.1',
-    port: Number(env.S3_PORT ?? 19000),
-    useSSL: env.S3_USE_SSL === 'true',
-    accessKey: env.S3_ACCESS_KEY ?? 'S3RVER',
-    secretKey: env.S3_SECRET_KEY ?? 'S3RVER',
-    region: env.S3_REGION ?? 'us-east-1',
-    pathStyle: true,
-  });
-  return { client, bucket: env.S3_BUCKET ?? 'inventory-images', region: env.S3_REGION ?? 'us-east-1' };
+/**
+ * The object store as the services reach it: the platform's S3 settings (S3_*, with their
+ * defaults) and client. The platform must be built (the commands build first).
+ */
+export async function objectStore(env) {
+  const { loadEnv, objectStoreClient, WithObjectStoreEnv } = await import('@inventory/platform');
+  class StoreEnv extends WithObjectStoreEnv(class {}) {}
+  const settings = loadEnv(StoreEnv, env);
+  return { client: objectStoreClient(settings), bucket: settings.S3_BUCKET, region: settings.S3_REGION };
 }
 
 /** Every object name in the bucket (none when it does not exist). */

@@ -6,7 +6,7 @@ import { createReadStream, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
-import { ROOT, say, stackUp } from '../scripts/lib.mjs';
+import { buildAll, ensureDependencies, ROOT, say, stackUp } from '../scripts/lib.mjs';
 import { databaseUrl, dumpOrder, exec, objectNames, objectStore, pgTool, productDatabases, withClient } from './backup-set.mjs';
 
 const sha256 = (file) =>
@@ -35,7 +35,7 @@ export async function backup(env, dir, { log = say } = {}) {
     databases.push({ name, file: `postgres/${name}.dump`, bytes: statSync(file).size, sha256: await sha256(file), events });
   }
 
-  const store = objectStore(env);
+  const store = await objectStore(env);
   const names = await objectNames(store);
   log(`copying ${names.length} objects of bucket ${store.bucket}`);
   let objectBytes = 0;
@@ -68,6 +68,8 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const { values } = parseArgs({ options: { profile: { type: 'string' }, out: { type: 'string' } } });
   const profile = values.profile ?? process.env.STACK_PROFILE ?? 'dev';
   const dir = values.out ?? join(ROOT, 'backups', new Date().toISOString().replace(/[:.]/g, '-'));
+  ensureDependencies();
+  buildAll();
   const env = { ...process.env, ...stackUp(profile) };
   const manifest = await backup(env, dir);
   const bytes = manifest.databases.reduce((sum, d) => sum + d.bytes, 0) + manifest.objects.bytes;

@@ -5,7 +5,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
-import { say, stackUp } from '../scripts/lib.mjs';
+import { buildAll, ensureDependencies, say, stackUp } from '../scripts/lib.mjs';
 import { databaseUrl, exec, objectStore, pgTool, productDatabases, withClient } from './backup-set.mjs';
 
 /**
@@ -36,7 +36,7 @@ export async function restore(env, dir, { replace = false, log = say } = {}) {
     });
   }
 
-  const store = objectStore(env);
+  const store = await objectStore(env);
   if (!(await store.client.bucketExists(store.bucket))) await store.client.makeBucket(store.bucket, store.region);
   log(`restoring ${manifest.objects.count} objects into bucket ${store.bucket}`);
   const root = join(dir, manifest.objects.dir);
@@ -55,8 +55,13 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     process.exit(2);
   }
   const profile = values.profile ?? process.env.STACK_PROFILE ?? 'restore';
+  ensureDependencies();
+  buildAll();
   const env = { ...process.env, ...stackUp(profile) };
-  const manifest = await restore(env, positionals[0], { replace: values.replace });
+  const manifest = await restore(env, positionals[0], { replace: values.replace }).catch((error) => {
+    console.error(`restore refused: ${error.message}`);
+    process.exit(1);
+  });
   say(
     `restored the backup of ${manifest.startedAt} into the ${profile} stack: ${manifest.databases.length} databases, ` +
       `${manifest.objects.count} objects; start the app on it (STACK_PROFILE=${profile} npm start) and the read models catch up`,
