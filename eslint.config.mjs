@@ -59,7 +59,18 @@ function boundaries(project) {
 
 export default tseslint.config(
   // schema.d.ts is generated from the OpenAPI description (npm run api:types).
-  { ignores: ['**/dist/**', '**/node_modules/**', '.data/**', 'backups/**', 'artifacts/**', '.nx/**', 'coverage/**', 'web/src/api/schema.d.ts'] },
+  {
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      '.data/**',
+      'backups/**',
+      'artifacts/**',
+      '.nx/**',
+      'coverage/**',
+      'web/src/api/schema.d.ts',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
