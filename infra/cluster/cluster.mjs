@@ -15,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { buildAll, ensureDependencies, ROOT, say, stackUp, startApp, waitForHealth } from '../scripts/lib.mjs';
 import { seedDemoInventory } from '../scripts/seed-demo.mjs';
 import { supervise } from '../scripts/supervisor.mjs';
+import { haproxyConfig, NO_GATEWAY_ANSWER } from './haproxy.mjs';
 
 export const PROFILE = 'cluster';
 /** The load balancer's port, the one URL of the cluster; gateway n listens on PORT+n, HAProxy's stats page on PORT+9. */
@@ -23,78 +24,6 @@ export const COPIES = 2;
 export const STREAM_REPLICAS = 3;
 const DATA_DIR = join(ROOT, '.data', PROFILE);
 const statsUrl = `http://127.0.0.1:${PORT + 9}/`;
-
-/**
- * HAProxy in front of the gateways. It asks each for /api/health/ready every 500 ms and takes it out
- * after two failures; a gateway told to stop answers "not ready" for SHUTDOWN_DRAIN_MS while it still
- * serves, so no new request reaches it by the time it closes. A request whose connection failed
- * before any answer is sent again to the other gateway (writes carry an Idempotency-Key).
- */
-function haproxyConfig() {
-  const gateways = Array.from({ length: COPIES }, (_, i) => `  server gateway-${i + 1} 127.0.0.1:${PORT + 1 + i} check`);
-  return `global
-  maxconn 4096
-
-defaults
-  mode http
-  option httplog
-  timeout connect 2s
-  timeout client 60s
-  timeout server 60s
-  # Server-sent events (alerts, import progress) stay open.
-  timeout tunnel 1h
-  retries 3
-  retry-on conn-failure empty-response
-  option redispatch 1
-  # With no gateway ready, clients get the API's own shape of refusal, not HAProxy's HTML page.
-  errorfile 503 ${join(DATA_DIR, '503.http')}
-
-frontend app
-  bind 127.0.0.1:${PORT}
-  option forwardfor
-  default_backend gateways
-
-backend gateways
-  balance roundrobin
-  option httpchk GET /api/health/ready
-  http-check expect status 200
-  # A loaded gateway may take a while to answer: only a refusal or 3 s of silence counts as a failure.
-  timeout check 3s
-  default-server inter 500ms fall 2 rise 2
-${gateways.join('\n')}
-
-frontend stats
-  bind 127.0.0.1:${PORT + 9}
-  stats enable
-  stats uri /
-  stats refresh 2s
-`;
-}
-
-const NO_GATEWAY_BODY = JSON.stringify({ message: 'The service is unavailable for a moment. Try again in a few seconds.' });
-const NO_GATEWAY_ANSWER = [
-  'HTTP/1.1 503 Service Unavailable',
-  'Content-Type: application/json; charset=utf-8',
-  'Cache-Control: no-store',
-  'Retry-After: 5',
-  'Connection: close',
-  `Content-Length: ${Buffer.byteLength(NO_GATEWAY_BODY)}`,
-  '',
-  NO_GATEWAY_BODY,
-].join('\r\n');
-
-/** Creates the events stream with 3 replicas (or raises an existing one's count) before the app starts. */
-async function replicateEventsStream(natsUrl) {
-  const { connect } = await import('@nats-io/transport-node');
-  const { jetstreamManager } = await import('@nats-io/jetstream');
-  const { ensureEventsStream, natsConnectionOptions } = await import('@inventory/platform');
-  const nc = await connect({ ...natsConnectionOptions(natsUrl), name: 'cluster-setup' });
-  try {
-    await ensureEventsStream(await jetstreamManager(nc), STREAM_REPLICAS);
-  } finally {
-    await nc.close();
-  }
-}
 
 /**
  * Starts the whole cluster; resolves once the load balancer's URL answers healthy. `stop()` ends the
@@ -106,7 +35,6 @@ export async function startCluster({ quiet = false, env: extraEnv = {} } = {}) {
   const serverEnv = stackUp(PROFILE);
   say('building (unchanged projects come from the Nx cache)');
   buildAll();
-  await replicateEventsStream(serverEnv.NATS_URL);
 
   const url = `http://127.0.0.1:${PORT}`;
   const env = {
@@ -119,6 +47,8 @@ export async function startCluster({ quiet = false, env: extraEnv = {} } = {}) {
     // The load balancer is the one proxy the gateways believe (docs/security.md).
     TRUST_PROXY: 'loopback',
     SHUTDOWN_DRAIN_MS: '1500',
+    // The events stream on all three NATS nodes: one lost loses nothing (docs/operations.md).
+    EVENTS_STREAM_REPLICAS: String(STREAM_REPLICAS),
     ...extraEnv,
   };
   say(`starting ${COPIES} of every service, worker and gateway`);
@@ -126,8 +56,17 @@ export async function startCluster({ quiet = false, env: extraEnv = {} } = {}) {
 
   mkdirSync(DATA_DIR, { recursive: true });
   const config = join(DATA_DIR, 'haproxy.cfg');
-  writeFileSync(config, haproxyConfig());
-  writeFileSync(join(DATA_DIR, '503.http'), NO_GATEWAY_ANSWER);
+  const errorFile = join(DATA_DIR, '503.http');
+  writeFileSync(errorFile, NO_GATEWAY_ANSWER);
+  writeFileSync(
+    config,
+    haproxyConfig({
+      bind: `127.0.0.1:${PORT}`,
+      gateways: Array.from({ length: COPIES }, (_, i) => ({ name: `gateway-${i + 1}`, address: `127.0.0.1:${PORT + 1 + i}` })),
+      errorFile,
+      stats: `127.0.0.1:${PORT + 9}`,
+    }),
+  );
   const lb = supervise(
     { name: 'haproxy', command: 'haproxy', args: ['-db', '-f', config], options: { cwd: ROOT } },
     { log: (name, text) => process.stderr.write(`${name}: ${text}\n`) },

@@ -10,6 +10,9 @@
 //   7. kill -9 one inventory container under a small write load: every acknowledged movement is
 //      there, none twice (clients retry failures with their Idempotency-Key, as the web app does)
 //   8. down -v
+// --cluster: docker-compose.cluster.yml instead (docs/operations.md, "The cluster"): after the smoke,
+// the events stream must be on all 3 NATS nodes and two of every part running, then kill -9 of a
+// gateway and of an inventory instance under the write load, through HAProxy; no --scale step.
 // A throw-away project (-p inventory-docker-test) with generated secrets: a developer's own
 // compose project and .env are not touched. --keep leaves the stack running for a look.
 import { spawn, spawnSync } from 'node:child_process';
@@ -22,10 +25,14 @@ import { composeCommand, docker, dockerEnv, ensureEngine, imageExists, logDir } 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const online = process.argv.includes('--online') || process.env.DOCKER_TEST_ONLINE === '1';
 const keep = process.argv.includes('--keep');
-const project = process.env.DOCKER_TEST_PROJECT || 'inventory-docker-test';
+const cluster = process.argv.includes('--cluster');
+const project = process.env.DOCKER_TEST_PROJECT || (cluster ? 'inventory-docker-cluster-test' : 'inventory-docker-test');
 const port = process.env.GATEWAY_PORT || '3300';
 const base = `http://127.0.0.1:${port}`;
-const files = ['-f', 'docker-compose.yml', ...(online ? [] : ['-f', 'docker-compose.offline.yml'])];
+const composeFiles = cluster
+  ? ['docker-compose.cluster.yml', 'docker-compose.cluster.offline.yml']
+  : ['docker-compose.yml', 'docker-compose.offline.yml'];
+const files = ['-f', composeFiles[0], ...(online ? [] : ['-f', composeFiles[1]])];
 const PARTS = ['identity', 'inventory', 'catalog', 'locations', 'reporting', 'gateway'];
 const MAX_IMAGE_MB = 250;
 
@@ -246,35 +253,51 @@ try {
   const healthOf = (id) => inspect(id).State.Health?.Status;
 
   let item;
-  await step('scale: --scale inventory=3, every instance serves', async () => {
-    const t = Date.now();
-    await compose(['up', '-d', '--no-recreate', '--scale', 'inventory=3'], { log: 'compose-up.log' });
-    const ids = await eventually(
-      'three healthy inventory containers',
-      () => {
-        const ids = containers('inventory');
-        return ids.length === 3 && ids.every((id) => healthOf(id) === 'healthy') && ids;
-      },
-      120_000,
-    );
-    const ready = secs(t);
-    item = (await owner.json('POST', '/api/inventory', { name: 'Scaled item', unitPrice: '1.00', currentStock: 1000 }, 201)).body;
-    const before = natsOut();
-    const requests = 300;
-    let next = 0;
-    await Promise.all(
-      Array.from({ length: 10 }, async () => {
-        while (next++ < requests) await owner.json('GET', `/api/inventory/${item.id}`, undefined, 200);
-      }),
-    );
-    const after = natsOut();
-    const served = ids.map((id) => [nameOf(id), (after.get(ipOf(id)) ?? 0) - (before.get(ipOf(id)) ?? 0)]);
-    const idle = served.filter(([, n]) => n <= 0);
-    if (idle.length) throw new Error(`instances that answered nothing: ${idle.map(([n]) => n).join(', ')}`);
-    return `3 healthy ${ready} after the scale; ${requests} reads → messages published per instance: ${served.map(([n, c]) => `${n} ${c}`).join(', ')}`;
-  });
+  if (cluster) {
+    await step('cluster: the events stream on the 3 NATS nodes, two of every part running', async () => {
+      const jsz = JSON.parse(
+        composeSync(['exec', '-T', 'nats-1', 'wget', '-qO-', 'http://127.0.0.1:8222/jsz?streams=true&config=true']).stdout,
+      );
+      const stream = jsz.account_details?.flatMap((a) => a.stream_detail ?? []).find((s) => s.name === 'EVENTS');
+      if (stream?.config?.num_replicas !== 3) throw new Error(`events stream replicas: ${stream?.config?.num_replicas}`);
+      const parts = ['identity', 'identity-worker', 'inventory', 'inventory-worker', 'catalog', 'locations', 'reporting', 'gateway'];
+      const missing = parts.flatMap((part) => [1, 2].map((n) => `${part}-${n}`)).filter((name) => containers(name).length !== 1);
+      if (missing.length) throw new Error(`not running: ${missing.join(', ')}`);
+      item = (await owner.json('POST', '/api/inventory', { name: 'Cluster item', unitPrice: '1.00', currentStock: 1000 }, 201)).body;
+      return `EVENTS on ${[stream.cluster.leader, ...(stream.cluster.replicas ?? []).map((r) => r.name)].join(', ')}; ${parts.length * 2} app containers`;
+    });
+  }
+  if (!cluster)
+    await step('scale: --scale inventory=3, every instance serves', async () => {
+      const t = Date.now();
+      await compose(['up', '-d', '--no-recreate', '--scale', 'inventory=3'], { log: 'compose-up.log' });
+      const ids = await eventually(
+        'three healthy inventory containers',
+        () => {
+          const ids = containers('inventory');
+          return ids.length === 3 && ids.every((id) => healthOf(id) === 'healthy') && ids;
+        },
+        120_000,
+      );
+      const ready = secs(t);
+      item = (await owner.json('POST', '/api/inventory', { name: 'Scaled item', unitPrice: '1.00', currentStock: 1000 }, 201)).body;
+      const before = natsOut();
+      const requests = 300;
+      let next = 0;
+      await Promise.all(
+        Array.from({ length: 10 }, async () => {
+          while (next++ < requests) await owner.json('GET', `/api/inventory/${item.id}`, undefined, 200);
+        }),
+      );
+      const after = natsOut();
+      const served = ids.map((id) => [nameOf(id), (after.get(ipOf(id)) ?? 0) - (before.get(ipOf(id)) ?? 0)]);
+      const idle = served.filter(([, n]) => n <= 0);
+      if (idle.length) throw new Error(`instances that answered nothing: ${idle.map(([n]) => n).join(', ')}`);
+      return `3 healthy ${ready} after the scale; ${requests} reads → messages published per instance: ${served.map(([n, c]) => `${n} ${c}`).join(', ')}`;
+    });
 
-  await step('kill -9 one inventory instance under write load: no acknowledged movement lost', async () => {
+  /** kill -9 of the first container of `service` under a write load; every acknowledged movement is kept once. */
+  const killUnderLoad = async (service) => {
     const writers = 4;
     const runMs = 15_000;
     const killAtMs = 4_000;
@@ -315,7 +338,7 @@ try {
         }
       }
     };
-    const victim = containers('inventory')[0];
+    const victim = containers(service)[0];
     const victimName = nameOf(victim);
     const load = Promise.all(Array.from({ length: writers }, (_, w) => writer(w)));
     await sleep(killAtMs);
@@ -351,7 +374,10 @@ try {
       `0 lost, 0 duplicated, stock ${stock} = 1000 + ${acked.size}; failed attempts ${failureText} (${firstTryFailures} movements retried, ${retries} retries); ` +
       `back healthy ${((back - killedAt) / 1000).toFixed(1)} s after the kill (restart count ${restarts})`
     );
-  });
+  };
+  for (const service of cluster ? ['gateway-1', 'inventory-1'] : ['inventory']) {
+    await step(`kill -9 one ${service} container under write load: no acknowledged movement lost`, () => killUnderLoad(service));
+  }
 } catch (error) {
   failed = true;
   console.error(`\n✘ ${error.stack ?? error}`);

@@ -43,6 +43,30 @@ async function waitForNotification(page: Page, title: string, timeoutMs = 90_000
   throw new Error(`no notification "${title}" within ${timeoutMs} ms`);
 }
 
+/**
+ * Follows the page's alert stream from now on. A change of the user's preferences ends their streams
+ * (the session changed) and the browser's EventSource comes back only after its retry delay (about
+ * 3 s): an alert raised in between reaches the bell when the stream reopens, but not as a system
+ * notification. `steady()` resolves once the stream has been open for `steadyMs` without ending.
+ */
+function followAlertStream(page: Page) {
+  const isStream = (url: string) => url.endsWith('/api/alerts/stream');
+  // The page opened its stream as it loaded.
+  let openSince: number | null = Date.now();
+  page.on('response', (res) => isStream(res.url()) && (openSince = Date.now()));
+  page.on('requestfinished', (req) => isStream(req.url()) && (openSince = null));
+  page.on('requestfailed', (req) => isStream(req.url()) && (openSince = null));
+  return {
+    async steady(steadyMs = 1_000, timeoutMs = 30_000): Promise<void> {
+      const deadline = Date.now() + timeoutMs;
+      while (openSince === null || Date.now() - openSince < steadyMs) {
+        if (Date.now() > deadline) throw new Error(`the alert stream was not open for ${steadyMs} ms within ${timeoutMs} ms`);
+        await page.waitForTimeout(100);
+      }
+    },
+  };
+}
+
 async function getJson<T>(page: Page, url: string): Promise<T> {
   return page.evaluate(async (path) => (await (await fetch(path, { credentials: 'include' })).json()) as T, url);
 }
@@ -109,6 +133,7 @@ async function unsubscribeLinkFor(to: string, timeoutMs = 90_000): Promise<strin
 describe('notifications', () => {
   it('turns Push on after the browser allows it, and a low-stock movement shows a system notification that opens the item', async () => {
     const { page } = await signUp(browser, '/account');
+    const alertStream = followAlertStream(page);
     await openNotificationsTab(page);
     const channels = await getJson<Channels>(page, '/api/notifications/channels');
     expect(channels.push).toBe(true);
@@ -145,6 +170,7 @@ describe('notifications', () => {
     await page.setViewportSize(DESKTOP);
 
     // A movement to below the reorder level raises an alert; the open tab shows it as a system notification.
+    await alertStream.steady();
     const name = `Notified Nails ${Date.now().toString(36)}`;
     const item = await send(page, '/api/inventory', { name, sku: 'NN-1', unitPrice: '1.00', currentStock: 10, reorderLevel: 5 });
     await send(page, `/api/inventory/${item.id}/stock`, { movementType: 'out', quantity: 7, reason: 'Used on site' });

@@ -9,6 +9,7 @@
 //   inventory-suite/redis:7           Redis from Debian          (for redis:7)
 //   inventory-suite/nats:2.9          nats-server from Debian    (for nats:2.10-alpine)
 //   inventory-suite/s3:3              s3rver on the Node image   (for minio/minio)
+//   inventory-suite/haproxy:2.6       HAProxy from Debian        (for haproxy:2.8, docker-compose.cluster.yml)
 import { execFileSync, spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -94,6 +95,7 @@ try {
   step(BASE_IMAGES.redis, () => build(BASE_IMAGES.redis, 'redis.Dockerfile', here, base));
   step(BASE_IMAGES.nats, () => build(BASE_IMAGES.nats, 'nats.Dockerfile', here, base));
   step(BASE_IMAGES.s3, () => build(BASE_IMAGES.s3, 's3.Dockerfile', here, { NODE_IMAGE: BASE_IMAGES.node }));
+  step(BASE_IMAGES.haproxy, () => build(BASE_IMAGES.haproxy, 'haproxy.Dockerfile', here, base));
   console.log(docker(['image', 'ls', '--format', '{{.Repository}}:{{.Tag}}\t{{.Size}}', '--filter', 'reference=inventory-suite/*']).trim());
   console.log(`[docker:base] done in ${secs(t0)}`);
 } finally {

@@ -6,4 +6,5 @@ export const BASE_IMAGES = {
   redis: 'inventory-suite/redis:7',
   nats: 'inventory-suite/nats:2.9',
   s3: 'inventory-suite/s3:3',
+  haproxy: 'inventory-suite/haproxy:2.6',
 };

@@ -15,6 +15,7 @@ export function catalogModules({ startConsumers = true } = {}) {
     EventsModule.forService({
       service: 'catalog',
       natsUrl: env.NATS_URL,
+      streamReplicas: env.EVENTS_STREAM_REPLICAS,
       pgUrl: env.PG_URL,
       publishes: true,
       startConsumers,

@@ -32,7 +32,13 @@ const env = getEnv();
       migrations,
     }),
     // Publishes UserDeleted and WorkspaceDeleted from the outbox, so every service purges the data.
-    EventsModule.forService({ service: 'identity', natsUrl: env.NATS_URL, pgUrl: env.PG_URL, publishes: true }),
+    EventsModule.forService({
+      service: 'identity',
+      natsUrl: env.NATS_URL,
+      streamReplicas: env.EVENTS_STREAM_REPLICAS,
+      pgUrl: env.PG_URL,
+      publishes: true,
+    }),
   ],
   controllers: [
     healthControllerFor('identity'),

@@ -25,6 +25,7 @@ export function inventoryModules({ startConsumers = true } = {}) {
     EventsModule.forService({
       service: 'inventory',
       natsUrl: env.NATS_URL,
+      streamReplicas: env.EVENTS_STREAM_REPLICAS,
       pgUrl: env.PG_URL,
       publishes: true,
       startConsumers,

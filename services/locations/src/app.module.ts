@@ -15,6 +15,7 @@ export function locationsModules({ startConsumers = true } = {}) {
     EventsModule.forService({
       service: 'locations',
       natsUrl: env.NATS_URL,
+      streamReplicas: env.EVENTS_STREAM_REPLICAS,
       pgUrl: env.PG_URL,
       publishes: true,
       startConsumers,

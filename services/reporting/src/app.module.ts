@@ -16,6 +16,7 @@ export function reportingModules({ startConsumers = true } = {}) {
     EventsModule.forService({
       service: 'reporting',
       natsUrl: env.NATS_URL,
+      streamReplicas: env.EVENTS_STREAM_REPLICAS,
       pgUrl: env.PG_URL,
       startConsumers,
       // Purged workspaces are remembered, so the consumers may apply (and rebuild) in any order.

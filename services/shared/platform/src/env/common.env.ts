@@ -17,6 +17,17 @@ export class NatsEnv {
   @IsNatsServers()
   NATS_URL: string = 'nats://127.0.0.1:14222';
 
+  /**
+   * Copies JetStream keeps of the events stream: 3 on a 3-node NATS cluster, so that one node lost
+   * loses nothing (docs/operations.md, "The cluster"). Unset: a new stream gets one, an existing one
+   * keeps its count.
+   */
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(5)
+  EVENTS_STREAM_REPLICAS?: number;
+
   /** How long a NATS request may take before the caller gives up (504). */
   @IsInt()
   @Min(50)

@@ -28,6 +28,8 @@ export interface ConsumerDefinition {
 export interface EventsModuleOptions {
   service: ServiceName;
   natsUrl: string;
+  /** The events stream's replicas (EVENTS_STREAM_REPLICAS); unset: as it is, or 1 for a new stream. */
+  streamReplicas?: number;
   pgUrl: string;
   dbName?: string;
   /** Starts the outbox relay (the service writes events with writeOutbox). */
@@ -154,7 +156,10 @@ export class EventsModule {
       global: true,
       providers: [
         { provide: EVENTS_OPTIONS, useValue: options },
-        { provide: EVENTS_CONNECTION, useFactory: () => connectEvents(options.natsUrl, `${options.service}-events`) },
+        {
+          provide: EVENTS_CONNECTION,
+          useFactory: () => connectEvents(options.natsUrl, `${options.service}-events`, options.streamReplicas),
+        },
         ...handlers,
         EventsRuntime,
       ],

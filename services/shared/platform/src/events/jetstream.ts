@@ -9,19 +9,19 @@ export interface EventsConnection {
   jsm: JetStreamManager;
 }
 
-/** Connects to NATS for JetStream work and makes sure the events stream exists. */
-export async function connectEvents(natsUrl: string, name: string): Promise<EventsConnection> {
+/** Connects to NATS for JetStream work and makes sure the events stream exists (with `replicas`, when given). */
+export async function connectEvents(natsUrl: string, name: string, replicas?: number): Promise<EventsConnection> {
   const nc = await connect({ ...natsConnectionOptions(natsUrl), name });
   const jsm = await jetstreamManager(nc);
-  await ensureEventsStream(jsm);
+  await ensureEventsStream(jsm, replicas);
   return { nc, js: jetstream(nc), jsm };
 }
 
 /**
  * One stream for every integration event, kept without age limit: it is the replay source of every
- * read-model rebuild (PostgreSQL outboxes remain the source of truth). The processes create it with
- * one replica when it is missing; a cluster's operator creates it first with `replicas` (3 in
- * infra/cluster/cluster.mjs), or raises an existing stream's count (docs/operations.md, "The cluster").
+ * read-model rebuild (PostgreSQL outboxes remain the source of truth). The processes create it when
+ * it is missing, with `replicas` (EVENTS_STREAM_REPLICAS: 3 on a 3-node cluster) or one, and set an
+ * existing stream's count to `replicas` when given (docs/operations.md, "The cluster").
  */
 export async function ensureEventsStream(jsm: JetStreamManager, replicas?: number): Promise<void> {
   const existing = await jsm.streams.info(EVENTS_STREAM).catch(() => undefined);
