@@ -210,6 +210,8 @@ async function checkRestore(cluster, load, traffic) {
     ...cluster.env,
     ...serverEnv,
     PORT: String(RESTORED_PORT),
+    // One NATS server here: the cluster's three copies of the events stream cannot be kept.
+    EVENTS_STREAM_REPLICAS: '',
     PUBLIC_URL: `http://localhost:${RESTORED_PORT}`,
     METRICS_PORT_BASE: String(RESTORED_PORT + 100),
   };
@@ -274,7 +276,11 @@ async function runDrill(cluster, key) {
   const load = await startLoad(cluster.url, RATE);
   const startsBefore = cluster.processes.reduce((sum, p) => sum + p.starts, 0);
   await sleep(STEADY_MS);
-  await drill.run(cluster);
+  // A fault that could not be done is a miss of its own; the load still stops and is checked.
+  const faultError = await drill.run(cluster).then(
+    () => null,
+    (error) => error,
+  );
   await sleep(STEADY_MS);
   const traffic = await load.stop();
   if (process.env.DRILL_VERBOSE) printTimeline(traffic.records);
@@ -282,9 +288,11 @@ async function runDrill(cluster, key) {
   const consistency = await checkConsistency(cluster.env.PG_URL, load.workspace, traffic);
   const appRestarts = cluster.processes.reduce((sum, p) => sum + p.starts, 0) - startsBefore;
   const row = { drill: key, ...traffic.summary, ...consistency, appRestarts };
-  const extra = drill.check ? await drill.check(cluster, load, traffic) : { misses: [] };
+  const extra = drill.check
+    ? await drill.check(cluster, load, traffic).catch((error) => ({ misses: [`the check failed: ${error.message.split('\n')[0]}`] }))
+    : { misses: [] };
   if (extra.note) say(`${key}: ${extra.note}`);
-  const misses = [...extra.misses];
+  const misses = [...extra.misses, ...(faultError ? [`the faults failed: ${faultError.message}`] : [])];
   if (drill.targets.failed !== undefined && row.failed > drill.targets.failed) misses.push(`${row.failed} failed requests`);
   if (drill.targets.window !== undefined && row.errorWindow > drill.targets.window) misses.push(`errors for ${row.errorWindow} s`);
   if (drill.targets.longestFailedWait !== undefined && row.longestFailedWait > drill.targets.longestFailedWait) {
