@@ -37,6 +37,13 @@ describe('the Nest NATS internals our subclasses rely on', () => {
     ).toBe('inventory.items.list');
   });
 
+  it('ServerNats still keeps its subscriptions in `subscriptions` and answers in handleMessage (RouteCachingNatsServer)', () => {
+    const server = new ServerNats({}) as unknown as { subscriptions: unknown };
+    expect(Array.isArray(server.subscriptions)).toBe(true);
+    expect(method(ServerNats.prototype, 'handleMessage')).toBe(true);
+    expect(method(ServerNats.prototype, 'close')).toBe(true);
+  });
+
   it('ClientNats still sends through publish() with the helpers MuxedNatsClient calls', () => {
     for (const name of [
       'publish',

@@ -37,6 +37,8 @@ export const natsConnectionOptions = (natsUrl: string) => ({
 });
 
 const connection = (natsUrl: string) => ({ ...natsConnectionOptions(natsUrl), gracefulShutdown: true, gracePeriod: 500 });
+/** Within the 10 s a supervisor (infra/scripts/supervisor.mjs) or Docker gives a process to stop. */
+const SERVICE_STOP_ANSWERS_WITHIN_MS = 8_000;
 
 /** A client's options: replies through one inbox subscription; answers sent as JsonText arrive as JsonText. */
 export function natsTransport(natsUrl: string): CustomClientOptions {
@@ -49,5 +51,14 @@ export function natsTransport(natsUrl: string): CustomClientOptions {
 
 /** The server of a service answering in the queue group `queue`, JsonText answers sent as they are. */
 export function natsServiceTransport(natsUrl: string, queue: string): CustomStrategy {
-  return { strategy: new RouteCachingNatsServer({ ...connection(natsUrl), queue, name: queue, serializer: new JsonTextSerializer() }) };
+  return {
+    strategy: new RouteCachingNatsServer({
+      ...natsConnectionOptions(natsUrl),
+      queue,
+      name: queue,
+      serializer: new JsonTextSerializer(),
+      // On stop, how long the requests already received may take to answer (RouteCachingNatsServer).
+      gracePeriod: SERVICE_STOP_ANSWERS_WITHIN_MS,
+    }),
+  };
 }
