@@ -63,7 +63,8 @@ function appCopy(part, copy, appParts) {
 }
 
 const read = (file) => parse(readFileSync(join(root, file), 'utf8'), { merge: true });
-const yaml = (header, value) => `${header.join('\n')}\n${stringify(value, { lineWidth: 0, nullStr: '', aliasDuplicateObjects: false, version: '1.1' })}`;
+const yaml = (header, value) =>
+  `${header.join('\n')}\n${stringify(value, { lineWidth: 0, nullStr: '', aliasDuplicateObjects: false, version: '1.1' })}`;
 
 /** docker-compose.cluster.yml */
 export function clusterCompose() {
