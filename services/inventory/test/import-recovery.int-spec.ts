@@ -15,7 +15,8 @@ import { TestProcesses, WORKER } from './support/processes.js';
  * Six chunks: enough for the kill to land mid-run, few enough events (6,000) that the other
  * services' consumers, not running here, catch up quickly in the test files after this one.
  */
-const ROWS = 3_000;
+// Enough chunks (1,000 rows each) that the kill, right after the first one, lands mid-import on a fast machine.
+const ROWS = 10_000;
 
 const owner = newActor();
 let inventory: InventoryHarness;
