@@ -40,10 +40,14 @@ export default defineConfig(({ isSsrBuild }) => ({
     },
   },
   ssr: { noExternal: true, target: 'node' },
+  // Under the "node" condition @ant-design/icons resolves to its CommonJS index, which cannot be
+  // tree-shaken: the server build would carry every icon. Its ES modules, as the client gets them.
+  resolve: isSsrBuild ? { alias: [{ find: /^@ant-design\/icons$/, replacement: '@ant-design/icons/es' }] } : undefined,
   // antd names its style classes from the mode: the server's must be the production ones the browser uses.
   define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : undefined,
   build: isSsrBuild
-    ? { outDir: 'dist/.ssr', emptyOutDir: true, sourcemap: false, copyPublicDir: false }
+    ? // Minified like the client: the server build ships in the gateway's image (under its 250 MB budget).
+      { outDir: 'dist/.ssr', emptyOutDir: true, sourcemap: false, copyPublicDir: false, minify: true }
     : {
         outDir: 'dist',
         // dist/.vite/manifest.json: scripts/bundle-size.mjs reads the chunk graph from it, the

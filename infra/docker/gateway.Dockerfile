@@ -56,12 +56,13 @@ RUN --mount=type=cache,target=/root/.npm npm install --omit=dev --no-audit --no-
 # Nothing at run time reads the dependencies' type declarations, TypeScript sources, source maps,
 # docs, tests or examples: about a third of node_modules. TypeScript (20 MB) is only an optional
 # peer of @nestjs/swagger, for its compile-time plugin; exceljs/dist holds browser and ES5 bundles
-# (Node loads exceljs/lib).
+# (Node loads exceljs/lib); /api/docs serves swagger-ui-bundle.js, never the ES-module bundles.
 RUN find . -path '*/node_modules/*' -type f \
       \( -name '*.ts' -o -name '*.mts' -o -name '*.cts' -o -name '*.map' -o -name '*.md' -o -name '*.markdown' \) -delete \
  && find . -path '*/node_modules/*' -type d \
       \( -name test -o -name tests -o -name __tests__ -o -name .github -o -name example -o -name examples -o -name benchmark \) -prune -exec rm -rf {} + \
- && rm -rf node_modules/@types node_modules/typescript node_modules/exceljs/dist
+ && rm -rf node_modules/@types node_modules/typescript node_modules/exceljs/dist \
+      node_modules/swagger-ui-dist/swagger-ui-es-bundle*.js
 
 # ---- runtime ------------------------------------------------------------------------------------
 FROM ${RUNTIME_IMAGE} AS runtime

@@ -59,12 +59,14 @@ RUN --mount=type=cache,target=/root/.npm npm install --omit=dev --no-audit --no-
       -w services/shared/contracts -w services/shared/platform -w services/${SERVICE}
 # Nothing at run time reads the dependencies' type declarations, TypeScript sources, source maps,
 # docs, tests or examples: about a third of node_modules. exceljs/dist holds browser and ES5
-# bundles (Node loads exceljs/lib).
+# bundles (Node loads exceljs/lib). canvg, core-js, dompurify and html2canvas are jspdf's optional
+# helpers for SVG and html(), loaded only when called; the label PDFs use neither (~20 MB).
 RUN find . -path '*/node_modules/*' -type f \
       \( -name '*.ts' -o -name '*.mts' -o -name '*.cts' -o -name '*.map' -o -name '*.md' -o -name '*.markdown' \) -delete \
  && find . -path '*/node_modules/*' -type d \
       \( -name test -o -name tests -o -name __tests__ -o -name .github -o -name example -o -name examples -o -name benchmark \) -prune -exec rm -rf {} + \
- && rm -rf node_modules/@types node_modules/exceljs/dist
+ && rm -rf node_modules/@types node_modules/exceljs/dist \
+      node_modules/canvg node_modules/core-js node_modules/dompurify node_modules/html2canvas
 
 # ---- runtime ------------------------------------------------------------------------------------
 FROM ${RUNTIME_IMAGE} AS runtime

@@ -252,19 +252,21 @@ try {
   const nameOf = (id) => inspect(id).Name.replace(/^\//, '');
   const healthOf = (id) => inspect(id).State.Health?.Status;
 
-  let item;
   if (cluster) {
     await step('cluster: the events stream on the 3 NATS nodes, two of every part running', async () => {
-      const jsz = JSON.parse(
-        composeSync(['exec', '-T', 'nats-1', 'wget', '-qO-', 'http://127.0.0.1:8222/jsz?streams=true&config=true']).stdout,
-      );
-      const stream = jsz.account_details?.flatMap((a) => a.stream_detail ?? []).find((s) => s.name === 'EVENTS');
-      if (stream?.config?.num_replicas !== 3) throw new Error(`events stream replicas: ${stream?.config?.num_replicas}`);
+      // Each node's /jsz lists the streams it holds a replica of: the events stream must be on all three.
+      const streamOn = (node) =>
+        JSON.parse(composeSync(['exec', '-T', node, 'wget', '-qO-', 'http://127.0.0.1:8222/jsz?streams=true&config=true']).stdout)
+          .account_details?.flatMap((a) => a.stream_detail ?? [])
+          .find((s) => s.name === 'EVENTS');
+      const nodes = ['nats-1', 'nats-2', 'nats-3'];
+      const streams = nodes.map(streamOn);
+      const without = nodes.filter((node, i) => streams[i]?.config?.num_replicas !== 3);
+      if (without.length) throw new Error(`no 3-replica events stream on ${without.join(', ')}`);
       const parts = ['identity', 'identity-worker', 'inventory', 'inventory-worker', 'catalog', 'locations', 'reporting', 'gateway'];
       const missing = parts.flatMap((part) => [1, 2].map((n) => `${part}-${n}`)).filter((name) => containers(name).length !== 1);
       if (missing.length) throw new Error(`not running: ${missing.join(', ')}`);
-      item = (await owner.json('POST', '/api/inventory', { name: 'Cluster item', unitPrice: '1.00', currentStock: 1000 }, 201)).body;
-      return `EVENTS on ${[stream.cluster.leader, ...(stream.cluster.replicas ?? []).map((r) => r.name)].join(', ')}; ${parts.length * 2} app containers`;
+      return `EVENTS on ${nodes.join(', ')} (leader ${streams[0].cluster?.leader}); ${parts.length * 2} app containers`;
     });
   }
   if (!cluster)
@@ -280,7 +282,7 @@ try {
         120_000,
       );
       const ready = secs(t);
-      item = (await owner.json('POST', '/api/inventory', { name: 'Scaled item', unitPrice: '1.00', currentStock: 1000 }, 201)).body;
+      const item = (await owner.json('POST', '/api/inventory', { name: 'Scaled item', unitPrice: '1.00', currentStock: 1000 }, 201)).body;
       const before = natsOut();
       const requests = 300;
       let next = 0;
@@ -298,6 +300,8 @@ try {
 
   /** kill -9 of the first container of `service` under a write load; every acknowledged movement is kept once. */
   const killUnderLoad = async (service) => {
+    // An item of its own: the movements found are this drill's alone.
+    const item = (await owner.json('POST', '/api/inventory', { name: `Kill ${service}`, unitPrice: '1.00', currentStock: 1000 }, 201)).body;
     const writers = 4;
     const runMs = 15_000;
     const killAtMs = 4_000;
