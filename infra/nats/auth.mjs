@@ -18,26 +18,42 @@ export const TOOLS_USER = 'tools';
 /** JetStream API a service needs (streams, consumers, acks), without deleting or purging the stream. */
 const JETSTREAM = { allow: ['$JS.API.>', '$JS.ACK.EVENTS.>'], deny: ['$JS.API.STREAM.DELETE.>', '$JS.API.STREAM.PURGE.>'] };
 
-/** Users and their subject permissions. */
+/**
+ * A service's JetStream user (its outbox relay and event consumers): `<service>-events`, signing in
+ * with the service's own password. It has no allow_responses: for a user with it, NATS records the
+ * reply subject of every message delivered, and each JetStream delivery carries one (its ack
+ * subject) that an ack through the $JS.ACK permission never clears, so the record grew with every
+ * event and each delivery walked it: consumers fell from ~80,000 to a few hundred events/s
+ * (docs/security.md, "The bus"). The platform's eventsNatsUrl picks this user; a spec checks both agree.
+ */
+export const eventsUser = (service) => `${service}-events`;
+
+/** Users and their subject permissions; `credential` names the password a user signs in with. */
 export function principals() {
-  const services = SERVICES.map((service) => ({
-    user: service,
-    permissions: {
-      publish: {
-        allow: [
-          `events.${service}.>`,
-          ...JETSTREAM.allow,
-          ...(service === 'inventory' ? ['inventory.alerts.changed', 'inventory.imports.progress'] : []),
-        ],
-        deny: JETSTREAM.deny,
+  const services = SERVICES.flatMap((service) => [
+    {
+      user: service,
+      credential: service,
+      permissions: {
+        // Answers go to the reply subject of a request it received, and nowhere else; the inventory's
+        // workers also announce alerts and import progress to the gateways.
+        publish: service === 'inventory' ? { allow: ['inventory.alerts.changed', 'inventory.imports.progress'] } : { deny: ['>'] },
+        subscribe: { allow: [`${service}.>`, `_INBOX_${service}.>`] },
+        allow_responses: true,
       },
-      subscribe: { allow: [`${service}.>`, `_INBOX_${service}.>`] },
-      // Answers go to the reply subject of a request it received, and nowhere else.
-      allow_responses: true,
     },
-  }));
+    {
+      user: eventsUser(service),
+      credential: service,
+      permissions: {
+        publish: { allow: [`events.${service}.>`, ...JETSTREAM.allow], deny: JETSTREAM.deny },
+        subscribe: { allow: [`_INBOX_${eventsUser(service)}.>`] },
+      },
+    },
+  ]);
   const gateway = {
     user: 'gateway',
+    credential: 'gateway',
     permissions: {
       // $JS.API.INFO: GET /api/health reads JetStream's account info.
       publish: { allow: [...SERVICES.map((service) => `${service}.>`), 'gateway.>', '$JS.API.INFO'] },
@@ -51,11 +67,11 @@ const quote = (value) => JSON.stringify(value);
 
 const AUTH_TIMEOUT_SECONDS = 10;
 
-/** The authorization block; `password(user)` gives each user's password (text or a $VARIABLE). */
+/** The authorization block; `password(credential)` gives each user's password (text or a $VARIABLE). */
 function authorization(users, password) {
-  const lines = users.map(({ user, permissions }) => {
+  const lines = users.map(({ user, credential = user, permissions }) => {
     const perms = permissions ? `, permissions: ${JSON.stringify(permissions)}` : '';
-    return `    { user: ${quote(user)}, password: ${password(user)}${perms} }`;
+    return `    { user: ${quote(user)}, password: ${password(credential)}${perms} }`;
   });
   // A client has this many seconds to authenticate (NATS's default is 2): a process busy loading
   // its modules, as a test runner starting the whole back end is, can take longer than that.
@@ -67,7 +83,7 @@ export function localCredentials(dataDir) {
   const file = join(dataDir, 'nats', 'credentials.json');
   const existing = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
   let changed = false;
-  for (const user of [TOOLS_USER, ...principals().map((p) => p.user)]) {
+  for (const user of new Set([TOOLS_USER, ...principals().map((p) => p.credential)])) {
     if (existing[user]) continue;
     existing[user] = randomBytes(24).toString('base64url');
     changed = true;

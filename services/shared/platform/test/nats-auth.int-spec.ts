@@ -13,8 +13,13 @@ import { natsUrlFor } from '../../../../infra/nats/auth.mjs';
 const credentials = JSON.parse(readFileSync(process.env.NATS_CREDENTIALS_FILE!, 'utf8')) as Record<string, string>;
 const open: NatsConnection[] = [];
 
+/** Connects as `user`; a service's events user signs in with the service's password (infra/nats/auth.mjs). */
 async function connectAs(user: string): Promise<NatsConnection> {
-  const nc = await connect({ ...natsConnectionOptions(natsUrlFor(testServers.natsUrl(), user, credentials)), maxReconnectAttempts: 0 });
+  const password = credentials[user] ?? credentials[user.replace(/-events$/, '')];
+  const nc = await connect({
+    ...natsConnectionOptions(natsUrlFor(testServers.natsUrl(), user, { [user]: password })),
+    maxReconnectAttempts: 0,
+  });
   open.push(nc);
   return nc;
 }
@@ -68,11 +73,23 @@ describe('NATS users and permissions', () => {
   });
 
   it('lets a service publish its own events and not another’s', async () => {
-    const identity = await connectAs('identity');
+    const identity = await connectAs('identity-events');
     expect(await permissionError(identity, () => identity.publish('events.identity.Test', '{}'))).toBe('none');
     expect(await permissionError(identity, () => identity.publish('events.inventory.StockReceived', '{}'))).toMatch(
       /permissions violation/i,
     );
+  });
+
+  it('lets a service use JetStream only through its events user, which publishes its own events', async () => {
+    const events = await connectAs('identity-events');
+    await expect((await jetstreamManager(events)).getAccountInfo()).resolves.toHaveProperty('streams');
+    expect(await permissionError(events, () => events.publish('events.identity.Test', '{}'))).toBe('none');
+    expect(await permissionError(events, () => events.publish('events.catalog.CategoryCreated', '{}'))).toMatch(/permissions violation/i);
+    expect(await permissionError(events, () => events.publish('$JS.API.STREAM.DELETE.EVENTS', ''))).toMatch(/permissions violation/i);
+    // Its requests' answers come to its own inbox; it answers no requests and reads no service subjects.
+    expect(await permissionError(events, () => events.subscribe('identity.users.list'))).toMatch(/permissions violation/i);
+    const rpc = await connectAs('identity');
+    expect(await permissionError(rpc, () => rpc.publish('$JS.API.INFO', ''))).toMatch(/permissions violation/i);
   });
 
   it('lets the gateway read JetStream account info for the health check, and nothing more of JetStream', async () => {

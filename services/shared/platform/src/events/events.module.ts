@@ -15,6 +15,7 @@ import { withDatabase } from '../database/ensure-database.js';
 import { gaugeOnScrape } from '../metrics/metrics.js';
 import { EventConsumer, type EventHandler } from './event-consumer.js';
 import { connectEvents, type EventsConnection } from './jetstream.js';
+import { eventsNatsUrl } from '../nats/nats-options.js';
 import { OutboxRelay } from './outbox-relay.js';
 import { rebuildReadModel } from './rebuild.js';
 
@@ -158,7 +159,8 @@ export class EventsModule {
         { provide: EVENTS_OPTIONS, useValue: options },
         {
           provide: EVENTS_CONNECTION,
-          useFactory: () => connectEvents(options.natsUrl, `${options.service}-events`, options.streamReplicas),
+          useFactory: () =>
+            connectEvents(eventsNatsUrl(options.natsUrl, options.service), `${options.service}-events`, options.streamReplicas),
         },
         ...handlers,
         EventsRuntime,

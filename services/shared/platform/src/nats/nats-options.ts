@@ -25,6 +25,24 @@ export function natsEndpoint(natsUrl: string): { servers: string[]; user?: strin
 }
 
 /**
+ * NATS_URL for a service's JetStream connection (outbox relay, event consumers): the same servers
+ * and password, as the service's events user `<service>-events`, which has no allow_responses
+ * (infra/nats/auth.mjs says why: with it, consumers slowed to a few hundred events/s). A URL with
+ * another user (the tools user of tests and scripts) is kept as it is.
+ */
+export function eventsNatsUrl(natsUrl: string, service: string): string {
+  return natsUrl
+    .split(',')
+    .map((server) => {
+      const url = new URL(server.trim());
+      if (decodeURIComponent(url.username) !== service) return server.trim();
+      url.username = `${service}-events`;
+      return url.toString().replace(/\/$/, '');
+    })
+    .join(',');
+}
+
+/**
  * How every process connects. No async traces: nats.js would otherwise build two Error objects (a
  * stack capture each) for every request it sends, a JetStream publish included, only to make the
  * stack of a rare timeout longer.
