@@ -76,14 +76,21 @@ export class LowStockWatch implements EventHandler {
   }
 }
 
-/** The events of each item within its version range, oldest first, in one query. */
+/**
+ * The events of each item within its version range, oldest first, in one query: an index probe per
+ * item (the LATERAL subquery, kept apart by its ORDER BY). As a plain join the planner took the
+ * ranges for 100 rows, whatever their number, and read the whole event store per batch: 75 ms a
+ * batch at 200,000 events during a bulk import, and growing with the store.
+ */
 async function readRanges(em: EntityManager, ranges: { itemId: string; from: number; to: number }[]): Promise<Map<string, ItemEvent[]>> {
   const byItem = new Map<string, ItemEvent[]>();
   if (ranges.length === 0) return byItem;
   const rows = await sqlOf(em)<EventRow>(
     `SELECT e.event_id, e.stream_id, e.version, e.type, e.data, e.metadata, e.recorded_at
        FROM jsonb_to_recordset(?::jsonb) AS r(stream_id text, "from" int, "to" int)
-       JOIN events e ON e.stream_id = r.stream_id AND e.version BETWEEN r."from" AND r."to"
+       CROSS JOIN LATERAL (
+         SELECT * FROM events WHERE events.stream_id = r.stream_id AND events.version BETWEEN r."from" AND r."to" ORDER BY events.version
+       ) e
       ORDER BY e.stream_id, e.version`,
     [JSON.stringify(ranges.map((r) => ({ stream_id: itemStreamId(r.itemId), from: r.from, to: r.to })))],
   );

@@ -37,14 +37,10 @@ export class LocationItemCountsProjection implements EventHandler {
       );
     }
     if (archived.size > 0) {
-      await runSql(em, 'UPDATE location_items SET active = false WHERE item_id IN (SELECT jsonb_array_elements_text(?::jsonb))', [
-        json([...archived]),
-      ]);
+      await runSql(em, 'UPDATE location_items SET active = false WHERE item_id = ANY(?::text[])', [[...archived]]);
     }
     if (stock.size > 0) {
-      await runSql(em, 'DELETE FROM location_item_stock WHERE item_id IN (SELECT jsonb_array_elements_text(?::jsonb))', [
-        json([...stock.keys()]),
-      ]);
+      await runSql(em, 'DELETE FROM location_item_stock WHERE item_id = ANY(?::text[])', [[...stock.keys()]]);
       const rows = [...stock].flatMap(([item_id, locations]) =>
         locations.map(({ locationId, quantity }) => ({ item_id, location_id: locationId, quantity })),
       );
