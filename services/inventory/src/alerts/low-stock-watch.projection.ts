@@ -44,9 +44,12 @@ export class LowStockWatch implements EventHandler {
     }
     if (signalled.size === 0) return;
     const sql = sqlOf(em);
-    const rows = await sql<WatchRow>('SELECT * FROM low_stock_watch WHERE item_id = ANY(?) ORDER BY item_id FOR UPDATE', [
-      [...signalled.keys()],
-    ]);
+    // Planned each time: the watch grows by a row per item, fast during a bulk import (runSql).
+    const rows = await sql<WatchRow>(
+      'SELECT * FROM low_stock_watch WHERE item_id = ANY(?) ORDER BY item_id FOR UPDATE',
+      [[...signalled.keys()]],
+      { planEachTime: true },
+    );
     const watched = new Map(rows.map((row) => [row.item_id, fromRow(row)]));
     const ranges = [...signalled]
       .map(([itemId, version]) => ({ itemId, from: (watched.get(itemId)?.version ?? 0) + 1, to: version }))

@@ -1,13 +1,17 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { runSql } from '@inventory/platform';
+import { runSql, type RunSqlOptions } from '@inventory/platform';
 
 /** Runs SQL ("?" placeholders) in the entity manager's transaction, if it has one: see runSql. */
-export type Sql = <T extends object = Record<string, unknown>>(query: string, params?: readonly unknown[]) => Promise<T[]>;
+export type Sql = <T extends object = Record<string, unknown>>(
+  query: string,
+  params?: readonly unknown[],
+  options?: RunSqlOptions,
+) => Promise<T[]>;
 
 export const sqlOf =
   (em: EntityManager): Sql =>
-  (query, params = []) =>
-    runSql(em, query, params);
+  (query, params = [], options) =>
+    runSql(em, query, params, options);
 
 /** A PostgreSQL unique violation, optionally of one named constraint or index. */
 export function isUniqueViolation(error: unknown, constraint?: string): boolean {

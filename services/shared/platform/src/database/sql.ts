@@ -15,6 +15,7 @@ export async function runSql<T extends object = Record<string, unknown>>(
   em: EntityManager,
   sql: string,
   params: readonly unknown[] = [],
+  { planEachTime = false }: RunSqlOptions = {},
 ): Promise<T[]> {
   const query = em
     .getConnection()
@@ -22,10 +23,20 @@ export async function runSql<T extends object = Record<string, unknown>>(
     .raw(sql, params as Knex.RawBinding[]);
   const trx = em.getTransactionContext<Knex.Transaction>();
   if (trx) query.transacting(trx);
-  const name = statementName(sql);
+  const name = planEachTime ? undefined : statementName(sql);
   if (name) query.options({ name });
   const result = (await query) as unknown as { rows: T[] };
   return result.rows;
+}
+
+export interface RunSqlOptions {
+  /**
+   * Unnamed: planned at each run with the values bound, never with a plan PostgreSQL keeps. For a
+   * statement on a table that grows fast, e.g. a consumer's state during a bulk import: a named
+   * statement may keep a generic plan made while the table was small until the next ANALYZE (a
+   * low-stock watch lookup walked the whole primary key, 150 ms a batch at 100,000 items).
+   */
+  planEachTime?: boolean;
 }
 
 /** The same name for the same text: PostgreSQL keeps one prepared statement per name and connection. */

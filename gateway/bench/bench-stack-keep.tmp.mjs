@@ -1,0 +1,125 @@
+// A private stack for benchmarks: its own PostgreSQL, Redis, NATS and S3 store (infra/local-stack.sh
+// with other ports and a temporary data dir) and the built app processes a benchmark needs. Nothing
+// touches the dev or test servers, and everything is removed afterwards.
+import { spawn, spawnSync } from 'node:child_process';
+import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { natsUrlFor, TOOLS_USER } from '../../infra/nats/auth.mjs';
+
+export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+/**
+ * `fsync: true` keeps PostgreSQL durable, as in production; off by default for bulk-load benchmarks.
+ * `pgOptions` adds PostgreSQL server settings (`-c name=value …`), e.g. to load pg_stat_statements.
+ * The default ports (PostgreSQL 20432, NATS 19222, ...) stay below Linux's ephemeral range
+ * (32768 and up), where an outgoing connection may hold the port a server wants to bind.
+ */
+export function startStack(offset = Number(process.env.BENCH_PORT_OFFSET ?? 5000), { fsync = false, pgOptions = '' } = {}) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'inventory-bench-'));
+  chmodSync(dataDir, 0o755); // PostgreSQL runs as its own user and must reach its folder inside
+  const stackEnv = {
+    ...process.env,
+    STACK_PROFILE: 'bench',
+    DATA_DIR: dataDir,
+    PG_PORT: String(15432 + offset),
+    REDIS_PORT: String(16379 + offset),
+    NATS_PORT: String(14222 + offset),
+    NATS_MONITOR_PORT: String(18222 + offset),
+    S3_PORT: String(19000 + offset),
+    PG_FSYNC: fsync ? 'on' : 'off',
+    PG_OPTIONS: pgOptions,
+  };
+  const stack = (command) => {
+    const result = spawnSync('bash', ['infra/local-stack.sh', command], { cwd: ROOT, env: stackEnv, encoding: 'utf8' });
+    if (result.status !== 0) throw new Error(`local-stack ${command} failed: ${result.stderr}`);
+    return result.stdout;
+  };
+  stack('up');
+  const serverEnv = Object.fromEntries(
+    stack('env')
+      .trim()
+      .split('\n')
+      .map((line) => line.split(/=(.*)/s).slice(0, 2)),
+  );
+  const env = { ...process.env, ...serverEnv, NODE_ENV: 'test', LOG_LEVEL: 'warn', PORT: String(3000 + offset) };
+  // NATS wants a user per process (infra/nats/auth.mjs): each entry point gets its own, named after
+  // its project (services/<name>/…, gateway/…); the benchmark itself connects as the tools user.
+  const credentials = JSON.parse(readFileSync(serverEnv.NATS_CREDENTIALS_FILE, 'utf8'));
+  const natsUser = (script) => script.match(/^services\/([\w-]+)\//)?.[1] ?? 'gateway';
+  const envFor = (script) => ({ ...env, NATS_URL: natsUrlFor(serverEnv.NATS_URL, natsUser(script), credentials) });
+  const children = [];
+  return {
+    env,
+    /** nats.js connection options for the benchmark's own connection. */
+    nats: { servers: serverEnv.NATS_URL, user: TOOLS_USER, pass: credentials[TOOLS_USER] },
+    baseUrl: `http://127.0.0.1:${env.PORT}`,
+    /** Starts a built entry point (e.g. services/reporting/dist/main.js) with the stack's environment (and Node options). */
+    start(script, extraEnv = {}, nodeArgs = []) {
+      const child = spawn(process.execPath, [...nodeArgs, join(ROOT, script)], {
+        cwd: ROOT,
+        env: { ...envFor(script), ...extraEnv },
+        stdio: ['ignore', 'ignore', 'inherit'],
+      });
+      children.push(child);
+      return child;
+    },
+    /** Runs a built entry point to its end and returns what it logged. */
+    run(script) {
+      const result = spawnSync(process.execPath, [join(ROOT, script)], {
+        cwd: ROOT,
+        env: { ...envFor(script), LOG_LEVEL: 'log' },
+        encoding: 'utf8',
+      });
+      if (result.status !== 0) throw new Error(`${script} failed: ${result.stderr}`);
+      return result.stdout + result.stderr;
+    },
+    async stop() {
+      for (const child of children) child.kill('SIGTERM');
+      await Promise.all(children.map((child) => (child.exitCode === null ? new Promise((r) => child.once('exit', r)) : null)));
+      stack('down');
+      console.log('KEPT', dataDir);
+    },
+  };
+}
+
+/** Signs up a fresh user through the API and returns the session cookie header and the user id. */
+export async function signUp(baseUrl, label) {
+  const jar = new Map();
+  const call = async (path, init = {}) => {
+    const headers = { ...init.headers, cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') };
+    const res = await fetch(`${baseUrl}${path}`, { ...init, headers });
+    for (const line of res.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      jar.set(pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1));
+    }
+    return res;
+  };
+  const { token } = await (await call('/api/auth/csrf')).json();
+  const body = JSON.stringify({
+    firstName: 'Bench',
+    lastName: label,
+    email: `${label}-${Date.now()}@bench.test`,
+    password: 'bench-secret',
+  });
+  const res = await call('/api/auth/register', {
+    method: 'POST',
+    body,
+    headers: { 'content-type': 'application/json', 'x-csrf-token': token },
+  });
+  if (res.status !== 201) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
+  const user = await res.json();
+  return { userId: user.id, cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') };
+}
+
+/** Polls until `check` returns something truthy. */
+export async function waitFor(check, timeoutMs = 120_000, intervalMs = 100) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const value = await check().catch(() => undefined);
+    if (value) return value;
+    await new Promise((r) => setTimeout(r, intervalMs));
+  }
+  throw new Error('timed out');
+}

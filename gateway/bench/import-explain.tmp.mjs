@@ -1,0 +1,270 @@
+// Bulk import and export benchmark (docs/import-export.md):
+//   node gateway/bench/import.bench.mjs [rows = 100000] [private | http://127.0.0.1:3000]
+// "private" (the default) starts its own PostgreSQL (fsync on), Redis, NATS and S3 store and every
+// built app process on other ports, and removes them afterwards. Generates a realistic CSV (20
+// categories, 10 places), then measures, with the whole stack running: the plain single-item path
+// (POST /api/inventory, 32 at a time) as the same-run baseline in rows/s; upload, preview and the
+// import run (to 'done'); the export of every item as CSV. Prints rows/s and the peak memory (RSS)
+// of every app process. Targets (docs/import-export.md, 2-core machine, 100,000 rows): preview < 10 s,
+// import < 60 s, export < 10 s, every process < 500 MB. Takes about 3 minutes.
+// BENCH_FILE=<a .csv or .xlsx> measures that file instead (e.g. the largest one allowed).
+// BENCH_PG_STATEMENTS=1 prints the statements PostgreSQL spent the run's time on (pg_stat_statements).
+import { readdirSync, readFileSync } from 'node:fs';
+import { basename } from 'node:path';
+import pg from 'pg';
+import { appProcesses, waitForHealth } from '../../infra/scripts/lib.mjs';
+import { signUp, startStack, waitFor } from './bench-stack-keep.tmp.mjs';
+
+const ROWS = Number(process.argv[2] ?? 100_000);
+const ownFile = process.env.BENCH_FILE;
+const target = process.argv[3] ?? 'private';
+const BASELINE_ITEMS = 2000;
+const BASELINE_CONCURRENCY = 32;
+
+const pgStatements = process.env.BENCH_PG_STATEMENTS === '1' && target === 'private';
+const stack =
+  target === 'private'
+    ? startStack(undefined, { fsync: true, pgOptions: '-c shared_preload_libraries=auto_explain -c auto_explain.log_min_duration=80 -c auto_explain.log_analyze=on -c auto_explain.log_buffers=on' })
+    : null;
+const baseUrl = stack ? stack.baseUrl : target.replace(/\/$/, '');
+const processes = new Map();
+// BENCH_CPU_PROF=<process name>,… writes V8 CPU profiles of those processes to .data/profiles/.
+const profiled = new Set((process.env.BENCH_CPU_PROF ?? '').split(',').filter(Boolean));
+const profiling = ['--cpu-prof', '--cpu-prof-dir=.data/profiles'];
+if (stack)
+  for (const { name, script, nodeArgs } of appProcesses())
+    processes.set(name, stack.start(script, {}, [...nodeArgs, ...(profiled.has(name) ? profiling : [])]).pid);
+try {
+  await waitForHealth(baseUrl, 120_000);
+} catch (error) {
+  await stack?.stop();
+  throw error;
+}
+
+/** Peak resident memory of every app process, sampled every 250 ms: overall, and per step. */
+const peakRss = new Map();
+let step = 'start';
+const sampler = setInterval(() => {
+  for (const [name, pid] of processes) {
+    try {
+      const kb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]);
+      const peaks = peakRss.get(name) ?? new Map();
+      for (const key of ['all', step]) peaks.set(key, Math.max(peaks.get(key) ?? 0, kb));
+      peakRss.set(name, peaks);
+    } catch {
+      // the process is gone
+    }
+  }
+}, 250);
+
+/** CPU seconds (user + system) of every app process, and of all of PostgreSQL's, from /proc. */
+const TICKS_PER_SECOND = 100;
+const cpuOf = (pid) => {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+  } catch {
+    return 0; // the process is gone
+  }
+};
+function cpuNow() {
+  const now = new Map([...processes].map(([name, pid]) => [name, cpuOf(pid)]));
+  let postgres = 0;
+  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      if (readFileSync(`/proc/${pid}/comm`, 'utf8').startsWith('postgres')) postgres += cpuOf(pid);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  now.set('postgresql', postgres);
+  return now;
+}
+const cpuUsed = new Map();
+/** Adds the CPU each process used between `before` and now to the step's column. */
+function chargeCpu(step, before) {
+  for (const [name, seconds] of cpuNow()) {
+    const row = cpuUsed.get(name) ?? {};
+    row[step] = (seconds - (before.get(name) ?? 0)).toFixed(1);
+    cpuUsed.set(name, row);
+  }
+}
+
+async function session(label) {
+  const signedUp = await signUp(baseUrl, label);
+  const res = await fetch(`${baseUrl}/api/auth/csrf`, { headers: { cookie: signedUp.cookie } });
+  const { token } = await res.json();
+  // The CSRF token may come with cookies of its own, replacing those of the same name.
+  const jar = new Map(
+    [signedUp.cookie, ...res.headers.getSetCookie().map((line) => line.split(';')[0])]
+      .flatMap((text) => text.split('; '))
+      .map((pair) => [pair.slice(0, pair.indexOf('=')), pair]),
+  );
+  const cookie = [...jar.values()].join('; ');
+  const call = async (path, init = {}) => {
+    const res = await fetch(`${baseUrl}${path}`, { ...init, headers: { cookie, 'x-csrf-token': token, ...init.headers } });
+    if (res.status >= 400) throw new Error(`${init.method ?? 'GET'} ${path}: ${res.status} ${await res.text()}`);
+    return res;
+  };
+  return { call, json: async (path, init) => (await call(path, init)).json() };
+}
+
+const seconds = (since) => (performance.now() - since) / 1000;
+const rate = (rows, s) => Math.round(rows / s).toLocaleString('en-US');
+
+/** A realistic catalogue: names, SKUs, quantities, prices, 20 categories, 10 places, reorder levels. */
+function generateCsv(rows) {
+  const words = [
+    'Hex',
+    'Bolt',
+    'Washer',
+    'Cable',
+    'Drill',
+    'Bit',
+    'Saw',
+    'Blade',
+    'Tape',
+    'Glue',
+    'Pipe',
+    'Valve',
+    'Filter',
+    'Lamp',
+    'Fuse',
+  ];
+  const categories = Array.from({ length: 20 }, (_, i) => `Category ${String.fromCharCode(65 + i)}`);
+  const places = Array.from({ length: 10 }, (_, i) => `Aisle ${i + 1}`);
+  const lines = ['Name,SKU,Description,Category,Location,Quantity,Unit price,Reorder level'];
+  for (let i = 0; i < rows; i++) {
+    const name = `${words[i % words.length]} ${words[(i * 7) % words.length]} ${i}`;
+    lines.push(
+      `${name},SKU-${String(i).padStart(7, '0')},"${name}, grade ${i % 5}",${categories[i % 20]},${places[i % 10]},${i % 500},${((i % 9999) / 100 + 0.5).toFixed(2)},${i % 50}`,
+    );
+  }
+  return Buffer.from(lines.join('\n'));
+}
+
+/** Starts pg_stat_statements' count afresh (the view is the whole server's, every database). */
+async function statementsReset() {
+  const db = new pg.Client({ connectionString: `${stack.env.PG_URL}/postgres` });
+  await db.connect();
+  await db.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
+  await db.query('SELECT pg_stat_statements_reset()');
+  await db.end();
+}
+
+/** The statements that took the most of PostgreSQL's time since statementsReset(), by database. */
+async function printStatements() {
+  const db = new pg.Client({ connectionString: `${stack.env.PG_URL}/postgres` });
+  await db.connect();
+  const { rows } = await db.query(
+    `SELECT d.datname AS db, s.calls, round(s.total_exec_time)::int AS ms, round((s.total_exec_time / s.calls)::numeric, 2)::float AS "ms/call",
+            s.rows, left(regexp_replace(s.query, '\\s+', ' ', 'g'), 90) AS statement
+       FROM pg_stat_statements s JOIN pg_database d ON d.oid = s.dbid
+      ORDER BY s.total_exec_time DESC LIMIT 25`,
+  );
+  await db.end();
+  console.table(rows);
+}
+
+const results = [];
+try {
+  // Baseline: the plain path, one item per request.
+  const plain = await session('import-bench-plain');
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: BASELINE_CONCURRENCY }, async () => {
+      for (let i = next++; i < BASELINE_ITEMS; i = next++) {
+        const body = JSON.stringify({ name: `Plain ${i}`, sku: `PL-${i}`, unitPrice: '1.50', currentStock: i % 500, reorderLevel: i % 50 });
+        await plain.call('/api/inventory', { method: 'POST', body, headers: { 'content-type': 'application/json' } });
+      }
+    }),
+  );
+  const plainSeconds = seconds(started);
+  results.push({
+    step: `plain POST /api/inventory (${BASELINE_ITEMS} items, ${BASELINE_CONCURRENCY} at a time)`,
+    seconds: plainSeconds,
+    'rows/s': rate(BASELINE_ITEMS, plainSeconds),
+  });
+
+  const user = await session('import-bench');
+  const file = ownFile ? readFileSync(ownFile) : generateCsv(ROWS);
+  step = 'upload';
+  const form = new FormData();
+  form.append('file', new Blob([file]), ownFile ? basename(ownFile) : 'bench.csv');
+  let t = performance.now();
+  const upload = await user.json('/api/imports', { method: 'POST', body: form });
+  const rows = upload.rowCount;
+  results.push({
+    step: `upload (${(file.length / 1048576).toFixed(1)} MB, ${rows} rows)`,
+    seconds: seconds(t),
+    'rows/s': rate(rows, seconds(t)),
+  });
+
+  step = 'preview';
+  t = performance.now();
+  const preview = await user.json(`/api/imports/${upload.id}/preview`, {
+    method: 'POST',
+    body: JSON.stringify({ mapping: upload.suggestedMapping, mode: 'create' }),
+    headers: { 'content-type': 'application/json' },
+  });
+  if (preview.toCreate !== rows) throw new Error(`preview: ${JSON.stringify(preview).slice(0, 300)}`);
+  results.push({ step: 'preview (every row checked)', seconds: seconds(t), 'rows/s': rate(rows, seconds(t)) });
+
+  step = 'run';
+  if (pgStatements) await statementsReset();
+  t = performance.now();
+  const cpuBefore = cpuNow();
+  await user.call(`/api/imports/${upload.id}/commit`, { method: 'POST' });
+  const done = await waitFor(
+    async () => {
+      const view = await user.json(`/api/imports/${upload.id}`);
+      if (view.status === 'failed') throw new Error(`import failed: ${view.failure}`);
+      return view.status === 'done' && view;
+    },
+    600_000,
+    250,
+  );
+  if (done.created !== rows) throw new Error(`import: ${JSON.stringify(done)}`);
+  const importSeconds = seconds(t);
+  results.push({ step: 'import run (to done)', seconds: importSeconds, 'rows/s': rate(rows, importSeconds) });
+  chargeCpu('import run', cpuBefore);
+  if (pgStatements) await printStatements();
+
+  step = 'export';
+  t = performance.now();
+  const res = await user.call('/api/export/items.csv');
+  let bytes = 0;
+  let lines = 0;
+  for await (const chunk of res.body) {
+    bytes += chunk.length;
+    for (const byte of chunk) if (byte === 10) lines++;
+  }
+  results.push({
+    step: `export items.csv (${(bytes / 1048576).toFixed(1)} MB, ${lines - 1} rows)`,
+    seconds: seconds(t),
+    'rows/s': rate(rows, seconds(t)),
+  });
+
+  for (const row of results) row.seconds = row.seconds.toFixed(2);
+  console.table(results);
+  console.log(`import run vs plain path: ${(plainSeconds / BASELINE_ITEMS / (importSeconds / rows)).toFixed(1)}× the rows/s`);
+  clearInterval(sampler);
+  const mb = (kb) => (kb === undefined ? '' : Math.round(kb / 1024));
+  console.table(
+    Object.fromEntries(
+      [...peakRss].map(([name, peaks]) => [
+        name,
+        {
+          'peak RSS MB': mb(peaks.get('all')),
+          ...Object.fromEntries(['upload', 'preview', 'run', 'export'].map((key) => [`MB ${key}`, mb(peaks.get(key))])),
+          'CPU s in run': cpuUsed.get(name)?.['import run'],
+        },
+      ]),
+    ),
+  );
+  console.log('CPU seconds during the import run: postgresql', cpuUsed.get('postgresql')?.['import run']);
+} finally {
+  clearInterval(sampler);
+  await stack?.stop();
+}
