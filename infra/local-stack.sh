@@ -13,7 +13,10 @@ set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 PROFILE="${STACK_PROFILE:-dev}"
-case "$PROFILE" in test) off=10000 ;; cluster) off=20000 ;; restore) off=30000 ;; *) off=0 ;; esac
+# Every profile's ports stay below 32768, where Linux's ephemeral range starts: there an outgoing
+# connection may hold the port a server wants (a drill's load once took the restore stack's NATS
+# monitor port). Benchmarks use +5000 (gateway/bench/bench-stack.mjs).
+case "$PROFILE" in test) off=10000 ;; cluster) off=11000 ;; restore) off=13500 ;; *) off=0 ;; esac
 if [ "$PROFILE" = cluster ]; then NATS_NODES="${NATS_NODES:-3}"; else NATS_NODES="${NATS_NODES:-1}"; fi
 DATA_DIR="${DATA_DIR:-$ROOT/.data/$PROFILE}"
 PG_PORT="${PG_PORT:-$((15432 + off))}"

@@ -96,7 +96,7 @@ export async function gatewayStates() {
 }
 
 /** The NATS nodes: name, whether it answers, and which one leads JetStream's meta group. */
-export async function natsNodes(monitorBase = Number(process.env.NATS_MONITOR_PORT ?? 38222)) {
+export async function natsNodes(monitorBase = Number(process.env.NATS_MONITOR_PORT ?? 29222)) {
   return Promise.all(
     Array.from({ length: 3 }, async (_, n) => {
       const base = `http://127.0.0.1:${monitorBase + n}`;
