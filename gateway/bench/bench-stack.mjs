@@ -6,7 +6,11 @@ import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 import { natsUrlFor, TOOLS_USER } from '../../infra/nats/auth.mjs';
+
+/** The PostgreSQL setting that loads pg_stat_statements (startStack's pgOptions). */
+export const PG_STAT_STATEMENTS_OPTION = '-c shared_preload_libraries=pg_stat_statements';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -122,4 +126,46 @@ export async function waitFor(check, timeoutMs = 120_000, intervalMs = 100) {
     await new Promise((r) => setTimeout(r, intervalMs));
   }
   throw new Error('timed out');
+}
+
+/** Starts pg_stat_statements afresh (the stack must load it: startStack's pgOptions, `PG_STAT_STATEMENTS_OPTION`). */
+export async function statementsReset(stack) {
+  const db = new pg.Client({ connectionString: `${stack.env.PG_URL}/postgres` });
+  await db.connect();
+  await db.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
+  await db.query('SELECT pg_stat_statements_reset()');
+  await db.end();
+}
+
+/** The statements that took the most of PostgreSQL's time since statementsReset(), by database. */
+export async function printStatements(stack) {
+  const db = new pg.Client({ connectionString: `${stack.env.PG_URL}/postgres` });
+  await db.connect();
+  const { rows } = await db.query(
+    `SELECT d.datname AS db, s.calls, round(s.total_exec_time)::int AS ms, round((s.total_exec_time / s.calls)::numeric, 2)::float AS "ms/call",
+            s.rows, left(regexp_replace(s.query, '\\s+', ' ', 'g'), 90) AS statement
+       FROM pg_stat_statements s JOIN pg_database d ON d.oid = s.dbid
+      ORDER BY s.total_exec_time DESC LIMIT 25`,
+  );
+  await db.end();
+  console.table(rows);
+}
+
+/**
+ * The same starting conditions for every measured run, as the floor's bench.sh gives its own
+ * (`VACUUM (ANALYZE)`, then `CHECKPOINT`): every database vacuumed with fresh planner statistics,
+ * so that no run is planned on the empty tables' estimates of a stack started minutes ago.
+ */
+export async function settleDatabases(stack) {
+  const admin = new pg.Client({ connectionString: `${stack.env.PG_URL}/postgres` });
+  await admin.connect();
+  const { rows } = await admin.query('SELECT datname FROM pg_database WHERE NOT datistemplate');
+  for (const { datname } of rows) {
+    const db = new pg.Client({ connectionString: `${stack.env.PG_URL}/${datname}` });
+    await db.connect();
+    await db.query('VACUUM (ANALYZE)');
+    await db.end();
+  }
+  await admin.query('CHECKPOINT');
+  await admin.end();
 }

@@ -11,9 +11,8 @@
 // BENCH_PG_STATEMENTS=1 prints the statements PostgreSQL spent the run's time on (pg_stat_statements).
 import { readdirSync, readFileSync } from 'node:fs';
 import { basename } from 'node:path';
-import pg from 'pg';
 import { appProcesses, waitForHealth } from '../../infra/scripts/lib.mjs';
-import { signUp, startStack, waitFor } from './bench-stack.mjs';
+import { PG_STAT_STATEMENTS_OPTION, printStatements, signUp, startStack, statementsReset, waitFor } from './bench-stack.mjs';
 
 const ROWS = Number(process.argv[2] ?? 100_000);
 const ownFile = process.env.BENCH_FILE;
@@ -23,9 +22,7 @@ const BASELINE_CONCURRENCY = 32;
 
 const pgStatements = process.env.BENCH_PG_STATEMENTS === '1' && target === 'private';
 const stack =
-  target === 'private'
-    ? startStack(undefined, { fsync: true, pgOptions: pgStatements ? '-c shared_preload_libraries=pg_stat_statements' : '' })
-    : null;
+  target === 'private' ? startStack(undefined, { fsync: true, pgOptions: pgStatements ? PG_STAT_STATEMENTS_OPTION : '' }) : null;
 const baseUrl = stack ? stack.baseUrl : target.replace(/\/$/, '');
 const processes = new Map();
 // BENCH_CPU_PROF=<process name>,… writes V8 CPU profiles of those processes to .data/profiles/.
@@ -144,28 +141,6 @@ function generateCsv(rows) {
 }
 
 /** Starts pg_stat_statements' count afresh (the view is the whole server's, every database). */
-async function statementsReset() {
-  const db = new pg.Client({ connectionString: `${stack.env.PG_URL}/postgres` });
-  await db.connect();
-  await db.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
-  await db.query('SELECT pg_stat_statements_reset()');
-  await db.end();
-}
-
-/** The statements that took the most of PostgreSQL's time since statementsReset(), by database. */
-async function printStatements() {
-  const db = new pg.Client({ connectionString: `${stack.env.PG_URL}/postgres` });
-  await db.connect();
-  const { rows } = await db.query(
-    `SELECT d.datname AS db, s.calls, round(s.total_exec_time)::int AS ms, round((s.total_exec_time / s.calls)::numeric, 2)::float AS "ms/call",
-            s.rows, left(regexp_replace(s.query, '\\s+', ' ', 'g'), 90) AS statement
-       FROM pg_stat_statements s JOIN pg_database d ON d.oid = s.dbid
-      ORDER BY s.total_exec_time DESC LIMIT 25`,
-  );
-  await db.end();
-  console.table(rows);
-}
-
 const results = [];
 try {
   // Baseline: the plain path, one item per request.
@@ -212,7 +187,7 @@ try {
   results.push({ step: 'preview (every row checked)', seconds: seconds(t), 'rows/s': rate(rows, seconds(t)) });
 
   step = 'run';
-  if (pgStatements) await statementsReset();
+  if (pgStatements) await statementsReset(stack);
   t = performance.now();
   const cpuBefore = cpuNow();
   await user.call(`/api/imports/${upload.id}/commit`, { method: 'POST' });
@@ -229,7 +204,7 @@ try {
   const importSeconds = seconds(t);
   results.push({ step: 'import run (to done)', seconds: importSeconds, 'rows/s': rate(rows, importSeconds) });
   chargeCpu('import run', cpuBefore);
-  if (pgStatements) await printStatements();
+  if (pgStatements) await printStatements(stack);
 
   step = 'export';
   t = performance.now();

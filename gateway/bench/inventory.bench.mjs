@@ -3,22 +3,30 @@
 // "private" (the default) starts its own PostgreSQL (fsync on), Redis, NATS and S3 store and every
 // built app process on other ports, and removes them afterwards; a URL measures a running app.
 // Signs up a fresh user, seeds 1,000 items through the API, then runs autocannon for each scenario
-// (list 100 items; a stock movement on a random item; a stock movement on one hot item), each after
-// a 5 s warm-up that is not measured (JIT-compiling the path, filling connection pools), and prints
-// req/s, p50, p99, the non-2xx count and the machine's CPU time per request (every process, the
-// load generator included: steadier than req/s on a VM whose speed varies). Targets on the 2-core dev machine: list ≥ 500 req/s,
-// movements ≥ 300 req/s, p99 < 150 ms.
+// (list 100 items; a stock movement on a random item; a stock movement on one hot item). Before
+// each, the databases are vacuumed and analyzed and a checkpoint taken, as the floor's bench.sh
+// does, then a 5 s warm-up runs unmeasured (JIT-compiling the path, filling connection pools).
+// Prints req/s, p50, p99, p99.9, the non-2xx count and the machine's CPU time per request (every
+// process, the load generator included: steadier than req/s on a VM whose speed varies), split by
+// process. Targets on the 2-core dev machine: list ≥ 500 req/s, movements ≥ 300 req/s, p99 < 150 ms;
+// against the floor (../shared/bench/floor, run just before): docs/performance.md.
 import autocannon from 'autocannon';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { appProcesses, waitForHealth } from '../../infra/scripts/lib.mjs';
-import { startStack } from './bench-stack.mjs';
+import { PG_STAT_STATEMENTS_OPTION, printStatements, settleDatabases, startStack, statementsReset } from './bench-stack.mjs';
 
 const target = process.argv[2] ?? 'private';
-const stack = target === 'private' ? startStack(undefined, { fsync: true }) : null;
+// BENCH_PG_STATEMENTS=1 prints, after each scenario, the statements PostgreSQL spent its time on.
+const pgStatements = process.env.BENCH_PG_STATEMENTS === '1' && target === 'private';
+const stack =
+  target === 'private' ? startStack(undefined, { fsync: true, pgOptions: pgStatements ? PG_STAT_STATEMENTS_OPTION : '' }) : null;
 const baseUrl = stack ? stack.baseUrl : target.replace(/\/$/, '');
+// BENCH_CPU_PROF=<process name>,… writes V8 CPU profiles of those processes to .data/profiles/.
+const profiled = new Set((process.env.BENCH_CPU_PROF ?? '').split(',').filter(Boolean));
+const profiling = ['--cpu-prof', '--cpu-prof-dir=.data/profiles'];
 if (stack) {
-  for (const { script, nodeArgs } of appProcesses()) stack.start(script, {}, nodeArgs);
+  for (const { name, script, nodeArgs } of appProcesses()) stack.start(script, {}, [...nodeArgs, ...(profiled.has(name) ? profiling : [])]);
   await waitForHealth(baseUrl, 120_000);
 }
 const duration = Number(process.argv[3] ?? 20);
@@ -88,6 +96,42 @@ function machineCpu() {
   return { busy: (user + nice + system + irq + softirq) * tick, steal: steal * tick };
 }
 
+/**
+ * CPU time so far (ms) of the processes that serve a request, grouped as the table prints them:
+ * the gateway, the inventory service, PostgreSQL, nats-server, and the load generator (this process).
+ */
+function processCpu() {
+  const groups = { gateway: 0, inventory: 0, services: 0, postgres: 0, nats: 0, autocannon: 0, other: 0 };
+  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    let stat, cmdline;
+    try {
+      stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+    } catch {
+      continue; // ended meanwhile
+    }
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // utime + stime, and the children's that ended (PostgreSQL's backends), in 100 Hz ticks
+    const ms = (Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) * 10;
+    const group =
+      Number(pid) === process.pid
+        ? 'autocannon'
+        : cmdline.includes('gateway/dist/main.js')
+          ? 'gateway'
+          : cmdline.includes('services/inventory/dist/main.js')
+            ? 'inventory'
+            : /services\/\w+\/dist\/main/.test(cmdline)
+              ? 'services'
+              : cmdline.startsWith('postgres') || cmdline.includes('/bin/postgres')
+                ? 'postgres'
+                : cmdline.includes('nats-server')
+                  ? 'nats'
+                  : 'other';
+    groups[group] += ms;
+  }
+  return groups;
+}
+
 function run(title, options) {
   return new Promise((resolve, reject) => {
     autocannon({ url: baseUrl, connections, duration, ...options }, (error, result) =>
@@ -139,10 +183,19 @@ const scenarios = [
 const rows = [];
 let baseline;
 for (const [title, options, target] of scenarios) {
+  if (stack) await settleDatabases(stack);
   await run(title, { ...options, duration: WARM_UP });
+  if (pgStatements) await statementsReset(stack);
   const before = machineCpu();
+  const processesBefore = processCpu();
   const { result } = await run(title, options);
+  const processesAfter = processCpu();
   const after = machineCpu();
+  if (pgStatements) {
+    console.log(title);
+    await printStatements(stack);
+  }
+  const perRequest = (name) => ((processesAfter[name] - processesBefore[name]) / result.requests.total).toFixed(2);
   const rate = result.requests.average;
   baseline ??= rate;
   rows.push({
@@ -151,8 +204,19 @@ for (const [title, options, target] of scenarios) {
     'vs baseline': `${(rate / baseline).toFixed(2)}×`,
     'p50 ms': result.latency.p50,
     'p99 ms': result.latency.p99,
+    'p99.9 ms': result.latency.p99_9,
     'non-2xx': result.non2xx,
     'CPU ms/req': ((after.busy - before.busy) / result.requests.total).toFixed(2),
+    'CPU ms/req: gateway inventory other-services pg nats autocannon': [
+      'gateway',
+      'inventory',
+      'services',
+      'postgres',
+      'nats',
+      'autocannon',
+    ]
+      .map(perRequest)
+      .join(' '),
     'steal %': (((after.steal - before.steal) / (duration * 1000 * availableParallelism())) * 100).toFixed(0),
     errors: result.errors + result.timeouts,
     target: target === null ? '' : `≥ ${target} req/s, p99 < 150 ms: ${rate >= target && result.latency.p99 < 150 ? 'met' : 'NOT met'}`,
