@@ -91,7 +91,28 @@ describe('/api/inventory', () => {
       body: { message: M.reasonRequired },
     });
     expect(await json(c.get('/api/inventory?status=lowish'))).toEqual({ status: 400, body: { message: M.statusInvalid } });
+    expect(await json(c.get('/api/inventory?sort=price'))).toEqual({
+      status: 400,
+      body: { message: 'sort must be one of: name, sku, currentStock, unitPrice, createdAt' },
+    });
+    expect(await json(c.get('/api/inventory?sort=name&order=up'))).toEqual({ status: 400, body: { message: 'order must be asc or desc' } });
     expect((await c.get('/api/inventory?limit=1&offset=0')).headers.get('x-total-count')).toBe('1');
+  });
+
+  it("sorts a workspace's items by the column asked, and only its own", async () => {
+    const c = await newUser();
+    const other = await newUser();
+    await addItem(other, { name: 'Aardvark', unitPrice: '0.01' });
+    for (const [name, unitPrice] of [
+      ['Saw', '12.00'],
+      ['hammer', '30.00'],
+      ['Chisel', '7.50'],
+    ])
+      await addItem(c, { name, unitPrice });
+    const names = async (query: string) => (await json<ItemView[]>(c.get(`/api/inventory?${query}`))).body.map((item) => item.name);
+    expect(await names('sort=name')).toEqual(['Chisel', 'hammer', 'Saw']);
+    expect(await names('sort=unitPrice&order=desc')).toEqual(['hammer', 'Saw', 'Chisel']);
+    expect(await names('sort=name&order=desc&limit=1&offset=1')).toEqual(['hammer']);
   });
 });
 

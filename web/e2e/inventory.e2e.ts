@@ -414,6 +414,51 @@ describe('inventory screen', () => {
     await page.getByText('10 items').waitFor();
   });
 
+  it('shows a sortable table with the columns one chose, and remembers both after a reload', async () => {
+    const { page } = await signUp(browser, '/dashboard');
+    for (const [name, sku, unitPrice, currentStock] of [
+      ['Wrench', 'WR-2', '14.00', 9],
+      ['anvil', 'AN-1', '120.00', 1],
+      ['Chisel', null, '7.50', 30],
+    ] as const) {
+      await addItem(page, { name, sku, unitPrice, currentStock });
+    }
+    await page.goto('/inventory');
+    await waitForCount(page.getByTestId('item-card'), 3);
+    await page.locator('.ant-segmented-item').filter({ hasText: 'Table' }).click();
+    const table = page.getByTestId('item-table');
+    const names = () => table.locator('.ant-table-row strong').allInnerTexts();
+    const expectNames = async (expected: string[]) => {
+      for (let tries = 0; JSON.stringify(await names()) !== JSON.stringify(expected) && tries < 50; tries++) await page.waitForTimeout(100);
+      expect(await names()).toEqual(expected);
+    };
+    // Newest first until a header is clicked; names sort case-insensitively, on the server.
+    await expectNames(['Chisel', 'anvil', 'Wrench']);
+    await table.getByRole('columnheader', { name: 'Name' }).click();
+    await expectNames(['anvil', 'Chisel', 'Wrench']);
+    await table.getByRole('columnheader', { name: 'Name' }).click();
+    await expectNames(['Wrench', 'Chisel', 'anvil']);
+    await table.getByRole('columnheader', { name: 'Unit price' }).click();
+    await expectNames(['Chisel', 'Wrench', 'anvil']);
+    expect(await table.locator('.ant-table-row').filter({ hasText: 'anvil' }).innerText()).toContain('$120.00');
+    await screenshot(page, 'inventory-table');
+
+    // Hide the SKU column: gone at once, and still gone (in the table view) after a reload.
+    await expect(table.getByRole('columnheader', { name: 'SKU' }).count()).resolves.toBe(1);
+    await page.getByRole('button', { name: 'Columns' }).click();
+    await page.getByRole('checkbox', { name: 'SKU' }).uncheck();
+    await page.getByRole('checkbox', { name: 'Added' }).check();
+    await waitForCount(table.getByRole('columnheader', { name: 'SKU' }), 0);
+    await page.reload();
+    await table.getByRole('columnheader', { name: 'Added' }).waitFor();
+    expect(await table.getByRole('columnheader', { name: 'SKU' }).count()).toBe(0);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    // A row's actions are the card's: the stock dialog opens for that item.
+    await table.getByRole('button', { name: 'Update stock of Wrench' }).click();
+    await page.getByRole('dialog', { name: 'Update Stock - Wrench' }).waitFor();
+  });
+
   it('opens the same add dialog from the dashboard quick action', async () => {
     const { page } = await signUp(browser, '/dashboard');
     await page.getByRole('button', { name: 'Add New Item' }).click();

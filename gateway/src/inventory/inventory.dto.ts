@@ -8,6 +8,10 @@ import {
   ITEM_DESCRIPTION_MAX_LENGTH,
   ITEM_NAME_MAX_LENGTH,
   ITEM_SKU_MAX_LENGTH,
+  ITEM_SORTS,
+  SORT_ORDERS,
+  type ItemSort,
+  type SortOrder,
   InventoryMessages as M,
   MAX_ITEMS_PAGE,
   MAX_MOVEMENTS_PAGE,
@@ -48,6 +52,8 @@ import {
   ItemName,
   ItemSearch,
   ItemSku,
+  ItemSortField,
+  SortOrderField,
   LotName,
   MovedQuantity,
   MovementCursor,
@@ -97,6 +103,18 @@ export class ListItemsQueryDto implements ListItemsQuery {
   @ApiPropertyOptional({ type: 'integer', minimum: 0, default: 0 })
   @PageOffset()
   offset?: number;
+
+  @ApiPropertyOptional({
+    enum: ITEM_SORTS,
+    description:
+      'Default: newest first. Names and SKUs sort case-insensitively; items without a SKU come last ascending, first descending; ties go by id',
+  })
+  @ItemSortField()
+  sort?: ItemSort;
+
+  @ApiPropertyOptional({ enum: SORT_ORDERS, default: 'asc', description: 'With sort' })
+  @SortOrderField()
+  order?: SortOrder;
 }
 
 /** A code in the path, as scanned or typed (URL-encoded: a barcode may hold any character). */

@@ -1,4 +1,12 @@
-import { InventoryMessages as M, InventorySubjects as S, type Actor, type ItemView, type RegisterItemRequest } from '@inventory/contracts';
+import {
+  ITEM_SORTS,
+  InventoryMessages as M,
+  InventorySubjects as S,
+  type Actor,
+  type ItemSort,
+  type ItemView,
+  type RegisterItemRequest,
+} from '@inventory/contracts';
 import type { ServiceError } from '@inventory/platform';
 import { eventually, queryDb } from '@inventory/platform/testing';
 import { randomUUID } from 'node:crypto';
@@ -113,6 +121,57 @@ describe('registering and listing items', () => {
     expect(page.total).toBe(3);
     expect(await inv.call(S.listItems, { limit: 2, offset: 5 }, owner)).toEqual({ items: [], total: 3 });
     expect(glue.status).toBe('out-of-stock');
+  });
+
+  it('sorts by each column both ways, paging without skipping or repeating, as an oracle sorts them', async () => {
+    // Names that differ only in case, repeated values (ties go by id) and items without a SKU.
+    const specs = [
+      ['apple', 'b-2', 5, '3.00'],
+      ['Banana', null, 0, '1.50'],
+      ['cherry', 'A-1', 12, '3.00'],
+      ['Apple', 'c-3', 5, '10.00'],
+      ['date', null, 7, '0.99'],
+      ['Elder', 'a-0', 12, '250.00'],
+      ['fig', 'B-1', 1, '1.50'],
+    ] as const;
+    const items: ItemView[] = [];
+    for (const [name, sku, currentStock, unitPrice] of specs) items.push(await register({ name, sku, currentStock, unitPrice }));
+    const byId = (a: ItemView, b: ItemView) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+    const text = (value: string | null) => value?.toLowerCase() ?? null;
+    const keys: Record<ItemSort, (item: ItemView) => string | number | null> = {
+      name: (item) => text(item.name),
+      sku: (item) => text(item.sku),
+      currentStock: (item) => item.currentStock,
+      unitPrice: (item) => Number(item.unitPrice),
+      createdAt: (item) => item.createdAt,
+    };
+    // PostgreSQL's order: NULL above every value, so last ascending and first descending.
+    const compare = (key: (item: ItemView) => string | number | null) => (a: ItemView, b: ItemView) => {
+      const [x, y] = [key(a), key(b)];
+      if (x === y) return byId(a, b);
+      if (x === null) return 1;
+      if (y === null) return -1;
+      return x < y ? -1 : 1;
+    };
+    for (const sort of ITEM_SORTS) {
+      for (const order of ['asc', 'desc'] as const) {
+        const ascending = [...items].sort(compare(keys[sort]));
+        const expected = (order === 'asc' ? ascending : ascending.reverse()).map((item) => item.name);
+        const pages = [0, 3, 6].map((offset) => inv.call(S.listItems, { sort, order, limit: 3, offset }, owner));
+        const paged = (await Promise.all(pages)).flatMap((page) => page.items.map((item) => item.name));
+        expect([sort, order, paged]).toEqual([sort, order, expected]);
+      }
+    }
+    // Without an order a sort is ascending; without a sort the list stays newest first.
+    expect((await inv.call(S.listItems, { sort: 'currentStock' }, owner)).items.map((item) => item.currentStock)).toEqual([
+      0, 1, 5, 5, 7, 12, 12,
+    ]);
+    expect((await inv.call(S.listItems, {}, owner)).items.map((item) => item.name)).toEqual(specs.map(([name]) => name).reverse());
+    expect(await inv.refusal(S.listItems, { sort: 'price' } as never, owner)).toMatchObject({ status: 400, message: M.sortInvalid });
+    expect(await inv.refusal(S.listItems, { sort: 'name', order: 'up' } as never, owner)).toMatchObject({
+      status: 400,
+      message: 'order must be asc or desc',
+    });
   });
 });
 

@@ -17,9 +17,11 @@ export type MovementType = StockMovementInput['movementType'];
 export type TimelineEntryType = ItemMovement['movementType'];
 
 export type ExpiryFilter = NonNullable<QueryOf<'listItems'>['expiry']>;
+export type ItemSort = NonNullable<QueryOf<'listItems'>['sort']>;
+export type SortOrder = NonNullable<QueryOf<'listItems'>['order']>;
 
 /** The list filters the screen sends; paging keeps 10,000 items off the page. */
-export type ItemFilters = Pick<QueryOf<'listItems'>, 'search' | 'status' | 'expiry' | 'limit' | 'offset'>;
+export type ItemFilters = Pick<QueryOf<'listItems'>, 'search' | 'status' | 'expiry' | 'limit' | 'offset' | 'sort' | 'order'>;
 
 export interface ItemPage {
   items: Item[];

@@ -6517,8 +6517,12 @@ export interface operations {
                 /** @description Items whose home is this location or that hold stock there */
                 locationId?: string;
                 offset?: number;
+                /** @description With sort */
+                order?: "asc" | "desc";
                 /** @description Case-insensitive substring of the name or the SKU */
                 search?: string;
+                /** @description Default: newest first. Names and SKUs sort case-insensitively; items without a SKU come last ascending, first descending; ties go by id */
+                sort?: "name" | "sku" | "currentStock" | "unitPrice" | "createdAt";
                 status?: "in-stock" | "low-stock" | "out-of-stock";
             };
             header?: never;

@@ -5,11 +5,13 @@ import {
   type CodeRef,
   type ExpiryFilter,
   type ItemRef,
+  type ItemSort,
   type ListItemsQuery,
   type ListMovementsQuery,
   type MovementType,
   type RecordMovementRequest,
   type RegisterItemRequest,
+  type SortOrder,
   type StockStatus,
   type TransferStockRequest,
   type UndoMovementRequest,
@@ -39,6 +41,8 @@ import {
   StockStatusFilter,
   UndoReason,
   UnitPrice,
+  ItemSortField,
+  SortOrderField,
 } from '@inventory/platform';
 
 export class ItemIdDto implements ItemRef {
@@ -67,6 +71,12 @@ export class ListItemsDto implements ListItemsQuery {
 
   @PageOffset()
   offset?: number;
+
+  @ItemSortField()
+  sort?: ItemSort;
+
+  @SortOrderField()
+  order?: SortOrder;
 }
 
 export class CodeDto implements CodeRef {

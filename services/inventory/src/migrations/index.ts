@@ -15,6 +15,7 @@ import { Inventory0012Counts } from './Inventory0012_counts.js';
 import { Inventory0013Lots } from './Inventory0013_lots.js';
 import { Inventory0014SearchTrigrams } from './Inventory0014_search_trigrams.js';
 import { Inventory0015ItemSnapshots } from './Inventory0015_item_snapshots.js';
+import { Inventory0016ItemSorts } from './Inventory0016_item_sorts.js';
 
 /** Every migration of this service, oldest first. */
 export const migrations: MigrationObject[] = [
@@ -35,4 +36,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Inventory0013_lots', class: Inventory0013Lots },
   { name: 'Inventory0014_search_trigrams', class: Inventory0014SearchTrigrams },
   { name: 'Inventory0015_item_snapshots', class: Inventory0015ItemSnapshots },
+  { name: 'Inventory0016_item_sorts', class: Inventory0016ItemSorts },
 ];

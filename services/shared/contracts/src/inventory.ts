@@ -1,4 +1,5 @@
 import type { LocationQuantity, LotQuantity } from './inventory-events.js';
+import type { SortOrder } from './reporting.js';
 
 /**
  * NATS subjects of the inventory service, "inventory.<resource>.<verb>". The only place these
@@ -70,6 +71,14 @@ export const MAX_EXPIRY_WARNING_DAYS = 365;
 export const EXPIRY_FILTERS = ['expiring', 'expired'] as const;
 export type ExpiryFilter = (typeof EXPIRY_FILTERS)[number];
 
+/**
+ * Columns the item list may be sorted by (the Inventory table view). Without `sort`: newest first.
+ * Names and SKUs sort case-insensitively; items without a SKU come after the others ascending,
+ * before them descending (each order is one index scan); ties go by id.
+ */
+export const ITEM_SORTS = ['name', 'sku', 'currentStock', 'unitPrice', 'createdAt'] as const;
+export type ItemSort = (typeof ITEM_SORTS)[number];
+
 /** Texts both the gateway and the service answer with (spec §5 and 8 wording where it gives one). */
 export const InventoryMessages = {
   nameRequired: 'Item name is required',
@@ -115,6 +124,7 @@ export const InventoryMessages = {
     expiresOn ? `Lot ${lot} is already recorded with expiry date ${expiresOn}` : `Lot ${lot} is already recorded without an expiry date`,
   insufficientInLot: (lot: string, available: number) => `Insufficient stock: ${available} available in lot ${lot} there`,
   expiryFilterInvalid: `expiry must be one of: ${EXPIRY_FILTERS.join(', ')}`,
+  sortInvalid: `sort must be one of: ${ITEM_SORTS.join(', ')}`,
   expiryWarningDaysInvalid: `Expiry warning must be a whole number of days from 0 to ${MAX_EXPIRY_WARNING_DAYS}`,
 } as const;
 
@@ -279,6 +289,9 @@ export interface ListItemsQuery {
   /** Page size (default and maximum MAX_ITEMS_PAGE). */
   limit?: number;
   offset?: number;
+  sort?: ItemSort;
+  /** With `sort`: ascending unless 'desc'. */
+  order?: SortOrder;
 }
 
 export interface RegisterItemRequest {

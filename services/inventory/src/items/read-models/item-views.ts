@@ -4,6 +4,7 @@ import {
   STOCK_STATUSES,
   StockSql,
   stockStatus,
+  type ItemSort,
   type ItemView,
   type ListItemsQuery,
   type LocationQuantity,
@@ -287,7 +288,7 @@ export async function listItemsJson(
     : ['SELECT coalesce((SELECT active FROM item_counts WHERE workspace_id = ?), 0)', [workspaceId]];
   const rows = await sqlOf(em)<ListRow>(
     `SELECT (${count}) AS total, id, record_json, category_id, location_id, stock, lots FROM item_views WHERE ${filter}
-     ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`,
+     ORDER BY ${listOrder(query)} LIMIT ? OFFSET ?`,
     [...countParams, ...params, Math.min(query.limit ?? MAX_ITEMS_PAGE, MAX_ITEMS_PAGE), query.offset ?? 0],
   );
   // Past the last page no row carries the total.
@@ -298,6 +299,22 @@ export async function listItemsJson(
   const { categoryIds, locationIds } = referencesOfItems(refs);
   const names = await referenceNames(em, workspaceId, categoryIds, locationIds);
   return { itemsJson: `[${items.map((item) => itemJsonOf(item.recordJson, item.refs, names)).join(',')}]`, total };
+}
+
+/** Each sort's column, as the index that answers it has it (Inventory0016). */
+const SORT_COLUMNS: Record<ItemSort, string> = {
+  name: 'lower(name)',
+  sku: 'lower(sku)',
+  currentStock: 'current_stock',
+  unitPrice: 'unit_price',
+  createdAt: 'created_at',
+};
+
+/** Newest first unless sorted; ties by id in the same direction, so that paging neither skips nor repeats. */
+function listOrder({ sort, order }: Pick<ListItemsQuery, 'sort' | 'order'>): string {
+  if (sort === undefined) return 'created_at DESC, id DESC';
+  const direction = order === 'desc' ? 'DESC' : 'ASC';
+  return `${SORT_COLUMNS[sort]} ${direction}, id ${direction}`;
 }
 
 /**

@@ -3,6 +3,7 @@ import {
   ITEM_DESCRIPTION_MAX_LENGTH,
   ITEM_NAME_MAX_LENGTH,
   ITEM_SKU_MAX_LENGTH,
+  ITEM_SORTS,
   InventoryMessages as M,
   MAX_STOCK,
   MOVEMENT_REASON_MAX_LENGTH,
@@ -81,6 +82,14 @@ export function StockStatusFilter(): PropertyDecorator {
     Transform(({ value }) => (value === '' ? undefined : value))(target, key);
     IsOptional()(target, key);
     IsIn(STOCK_STATUSES, { message: M.statusInvalid })(target, key);
+  };
+}
+
+/** The item list's sort column (ITEM_SORTS); the direction is SortOrderField's. */
+export function ItemSortField(): PropertyDecorator {
+  return (target, key) => {
+    IsOptional()(target, key);
+    IsIn(ITEM_SORTS, { message: M.sortInvalid })(target, key);
   };
 }
 

@@ -26,6 +26,18 @@ export interface ItemActions {
   onPrintLabels: (item: Item) => void;
 }
 
+/** The actions behind an item's "More" button, on its card and its table row alike. */
+export const moreActionItems = (
+  item: Item,
+  { onTransfer, onHistory, onPrintLabels, onArchive }: Pick<ItemActions, 'onTransfer' | 'onHistory' | 'onPrintLabels' | 'onArchive'>,
+) => [
+  { key: 'transfer', icon: <SwapOutlined />, label: 'Transfer', onClick: () => onTransfer(item) },
+  { key: 'history', icon: <HistoryOutlined />, label: 'History', onClick: () => onHistory(item) },
+  { key: 'labels', icon: <PrinterOutlined />, label: 'Print labels', onClick: () => onPrintLabels(item) },
+  { type: 'divider' as const },
+  { key: 'archive', icon: <StopOutlined />, label: 'Archive', danger: true, onClick: () => onArchive(item) },
+];
+
 interface ItemCardProps extends ItemActions {
   item: Item;
   locationNames: LocationNames;
@@ -84,13 +96,7 @@ export function ItemCard({
     </div>
   );
 
-  const menuItems = [
-    { key: 'transfer', icon: <SwapOutlined />, label: 'Transfer', onClick: () => onTransfer(item) },
-    { key: 'history', icon: <HistoryOutlined />, label: 'History', onClick: () => onHistory(item) },
-    { key: 'labels', icon: <PrinterOutlined />, label: 'Print labels', onClick: () => onPrintLabels(item) },
-    { type: 'divider' as const },
-    { key: 'archive', icon: <StopOutlined />, label: 'Archive', danger: true, onClick: () => onArchive(item) },
-  ];
+  const menuItems = moreActionItems(item, { onTransfer, onHistory, onPrintLabels, onArchive });
 
   const actions = readOnly
     ? [

@@ -1,12 +1,13 @@
-import { CheckSquareOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Flex, Pagination } from 'antd';
-import { useMemo, useState } from 'react';
+import { AppstoreOutlined, CheckSquareOutlined, PlusOutlined, TableOutlined, UploadOutlined } from '@ant-design/icons';
+import { Alert, App, Button, Flex, Pagination, Segmented } from 'antd';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { errorMessage } from '../../../api/http';
 import type { Item } from '../../../api/inventory';
 import type { LabelTarget } from '../../../api/labels';
 import { PageHeader } from '../../../components/PageHeader';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { useStoredState } from '../../../lib/use-stored-state';
 import { useCategories } from '../../categories/hooks';
 import { PrintLabelsDialog } from '../../labels/PrintLabelsDialog';
 import { useWorkspaceAccess } from '../../workspace/access';
@@ -19,6 +20,7 @@ import { InventoryEmpty } from '../components/InventoryEmpty';
 import { InventoryFilters, type ExpiryChoice, type StatusFilter } from '../components/InventoryFilters';
 import { ItemGrid } from '../components/ItemGrid';
 import { ItemGridSkeleton } from '../components/ItemGridSkeleton';
+import { DEFAULT_COLUMNS, isColumnList, type TableSort } from '../components/table-columns';
 import { ReorderLevelDialog } from '../components/ReorderLevelDialog';
 import { SelectionBar } from '../components/SelectionBar';
 import { StockDialog } from '../components/StockDialog';
@@ -26,10 +28,16 @@ import { TransferDialog } from '../components/TransferDialog';
 import { useArchiveItem, useItem, useItems } from '../hooks';
 import { namesOf } from '../stock';
 
+// The table view and its column chooser load when first shown: the cards need neither.
+const ItemTable = lazy(async () => ({ default: (await import('../components/ItemTable')).ItemTable }));
+const ColumnChooser = lazy(async () => ({ default: (await import('../components/ItemTable')).ColumnChooser }));
+
 const expiryChoiceOf = (value: string | null): ExpiryChoice => (value === 'expiring' || value === 'expired' ? value : 'all');
 
-/** A multiple of 1, 2, 3 and 4, so every grid width ends on a full row. */
-const PAGE_SIZE = 24;
+/** Cards: a multiple of 1, 2, 3 and 4, so every grid width ends on a full row. Table: virtualised rows. */
+const PAGE_SIZES = { cards: 24, table: 100 } as const;
+type ViewMode = keyof typeof PAGE_SIZES;
+const isViewMode = (value: unknown): value is ViewMode => value === 'cards' || value === 'table';
 
 type ItemDialog = 'edit' | 'reorder' | 'stock' | 'transfer' | 'history';
 
@@ -48,6 +56,11 @@ export function InventoryPage() {
   // `?expiry=expiring` is where an expiry notification for several lots leads.
   const [expiry, setExpiry] = useState<ExpiryChoice>(() => expiryChoiceOf(searchParams.get('expiry')));
   const [page, setPage] = useState(1);
+  // Cards or table, and the table's columns: remembered in this browser.
+  const [view, setView] = useStoredState<ViewMode>('inventory.view', 'cards', isViewMode);
+  const [tableColumns, setTableColumns] = useStoredState('inventory.tableColumns', DEFAULT_COLUMNS, isColumnList);
+  const [tableSort, setTableSort] = useState<TableSort>({});
+  const pageSize = PAGE_SIZES[view];
   const [adding, setAdding] = useState(false);
   // The item stays set while a dialog closes, so its title does not blank during the animation.
   const [target, setTarget] = useState<{ dialog: ItemDialog | null; item: Item | null }>({ dialog: null, item: null });
@@ -60,8 +73,10 @@ export function InventoryPage() {
     search: debouncedSearch || undefined,
     status: status === 'all' ? undefined : status,
     expiry: expiry === 'all' ? undefined : expiry,
-    limit: PAGE_SIZE,
-    offset: (page - 1) * PAGE_SIZE,
+    limit: pageSize,
+    offset: (page - 1) * pageSize,
+    // The cards stay newest first; the table sorts by the column header chosen.
+    ...(view === 'table' ? tableSort : {}),
   });
   const locations = useLocations('', undefined);
   const categories = useCategories('');
@@ -76,7 +91,7 @@ export function InventoryPage() {
   const total = query.data?.total ?? 0;
   const filtered = search.trim() !== '' || status !== 'all' || expiry !== 'all';
   // A page emptied by an archive or a stock change: show the last page that still has items.
-  const lastPage = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const lastPage = Math.max(1, Math.ceil(total / pageSize));
   if (query.data && page > lastPage) setPage(lastPage);
 
   const open = (dialog: ItemDialog) => (item: Item) => setTarget({ dialog, item });
@@ -113,22 +128,48 @@ export function InventoryPage() {
       next.delete('item');
       return next;
     });
+  const itemActions = {
+    onEdit: open('edit'),
+    onEditReorderLevel: open('reorder'),
+    onStock: open('stock'),
+    onTransfer: open('transfer'),
+    onHistory: open('history'),
+    onArchive: confirmArchive,
+    onPrintLabels: (item: Item) => printLabels([item]),
+  };
+  const selection = selecting ? { ids: new Set(selected.keys()), onChange: select } : undefined;
   const grid = (shown: Item[]) => (
     <ItemGrid
       items={shown}
       locationNames={locationNames}
       categoryNames={categoryNames}
-      onEdit={open('edit')}
-      onEditReorderLevel={open('reorder')}
-      onStock={open('stock')}
-      onTransfer={open('transfer')}
-      onHistory={open('history')}
-      onArchive={confirmArchive}
-      onPrintLabels={(item) => printLabels([item])}
       readOnly={!canWrite}
-      selection={selecting ? { ids: new Set(selected.keys()), onChange: select } : undefined}
+      selection={selection}
+      {...itemActions}
     />
   );
+  const table = (
+    <ItemTable
+      items={items}
+      loading={query.isFetching && query.isPlaceholderData}
+      columns={tableColumns}
+      sort={tableSort}
+      onSortChange={(next) => {
+        setTableSort(next);
+        setPage(1);
+      }}
+      locationNames={locationNames}
+      categoryNames={categoryNames}
+      readOnly={!canWrite}
+      selection={selection}
+      {...itemActions}
+    />
+  );
+  const changeView = (next: ViewMode) => {
+    // The same first item stays in view: the page that holds it at the new page size.
+    setPage(Math.floor(((page - 1) * pageSize) / PAGE_SIZES[next]) + 1);
+    setView(next);
+  };
 
   const changeSearch = (value: string) => {
     setSearch(value);
@@ -150,6 +191,17 @@ export function InventoryPage() {
         description="Track and manage your inventory items"
         actions={
           <>
+            {focusId === null && (
+              <Segmented<ViewMode>
+                aria-label="View"
+                value={view}
+                onChange={changeView}
+                options={[
+                  { value: 'cards', icon: <AppstoreOutlined />, label: 'Cards' },
+                  { value: 'table', icon: <TableOutlined />, label: 'Table' },
+                ]}
+              />
+            )}
             {focusId === null && !selecting && (
               <Button icon={<CheckSquareOutlined />} onClick={() => setSelecting(true)}>
                 Select
@@ -199,6 +251,13 @@ export function InventoryPage() {
               }}
             />
           )}
+          {view === 'table' && (
+            <Flex justify="flex-end" style={{ marginBottom: 12 }}>
+              <Suspense fallback={null}>
+                <ColumnChooser value={tableColumns} onChange={setTableColumns} />
+              </Suspense>
+            </Flex>
+          )}
           {query.isLoading ? (
             <ItemGridSkeleton count={8} />
           ) : query.isError && !query.data ? (
@@ -213,11 +272,11 @@ export function InventoryPage() {
             <InventoryEmpty filtered={filtered} onAdd={canWrite ? () => setAdding(true) : undefined} />
           ) : (
             <>
-              {grid(items)}
+              {view === 'table' ? <Suspense fallback={<ItemGridSkeleton count={4} />}>{table}</Suspense> : grid(items)}
               <Flex justify="center" style={{ marginTop: 24 }}>
                 <Pagination
                   current={page}
-                  pageSize={PAGE_SIZE}
+                  pageSize={pageSize}
                   total={total}
                   onChange={setPage}
                   showSizeChanger={false}
