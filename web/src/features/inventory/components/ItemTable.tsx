@@ -1,9 +1,11 @@
 import { EditOutlined, HistoryOutlined, InboxOutlined, MoreOutlined, PrinterOutlined, SettingOutlined } from '@ant-design/icons';
 import { Button, Checkbox, Dropdown, Flex, Popover, Table, Typography } from 'antd';
 import type { TableColumnType, TableProps } from 'antd';
+import { useLayoutEffect, useRef, type HTMLAttributes } from 'react';
 import type { Item, ItemSort } from '../../../api/inventory';
 import { VisuallyHidden } from '../../../components/VisuallyHidden';
 import { formatCurrency } from '../../../lib/format';
+import { useIsMobile } from '../../../lib/use-media-query';
 import { categoryName, placeName, type CategoryNames, type LocationNames } from '../stock';
 import { ExpiryTag } from './ExpiryTag';
 import { moreActionItems, type ItemActions } from './ItemCard';
@@ -21,6 +23,23 @@ interface ItemTableProps extends ItemActions {
   readOnly?: boolean;
   selection?: { ids: ReadonlySet<string>; onChange: (item: Item, selected: boolean) => void };
 }
+
+/**
+ * antd's virtual table draws its header as a <table> and its rows as <div>s, so a screen reader
+ * would hear a table of headers and loose text. One ARIA table over both: the header's own table
+ * steps aside (presentation), its row and cells and the drawn rows and cells say what they are.
+ */
+const ariaTable: TableProps<Item>['components'] = {
+  header: {
+    table: (props: HTMLAttributes<HTMLTableElement>) => <table {...props} role="presentation" />,
+    row: (props: HTMLAttributes<HTMLTableRowElement>) => <tr {...props} role="row" />,
+    cell: (props: HTMLAttributes<HTMLTableCellElement>) => <th {...props} role="columnheader" />,
+  },
+  body: {
+    row: (props: HTMLAttributes<HTMLDivElement>) => <div {...props} role="row" />,
+    cell: (props: HTMLAttributes<HTMLDivElement>) => <div {...props} role="cell" />,
+  },
+};
 
 /** Rows drawn at a time: a page of 100 scrolls inside this height without 100 rows in the DOM. */
 const TABLE_HEIGHT = 560;
@@ -41,6 +60,8 @@ export function ItemTable({
   selection,
   ...actions
 }: ItemTableProps) {
+  // On a phone, pinned name and action columns would leave no room for the others between them.
+  const pinned = !useIsMobile();
   const sortable = (key: ItemSort): Pick<TableColumnType<Item>, 'sorter' | 'sortOrder' | 'sortDirections'> => ({
     sorter: true,
     sortDirections: ['ascend', 'descend'],
@@ -81,8 +102,8 @@ export function ItemTable({
       key: 'name',
       title: 'Name',
       dataIndex: 'name',
-      width: 220,
-      fixed: 'left',
+      width: pinned ? 220 : 160,
+      fixed: pinned ? 'left' : undefined,
       ellipsis: true,
       ...sortable('name'),
       render: (name: string, item) => (
@@ -101,7 +122,7 @@ export function ItemTable({
       key: 'actions',
       title: <VisuallyHidden>Actions</VisuallyHidden>,
       width: readOnly ? 110 : 120,
-      fixed: 'right',
+      fixed: pinned ? 'right' : undefined,
       render: (_, item) => <RowActions item={item} readOnly={readOnly} actions={actions} />,
     },
   ];
@@ -113,28 +134,40 @@ export function ItemTable({
     onSortChange(one?.order && key ? { sort: key, order: one.order === 'descend' ? 'desc' : 'asc' } : {});
   };
 
+  // The table role goes on antd's own table element, inside the loading wrapper it always draws
+  // (an aria-busy element that may not sit between a table and its rows).
+  const wrapper = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    const element = wrapper.current?.querySelector('.ant-table');
+    element?.setAttribute('role', 'table');
+    element?.setAttribute('aria-label', 'Items');
+    element?.setAttribute('aria-rowcount', String(items.length + 1));
+    element?.setAttribute('aria-busy', String(loading));
+  });
+
   return (
-    <Table<Item>
-      data-testid="item-table"
-      rowKey="id"
-      size="middle"
-      virtual
-      scroll={{ x: width, y: TABLE_HEIGHT }}
-      columns={columns}
-      dataSource={items}
-      loading={loading}
-      pagination={false}
-      showSorterTooltip={false}
-      onChange={onChange}
-      rowSelection={
-        selection && {
-          selectedRowKeys: [...selection.ids],
-          onSelect: (item, selected) => selection.onChange(item, selected),
-          onSelectAll: (selected, _rows, changed) => changed.forEach((item) => selection.onChange(item, selected)),
-          getCheckboxProps: (item) => ({ 'aria-label': `Select ${item.name}` }),
+    <div ref={wrapper} data-testid="item-table" style={{ opacity: loading ? 0.6 : 1, transition: 'opacity 0.2s' }}>
+      <Table<Item>
+        components={ariaTable}
+        rowKey="id"
+        size="middle"
+        virtual
+        scroll={{ x: width, y: TABLE_HEIGHT }}
+        columns={columns}
+        dataSource={items}
+        pagination={false}
+        showSorterTooltip={false}
+        onChange={onChange}
+        rowSelection={
+          selection && {
+            selectedRowKeys: [...selection.ids],
+            onSelect: (item, selected) => selection.onChange(item, selected),
+            onSelectAll: (selected, _rows, changed) => changed.forEach((item) => selection.onChange(item, selected)),
+            getCheckboxProps: (item) => ({ 'aria-label': `Select ${item.name}` }),
+          }
         }
-      }
-    />
+      />
+    </div>
   );
 }
 

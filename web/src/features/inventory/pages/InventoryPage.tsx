@@ -34,10 +34,13 @@ const ColumnChooser = lazy(async () => ({ default: (await import('../components/
 
 const expiryChoiceOf = (value: string | null): ExpiryChoice => (value === 'expiring' || value === 'expired' ? value : 'all');
 
-/** Cards: a multiple of 1, 2, 3 and 4, so every grid width ends on a full row. Table: virtualised rows. */
-const PAGE_SIZES = { cards: 24, table: 100 } as const;
-type ViewMode = keyof typeof PAGE_SIZES;
+/** A multiple of 1, 2, 3 and 4, so every grid width ends on a full row. */
+const CARDS_PAGE_SIZE = 24;
+/** The table draws only the rows in view, so a page may hold up to the API's largest (MAX_ITEMS_PAGE). */
+const TABLE_PAGE_SIZES = [50, 100, 500, 1000];
+type ViewMode = 'cards' | 'table';
 const isViewMode = (value: unknown): value is ViewMode => value === 'cards' || value === 'table';
+const isTablePageSize = (value: unknown): value is number => TABLE_PAGE_SIZES.includes(value as number);
 
 type ItemDialog = 'edit' | 'reorder' | 'stock' | 'transfer' | 'history';
 
@@ -60,7 +63,8 @@ export function InventoryPage() {
   const [view, setView] = useStoredState<ViewMode>('inventory.view', 'cards', isViewMode);
   const [tableColumns, setTableColumns] = useStoredState('inventory.tableColumns', DEFAULT_COLUMNS, isColumnList);
   const [tableSort, setTableSort] = useState<TableSort>({});
-  const pageSize = PAGE_SIZES[view];
+  const [tablePageSize, setTablePageSize] = useStoredState('inventory.tablePageSize', 100, isTablePageSize);
+  const pageSize = view === 'table' ? tablePageSize : CARDS_PAGE_SIZE;
   const [adding, setAdding] = useState(false);
   // The item stays set while a dialog closes, so its title does not blank during the animation.
   const [target, setTarget] = useState<{ dialog: ItemDialog | null; item: Item | null }>({ dialog: null, item: null });
@@ -165,10 +169,16 @@ export function InventoryPage() {
       {...itemActions}
     />
   );
+  // The same first item stays in view: the page that holds it at the new page size.
+  const pageHoldingFirstItemAt = (size: number) => Math.floor(((page - 1) * pageSize) / size) + 1;
   const changeView = (next: ViewMode) => {
-    // The same first item stays in view: the page that holds it at the new page size.
-    setPage(Math.floor(((page - 1) * pageSize) / PAGE_SIZES[next]) + 1);
+    setPage(pageHoldingFirstItemAt(next === 'table' ? tablePageSize : CARDS_PAGE_SIZE));
     setView(next);
+  };
+  const changePage = (next: number, size: number) => {
+    if (size === pageSize) return setPage(next);
+    setPage(pageHoldingFirstItemAt(size));
+    setTablePageSize(size);
   };
 
   const changeSearch = (value: string) => {
@@ -278,8 +288,9 @@ export function InventoryPage() {
                   current={page}
                   pageSize={pageSize}
                   total={total}
-                  onChange={setPage}
-                  showSizeChanger={false}
+                  onChange={changePage}
+                  showSizeChanger={view === 'table'}
+                  pageSizeOptions={TABLE_PAGE_SIZES}
                   showTotal={(count) => `${count} ${count === 1 ? 'item' : 'items'}`}
                   hideOnSinglePage={false}
                   size="small"
