@@ -28,6 +28,12 @@ describe('/api/categories', () => {
 
     expect((await json<CategoryView[]>(c.get('/api/categories'))).body.map((x) => x.name)).toEqual(['Paint', 'Tools']);
     expect((await json<CategoryView[]>(c.get('/api/categories?search=too'))).body.map((x) => x.name)).toEqual(['Tools']);
+    // The pickers search on the server and ask for the first few by name.
+    expect((await json<CategoryView[]>(c.get('/api/categories?limit=1'))).body.map((x) => x.name)).toEqual(['Paint']);
+    expect(await json(c.get('/api/categories?limit=abc'))).toEqual({
+      status: 400,
+      body: { message: 'limit must be a whole number from 1 to 1000' },
+    });
     expect(await json(c.get(`/api/categories/${id}`))).toEqual({ status: 200, body: created.body });
 
     expect(await json(c.put(`/api/categories/${id}`, { name: 'Power tools', description: '' }))).toEqual({

@@ -51,6 +51,23 @@ describe('/api/locations', () => {
     const { body: tree } = await json<LocationTreeNode[]>(c.get('/api/locations?tree=true'));
     expect(tree).toHaveLength(1);
     expect(tree[0]).toMatchObject({ name: 'Home', children: [{ name: 'Kitchen', children: [{ name: 'Pantry', children: [] }] }] });
+    // A limit would cut branches off: the tree leaves it out.
+    expect((await json<LocationTreeNode[]>(c.get('/api/locations?tree=true&limit=1'))).body).toEqual(tree);
+  });
+
+  it('answers the first matches by name up to a limit, for the pickers that search on the server', async () => {
+    const c = await newUser();
+    for (const name of ['Bin 3', 'bin 1', 'Van', 'Bin 2']) await createLocation(c, { name });
+    expect(await names(c, '?limit=2')).toEqual(['bin 1', 'Bin 2']);
+    expect(await names(c, '?search=bin&limit=5')).toEqual(['bin 1', 'Bin 2', 'Bin 3']);
+    expect(await json(c.get('/api/locations?limit=0'))).toEqual({
+      status: 400,
+      body: { message: 'limit must be a whole number from 1 to 1000' },
+    });
+    expect(await json(c.get('/api/locations?limit=1001'))).toEqual({
+      status: 400,
+      body: { message: 'limit must be a whole number from 1 to 1000' },
+    });
   });
 
   it.each([

@@ -2,21 +2,22 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import {
   CATEGORY_DESCRIPTION_MAX_LENGTH,
   CATEGORY_NAME_MAX_LENGTH,
+  MAX_NAMED_LIST,
   type CategoryView,
   type CreateCategoryRequest,
   type ListCategoriesRequest,
   type UpdateCategoryRequest,
 } from '@inventory/contracts';
-import { CategoryDescription, CategoryName, IfGiven, Trim } from '@inventory/platform';
-import { IsOptional, IsString, MaxLength } from 'class-validator';
+import { CategoryDescription, CategoryName, CategorySearch, IfGiven, PageLimit } from '@inventory/platform';
 
 export class ListCategoriesQuery implements ListCategoriesRequest {
   @ApiPropertyOptional({ description: 'Case-insensitive substring of the name' })
-  @IsOptional()
-  @Trim()
-  @IsString()
-  @MaxLength(CATEGORY_NAME_MAX_LENGTH)
+  @CategorySearch()
   search?: string;
+
+  @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: MAX_NAMED_LIST, description: 'At most this many, by name. Left out: all' })
+  @PageLimit(MAX_NAMED_LIST)
+  limit?: number;
 }
 
 export class CreateCategoryBody implements CreateCategoryRequest {

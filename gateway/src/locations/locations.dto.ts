@@ -5,6 +5,7 @@ import {
   LOCATION_NAME_MAX_LENGTH,
   CODE_LOOKUP_MAX_LENGTH,
   LOCATION_TYPES,
+  MAX_NAMED_LIST,
   type CreateLocationRequest,
   type ListLocationsRequest,
   type LocationCodeRequest,
@@ -13,17 +14,32 @@ import {
   type LocationView,
   type UpdateLocationRequest,
 } from '@inventory/contracts';
-import { IfGiven, LocationDescription, LocationName, LocationTypeField, ParentLocationId, ScannedCode, Trim } from '@inventory/platform';
+import {
+  IfGiven,
+  LocationDescription,
+  LocationName,
+  LocationSearch,
+  LocationTypeField,
+  PageLimit,
+  ParentLocationId,
+  ScannedCode,
+} from '@inventory/platform';
 import { Transform } from 'class-transformer';
-import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsIn, IsOptional } from 'class-validator';
 
 export class ListLocationsQuery implements ListLocationsRequest {
   @ApiPropertyOptional({ description: 'Case-insensitive substring of the name' })
-  @IsOptional()
-  @Trim()
-  @IsString()
-  @MaxLength(LOCATION_NAME_MAX_LENGTH)
+  @LocationSearch()
   search?: string;
+
+  @ApiPropertyOptional({
+    type: 'integer',
+    minimum: 1,
+    maximum: MAX_NAMED_LIST,
+    description: 'The flat list only: at most this many, by name. Left out: all',
+  })
+  @PageLimit(MAX_NAMED_LIST)
+  limit?: number;
 
   @ApiPropertyOptional({ enum: LOCATION_TYPES, description: 'Left out or blank: every type' })
   @Transform(({ value }) => (value === '' ? undefined : value))

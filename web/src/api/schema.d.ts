@@ -3987,6 +3987,8 @@ export interface operations {
     listCategories: {
         parameters: {
             query?: {
+                /** @description At most this many, by name. Left out: all */
+                limit?: number;
                 /** @description Case-insensitive substring of the name */
                 search?: string;
             };
@@ -8084,6 +8086,8 @@ export interface operations {
     listLocations: {
         parameters: {
             query?: {
+                /** @description The flat list only: at most this many, by name. Left out: all */
+                limit?: number;
                 /** @description Case-insensitive substring of the name */
                 search?: string;
                 /** @description true: nested under `children` (a match whose parent is filtered out is a root) */

@@ -1,19 +1,19 @@
 import {
-  CATEGORY_NAME_MAX_LENGTH,
+  MAX_NAMED_LIST,
   type CategoryIdRequest,
   type CreateCategoryRequest,
   type ListCategoriesRequest,
   type UpdateCategoryRequest,
 } from '@inventory/contracts';
-import { CategoryDescription, CategoryName, IfGiven, Trim } from '@inventory/platform';
-import { IsOptional, IsString, MaxLength } from 'class-validator';
+import { CategoryDescription, CategoryName, CategorySearch, IfGiven, PageLimit } from '@inventory/platform';
+import { IsString } from 'class-validator';
 
 export class ListCategoriesDto implements ListCategoriesRequest {
-  @IsOptional()
-  @Trim()
-  @IsString()
-  @MaxLength(CATEGORY_NAME_MAX_LENGTH)
+  @CategorySearch()
   search?: string;
+
+  @PageLimit(MAX_NAMED_LIST)
+  limit?: number;
 }
 
 export class CategoryIdDto implements CategoryIdRequest {

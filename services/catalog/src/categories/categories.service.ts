@@ -18,12 +18,12 @@ export class CategoriesService {
     private readonly counts: CategoryItemCounts,
   ) {}
 
-  async list(actor: Actor, { search }: ListCategoriesDto): Promise<CategoryView[]> {
+  async list(actor: Actor, { search, limit }: ListCategoriesDto): Promise<CategoryView[]> {
     const [categories, counts] = await Promise.all([
       this.em.find(
         Category,
         { workspaceId: actor.workspaceId, ...(search ? { name: { $ilike: containsPattern(search) } } : {}) },
-        { orderBy: { [raw('lower(name)')]: 'asc', createdAt: 'asc' } },
+        { orderBy: { [raw('lower(name)')]: 'asc', createdAt: 'asc' }, limit },
       ),
       this.counts.forWorkspace(actor.workspaceId),
     ]);

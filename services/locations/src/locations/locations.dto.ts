@@ -1,5 +1,5 @@
 import {
-  LOCATION_NAME_MAX_LENGTH,
+  MAX_NAMED_LIST,
   type CreateLocationRequest,
   type ListLocationsRequest,
   type LocationCodeRequest,
@@ -7,15 +7,24 @@ import {
   type LocationType,
   type UpdateLocationRequest,
 } from '@inventory/contracts';
-import { IfGiven, LocationDescription, LocationName, LocationTypeField, ParentLocationId, ScannedCode, Trim } from '@inventory/platform';
-import { IsOptional, IsString, MaxLength } from 'class-validator';
+import {
+  IfGiven,
+  LocationDescription,
+  LocationName,
+  LocationSearch,
+  LocationTypeField,
+  PageLimit,
+  ParentLocationId,
+  ScannedCode,
+} from '@inventory/platform';
+import { IsOptional, IsString } from 'class-validator';
 
 export class ListLocationsDto implements ListLocationsRequest {
-  @IsOptional()
-  @Trim()
-  @IsString()
-  @MaxLength(LOCATION_NAME_MAX_LENGTH)
+  @LocationSearch()
   search?: string;
+
+  @PageLimit(MAX_NAMED_LIST)
+  limit?: number;
 
   @IsOptional()
   @LocationTypeField()

@@ -27,19 +27,20 @@ export class LocationsService {
     private readonly counts: LocationItemCounts,
   ) {}
 
-  async list(actor: Actor, { search, type }: ListLocationsDto): Promise<LocationView[]> {
+  async list(actor: Actor, { search, type, limit }: ListLocationsDto): Promise<LocationView[]> {
     const [locations, counts] = await Promise.all([
       this.em.find(
         Location,
         { workspaceId: actor.workspaceId, ...(search ? { name: { $ilike: containsPattern(search) } } : {}), ...(type ? { type } : {}) },
-        { orderBy: { [raw('lower(name)')]: 'asc', createdAt: 'asc' } },
+        { orderBy: { [raw('lower(name)')]: 'asc', createdAt: 'asc' }, limit },
       ),
       this.counts.forWorkspace(actor.workspaceId),
     ]);
     return locations.map((location) => toLocationView(location, counts.get(location.id) ?? 0));
   }
 
-  async tree(actor: Actor, filters: ListLocationsDto): Promise<LocationTreeNode[]> {
+  /** Every match, nested: a `limit` would cut branches off, so the tree leaves it out. */
+  async tree(actor: Actor, { limit: _all, ...filters }: ListLocationsDto): Promise<LocationTreeNode[]> {
     return buildTree(await this.list(actor, filters));
   }
 

@@ -35,6 +35,8 @@ export interface CategoryView {
 export interface ListCategoriesRequest {
   /** Case-insensitive substring of the name. */
   search?: string;
+  /** At most this many, by name (1 to MAX_NAMED_LIST; the pickers ask for a few). Left out: all. */
+  limit?: number;
 }
 
 export interface CategoryIdRequest {

@@ -53,6 +53,8 @@ export interface ListLocationsRequest {
   /** Case-insensitive substring of the name. */
   search?: string;
   type?: LocationType;
+  /** The flat list only: at most this many, by name (1 to MAX_NAMED_LIST). Left out: all. */
+  limit?: number;
 }
 
 export interface LocationIdRequest {

@@ -1,6 +1,6 @@
 import { LOCATION_DESCRIPTION_MAX_LENGTH, LOCATION_NAME_MAX_LENGTH, LOCATION_TYPES, LocationMessages as M } from '@inventory/contracts';
 import { IsIn, IsOptional, IsString } from 'class-validator';
-import { OptionalText, RequiredText, TrimToNull } from './text.js';
+import { NameSearch, OptionalText, RequiredText, TrimToNull } from './text.js';
 
 /* The location request fields, written once for the gateway's and the locations service's DTOs. */
 
@@ -10,6 +10,9 @@ export const LocationName = (): PropertyDecorator =>
 export const LocationDescription = (): PropertyDecorator => OptionalText(LOCATION_DESCRIPTION_MAX_LENGTH, M.descriptionInvalid);
 
 export const LocationTypeField = (): PropertyDecorator => IsIn(LOCATION_TYPES, { message: M.typeInvalid });
+
+/** The location list's search: a case-insensitive substring of the name; blank is none. */
+export const LocationSearch = (): PropertyDecorator => NameSearch(LOCATION_NAME_MAX_LENGTH);
 
 /** null or blank means "at the top level"; whether the id is one of the workspace's places is the service's check. */
 export function ParentLocationId(): PropertyDecorator {

@@ -32,3 +32,13 @@ export function OptionalText(max: number, invalid: string): PropertyDecorator {
     MaxLength(max, { message: invalid })(target, key);
   };
 }
+
+/** A list's search by name (categories, locations): trimmed text of at most `max` characters. */
+export function NameSearch(max: number): PropertyDecorator {
+  return (target, key) => {
+    IsOptional()(target, key);
+    Trim()(target, key);
+    IsString()(target, key);
+    MaxLength(max)(target, key);
+  };
+}
