@@ -414,6 +414,34 @@ describe('inventory screen', () => {
     await page.getByText('10 items').waitFor();
   });
 
+  it('picks a place out of many by searching on the server, and shows only the first 50 untyped', async () => {
+    const { page } = await signUp(browser, '/inventory');
+    for (let bin = 1; bin <= 60; bin += 1) await addLocation(page, `Bin ${String(bin).padStart(2, '0')}`);
+    await addItem(page, { name: 'Hex Key', unitPrice: '2.00' });
+    await page.reload();
+    await card(page, 'Hex Key').getByRole('button', { name: 'Update stock of Hex Key' }).click();
+    const stock = page.getByRole('dialog', { name: 'Update Stock - Hex Key' });
+    await settled(page);
+    await stock.getByRole('combobox', { name: 'Location', exact: true }).click();
+    const popup = page.locator('.ant-select-dropdown:visible');
+    await popup.getByText('More places match: type to narrow the list.').waitFor();
+    await settled(page);
+    await screenshot(page, 'location-picker-many');
+    await stock.getByRole('combobox', { name: 'Location', exact: true }).fill('bin 57');
+    await waitForCount(popup.locator('.ant-select-item-option'), 1);
+    await popup.locator('.ant-select-item-option').filter({ hasText: 'Bin 57' }).click();
+    await stock.getByLabel('Quantity').fill('4');
+    await stock.getByLabel('Reason').fill('Received');
+    await stock.getByRole('button', { name: 'Update Stock' }).click();
+    await toast(page, 'Stock Updated');
+    await waitForStockByLocation(card(page, 'Hex Key'), { 'Bin 57': '4' });
+
+    // Opened again, the chosen place shows by name though it is not among the first 50.
+    await card(page, 'Hex Key').getByRole('button', { name: 'Update stock of Hex Key' }).click();
+    await stock.getByRole('combobox', { name: 'Location', exact: true }).click();
+    await popup.getByText('Bin 57 (4 in stock)').waitFor();
+  });
+
   it('shows a sortable table with the columns one chose, and remembers both after a reload', async () => {
     const { page } = await signUp(browser, '/dashboard');
     for (const [name, sku, unitPrice, currentStock] of [

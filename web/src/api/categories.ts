@@ -3,8 +3,12 @@ import { answer, api, type Schemas } from './client';
 export type Category = Schemas['CategoryDto'];
 export type CategoryInput = Schemas['CreateCategoryBody'];
 
-export function listCategories(search?: string): Promise<Category[]> {
-  return answer(api.GET('/api/categories', { params: { query: { search: search?.trim() || undefined } } }));
+export function listCategories(search?: string, limit?: number): Promise<Category[]> {
+  return answer(api.GET('/api/categories', { params: { query: { search: search?.trim() || undefined, limit } } }));
+}
+
+export function getCategory(id: string): Promise<Category> {
+  return answer(api.GET('/api/categories/{id}', { params: { path: { id } } }));
 }
 
 export function createCategory(body: CategoryInput): Promise<Category> {

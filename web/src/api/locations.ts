@@ -17,13 +17,18 @@ export const LOCATION_TYPES = [
 ] as const satisfies readonly LocationType[];
 export const DEFAULT_LOCATION_TYPE: LocationType = 'Office';
 
-export type LocationFilters = Pick<QueryOf<'listLocations'>, 'search' | 'type'>;
+export type LocationFilters = Pick<QueryOf<'listLocations'>, 'search' | 'type' | 'limit'>;
 
 const path = (id: string) => ({ params: { path: { id } } });
 
 /** The flat list (the answer is a tree only with tree=true). */
-export async function listLocations({ search, type }: LocationFilters = {}): Promise<Location[]> {
-  return (await answer(api.GET('/api/locations', { params: { query: { search: search?.trim() || undefined, type } } }))) as Location[];
+export async function listLocations({ search, type, limit }: LocationFilters = {}): Promise<Location[]> {
+  const query = { search: search?.trim() || undefined, type, limit };
+  return (await answer(api.GET('/api/locations', { params: { query } }))) as Location[];
+}
+
+export function getLocation(id: string): Promise<Location> {
+  return answer(api.GET('/api/locations/{id}', path(id)));
 }
 
 export async function getLocationTree(): Promise<LocationTreeNode[]> {

@@ -36,11 +36,19 @@ export const queryKeys = {
     expiring: () => [...inventory, 'expiring'] as const,
     settings: () => [...inventory, 'settings'] as const,
   },
-  categories: { all: categories, list: (search = '') => [...categories, 'list', search] as const },
+  categories: {
+    all: categories,
+    list: (search = '') => [...categories, 'list', search] as const,
+    choices: (search: string) => [...categories, 'choices', search] as const,
+    detail: (id: string) => [...categories, 'detail', id] as const,
+  },
   locations: {
     all: locations,
     list: (search = '', type = '') => [...locations, 'list', search, type] as const,
     tree: () => [...locations, 'tree'] as const,
+    choices: (search: string) => [...locations, 'choices', search] as const,
+    any: () => [...locations, 'any'] as const,
+    detail: (id: string) => [...locations, 'detail', id] as const,
   },
   reports: {
     all: reports,

@@ -1,16 +1,15 @@
 import { EnvironmentOutlined } from '@ant-design/icons';
 import { Flex, Tag, theme, Typography } from 'antd';
 import type { Item } from '../api/inventory';
-import { heldStock, placeName, type LocationNames } from '../features/inventory/stock';
+import { NO_NAMES, heldStock, placeName } from '../features/inventory/stock';
 
 interface ItemStockListProps {
   item: Item;
   hereId: string | null;
-  locationNames: LocationNames;
 }
 
 /** Stock per place, 'here' marked (and listed even when it holds none, so a count there reads 0). */
-export function ItemStockList({ item, hereId, locationNames }: ItemStockListProps) {
+export function ItemStockList({ item, hereId }: ItemStockListProps) {
   const { token } = theme.useToken();
   const held = heldStock(item);
   const rows =
@@ -44,7 +43,7 @@ export function ItemStockList({ item, hereId, locationNames }: ItemStockListProp
               >
                 <span>
                   {isHere && <EnvironmentOutlined aria-hidden style={{ marginInlineEnd: 6 }} />}
-                  {placeName(entry.locationId, entry.locationName, locationNames)}
+                  {placeName(entry.locationId, entry.locationName, NO_NAMES)}
                   {isHere && (
                     <Tag color="blue" style={{ marginInlineStart: 8 }}>
                       here

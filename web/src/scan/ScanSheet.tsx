@@ -3,8 +3,7 @@ import { useState } from 'react';
 import { errorMessage } from '../api/http';
 import { recordMovementOnce, transferStockOnce } from '../api/codes';
 import type { Item, MovementType } from '../api/inventory';
-import { useLocations } from '../features/locations/hooks';
-import { heldStock, namesOf, placeName } from '../features/inventory/stock';
+import { NO_NAMES, heldStock, placeName } from '../features/inventory/stock';
 import { useWorkspaceAccess } from '../features/workspace/access';
 import { ItemStockList } from './ItemStockList';
 import { QuantityStepper } from './QuantityStepper';
@@ -30,9 +29,7 @@ export function ScanSheet({ item, scannedText }: ScanSheetProps) {
   const [quantity, setQuantity] = useState(1);
   const [moveFrom, setMoveFrom] = useState<string | null | undefined>(undefined);
   const [outcome, setOutcome] = useState<string | null>(null);
-  const locations = useLocations('', undefined);
-  const locationNames = namesOf(locations.data);
-  const hereName = placeName(hereId, here?.name ?? null, locationNames);
+  const hereName = placeName(hereId, here?.name ?? null, NO_NAMES);
   const sources = heldStock(item).filter((entry) => entry.locationId !== hereId);
   const from =
     moveFrom !== undefined && sources.some((entry) => entry.locationId === moveFrom) ? moveFrom : (sources[0]?.locationId ?? undefined);
@@ -78,7 +75,7 @@ export function ScanSheet({ item, scannedText }: ScanSheetProps) {
         )}
       </div>
 
-      <ItemStockList item={item} hereId={hereId} locationNames={locationNames} />
+      <ItemStockList item={item} hereId={hereId} />
 
       {!access.canWrite ? (
         <Alert type="info" showIcon title="Your role in this workspace lets you look up stock, not change it." />
@@ -132,7 +129,7 @@ export function ScanSheet({ item, scannedText }: ScanSheetProps) {
               onChange={(value: string) => setMoveFrom(value === '' ? null : value)}
               options={sources.map((entry) => ({
                 value: entry.locationId ?? '',
-                label: `From ${placeName(entry.locationId, entry.locationName, locationNames)} (${entry.quantity})`,
+                label: `From ${placeName(entry.locationId, entry.locationName, NO_NAMES)} (${entry.quantity})`,
               }))}
             />
           )}

@@ -29,6 +29,8 @@ export const MOVEMENT_TYPE_OPTIONS = [
 
 export type LocationNames = ReadonlyMap<string, string>;
 export type CategoryNames = ReadonlyMap<string, string>;
+/** Where no list of every place is loaded (a workspace may have thousands): the server's names only. */
+export const NO_NAMES: LocationNames = new Map();
 
 export function namesOf(records: { id: string; name: string }[] | undefined): ReadonlyMap<string, string> {
   return new Map((records ?? []).map((record) => [record.id, record.name]));

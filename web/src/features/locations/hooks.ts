@@ -13,6 +13,11 @@ export function useLocations(search: string, type: LocationType | undefined) {
   });
 }
 
+/** Whether the workspace has any location (one row asked for, not the list). */
+export function useHasLocations() {
+  return useQuery({ queryKey: queryKeys.locations.any(), queryFn: async () => (await listLocations({ limit: 1 })).length > 0 });
+}
+
 /** Every location nested under its parent, for the parent picker. */
 export function useLocationTree(enabled: boolean) {
   return useQuery({ queryKey: queryKeys.locations.tree(), queryFn: getLocationTree, enabled });

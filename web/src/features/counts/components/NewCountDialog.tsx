@@ -1,11 +1,9 @@
-import { Form, Modal, Select } from 'antd';
+import { Form, Modal } from 'antd';
 import { useNavigate } from 'react-router-dom';
-import { useCategories } from '../../categories/hooks';
-import { useLocations } from '../../locations/hooks';
+import { CategorySelect } from '../../categories/components/CategorySelect';
+import { LocationSelect } from '../../locations/components/LocationSelect';
+import { UNASSIGNED, toLocationId } from '../../inventory/stock';
 import { useOpenCount } from '../hooks';
-
-/** The select's value for "the stock kept at no place" (a select option cannot be null). */
-const NO_PLACE = '';
 
 interface NewCountValues {
   locationId: string;
@@ -19,13 +17,10 @@ interface NewCountValues {
 export function NewCountDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const [form] = Form.useForm<NewCountValues>();
   const navigate = useNavigate();
-  const locations = useLocations('', undefined);
-  const categories = useCategories('');
   const openCount = useOpenCount();
-  const places = locations.data ?? [];
 
   const submit = async ({ locationId, categoryId }: NewCountValues) => {
-    const view = await openCount.mutateAsync({ locationId: locationId || null, categoryId: categoryId ?? null });
+    const view = await openCount.mutateAsync({ locationId: toLocationId(locationId), categoryId: categoryId ?? null });
     form.resetFields();
     onClose();
     navigate(`/counts/${encodeURIComponent(view.id)}`);
@@ -44,7 +39,7 @@ export function NewCountDialog({ open, onClose }: { open: boolean; onClose: () =
         id="new-count"
         form={form}
         layout="vertical"
-        initialValues={{ locationId: places[0]?.id ?? NO_PLACE }}
+        initialValues={{ locationId: UNASSIGNED }}
         onFinish={(values) => void submit(values).catch(() => undefined)}
       >
         <Form.Item
@@ -52,21 +47,10 @@ export function NewCountDialog({ open, onClose }: { open: boolean; onClose: () =
           label="Location to count"
           extra="Counts book adjustments at this place. 'No place' counts stock not kept at any location."
         >
-          <Select
-            loading={locations.isLoading}
-            options={[
-              ...places.map((place) => ({ value: place.id, label: place.name })),
-              { value: NO_PLACE, label: 'No place (stock not at a location)' },
-            ]}
-          />
+          <LocationSelect aria-label="Location to count" unassignedLabel="No place (stock not at a location)" />
         </Form.Item>
         <Form.Item name="categoryId" label="Category (optional)">
-          <Select
-            allowClear
-            placeholder="All categories"
-            loading={categories.isLoading}
-            options={(categories.data ?? []).map((category) => ({ value: category.id, label: category.name }))}
-          />
+          <CategorySelect aria-label="Category (optional)" allowClear placeholder="All categories" />
         </Form.Item>
       </Form>
     </Modal>

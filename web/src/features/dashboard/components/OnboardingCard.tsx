@@ -3,7 +3,7 @@ import { Button, Card, Flex, Progress, theme, Typography } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useAuth } from '../../auth/hooks';
-import { useLocations } from '../../locations/hooks';
+import { useHasLocations } from '../../locations/hooks';
 import { useDashboardStats, useRecentMovements } from '../hooks';
 import { hasPrintedLabels, hasVisitedReports, onboardingDismissed, dismissOnboarding } from '../../../lib/onboarding';
 import { useWorkspaceAccess } from '../../workspace/access';
@@ -32,7 +32,7 @@ export function useOnboarding(): Onboarding {
   const { user } = useAuth();
   const stats = useDashboardStats();
   const recent = useRecentMovements();
-  const locations = useLocations('', undefined);
+  const hasLocations = useHasLocations();
   const workspaceId = user?.workspace.id;
   const [dismissed, setDismissed] = useState(() => onboardingDismissed(user?.id, workspaceId));
   const { canWrite, canManageMembers } = useWorkspaceAccess();
@@ -43,7 +43,7 @@ export function useOnboarding(): Onboarding {
 
   // The steps are writes: a viewer could not take them.
   if (dismissed || !canWrite || !user || !workspaceId) return { status: 'hidden' };
-  if (stats.isLoading || locations.isLoading || recent.isLoading || (canManageMembers && workspaces.isLoading))
+  if (stats.isLoading || hasLocations.isLoading || recent.isLoading || (canManageMembers && workspaces.isLoading))
     return { status: 'loading' };
   const memberCount = workspaces.data?.find((workspace) => workspace.id === workspaceId)?.memberCount ?? 1;
   const steps: Step[] = [
@@ -52,7 +52,7 @@ export function useOnboarding(): Onboarding {
       title: 'Add a location',
       hint: 'Where your stock lives: a shop, a store room, a shelf.',
       to: '/locations',
-      done: (locations.data?.length ?? 0) > 0,
+      done: hasLocations.data === true,
     },
     {
       key: 'category',

@@ -1,10 +1,10 @@
 import { useIsMutating } from '@tanstack/react-query';
-import { Col, Form, Input, InputNumber, Modal, Row, Select } from 'antd';
+import { Col, Form, Input, InputNumber, Modal, Row } from 'antd';
 import { useEffect } from 'react';
-import { useLocations } from '../../locations/hooks';
+import { LocationSelect } from '../../locations/components/LocationSelect';
 import { UPLOAD_IMAGE_KEY, useCreateItem } from '../hooks';
 import { LOT_MAX_LENGTH } from '../expiry';
-import { UNASSIGNED, locationOptions, toLocationId } from '../stock';
+import { UNASSIGNED, toLocationId } from '../stock';
 import type { Item } from '../../../api/inventory';
 import { cleanBarcodes, ItemDetailsFields, type ItemDetailsValues } from './ItemDetailsFields';
 
@@ -32,7 +32,6 @@ const EMPTY: Partial<AddItemFormValues> = { locationId: UNASSIGNED, currentStock
 export function AddItemDialog({ open, onClose, initialValues, onCreated }: AddItemDialogProps) {
   const [form] = Form.useForm<AddItemFormValues>();
   const create = useCreateItem();
-  const locations = useLocations('', undefined);
   const uploading = useIsMutating({ mutationKey: UPLOAD_IMAGE_KEY }) > 0;
   const hasInitialStock = (Form.useWatch('currentStock', form) ?? 0) > 0;
 
@@ -82,12 +81,7 @@ export function AddItemDialog({ open, onClose, initialValues, onCreated }: AddIt
         <ItemDetailsFields
           besideCategory={
             <Form.Item label="Location" name="locationId" extra="Where the initial stock is kept.">
-              <Select
-                aria-label="Location"
-                showSearch={{ optionFilterProp: 'label' }}
-                loading={locations.isLoading}
-                options={locationOptions(locations.data)}
-              />
+              <LocationSelect aria-label="Location" />
             </Form.Item>
           }
         >

@@ -1,6 +1,6 @@
 import { Col, Form, Input, Row, Select } from 'antd';
 import type { ReactNode } from 'react';
-import { useCategories } from '../../categories/hooks';
+import { CategorySelect } from '../../categories/components/CategorySelect';
 import { ImageField } from './ImageField';
 
 /** The details both the add and the edit dialog ask for. */
@@ -27,7 +27,6 @@ interface ItemDetailsFieldsProps {
 const half = { xs: 24, sm: 12 } as const;
 
 export function ItemDetailsFields({ besideCategory, children }: ItemDetailsFieldsProps) {
-  const categories = useCategories('');
   return (
     <>
       <Form.Item
@@ -86,14 +85,7 @@ export function ItemDetailsFields({ besideCategory, children }: ItemDetailsField
         <Col {...(besideCategory ? half : { xs: 24 })}>
           {/* aria-label too: antd names the Select's listbox from it (axe: aria-input-field-name). */}
           <Form.Item label="Category" name="categoryId">
-            <Select
-              aria-label="Category"
-              allowClear
-              showSearch={{ optionFilterProp: 'label' }}
-              placeholder="No category"
-              loading={categories.isLoading}
-              options={(categories.data ?? []).map((category) => ({ value: category.id, label: category.name }))}
-            />
+            <CategorySelect aria-label="Category" allowClear placeholder="No category" />
           </Form.Item>
         </Col>
         {besideCategory && <Col {...half}>{besideCategory}</Col>}

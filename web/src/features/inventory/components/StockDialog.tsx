@@ -3,9 +3,9 @@ import { Flex, Form, Input, InputNumber, Modal, Select, Typography } from 'antd'
 import { useEffect } from 'react';
 import type { Item, MovementType } from '../../../api/inventory';
 import { useToast } from '../../../lib/toast';
-import { useLocations } from '../../locations/hooks';
+import { LocationSelect } from '../../locations/components/LocationSelect';
 import { useRecordMovement } from '../hooks';
-import { EARLIEST_EXPIRY, MOVEMENT_TYPE_OPTIONS, UNASSIGNED, locationOptions, lotOptions, toLocationId, toLot } from '../stock';
+import { EARLIEST_EXPIRY, MOVEMENT_TYPE_OPTIONS, UNASSIGNED, lotOptions, toLocationId, toLot } from '../stock';
 
 interface StockDialogProps {
   open: boolean;
@@ -31,7 +31,6 @@ export function StockDialog({ open, item, onClose }: StockDialogProps) {
   const [form] = Form.useForm<StockFormValues>();
   const toast = useToast();
   const record = useRecordMovement();
-  const locations = useLocations('', undefined);
   const movementType = Form.useWatch('movementType', form);
   const locationId = toLocationId(Form.useWatch('locationId', form));
   const lotChoices = lotOptions(item?.lots, locationId);
@@ -110,11 +109,9 @@ export function StockDialog({ open, item, onClose }: StockDialogProps) {
           <Input placeholder="e.g. Delivery from supplier" maxLength={500} />
         </Form.Item>
         <Form.Item label="Location" name="locationId">
-          <Select
+          <LocationSelect
             aria-label="Location"
-            showSearch={{ optionFilterProp: 'label' }}
-            loading={locations.isLoading}
-            options={locationOptions(locations.data, item?.stockByLocation)}
+            held={item?.stockByLocation}
             // The lots offered are the new place's.
             onChange={() => movementType !== 'in' && form.setFieldValue('lot', EARLIEST_EXPIRY)}
           />

@@ -1,9 +1,9 @@
 import { Form, Input, InputNumber, Modal, Select } from 'antd';
 import { useEffect } from 'react';
 import type { Item } from '../../../api/inventory';
-import { useLocations } from '../../locations/hooks';
+import { LocationSelect } from '../../locations/components/LocationSelect';
 import { useTransferStock } from '../hooks';
-import { EARLIEST_EXPIRY, UNASSIGNED, heldStock, locationOptions, lotOptions, toLocationId, toLot, toOptionValue } from '../stock';
+import { EARLIEST_EXPIRY, UNASSIGNED, heldStock, lotOptions, NO_NAMES, placeName, toLocationId, toLot, toOptionValue } from '../stock';
 
 interface TransferDialogProps {
   open: boolean;
@@ -23,7 +23,6 @@ interface TransferFormValues {
 export function TransferDialog({ open, item, onClose }: TransferDialogProps) {
   const [form] = Form.useForm<TransferFormValues>();
   const transfer = useTransferStock();
-  const locations = useLocations('', undefined);
   const held = item ? heldStock(item) : [];
   const from = Form.useWatch('from', form);
   const lotChoices = lotOptions(item?.lots, toLocationId(from));
@@ -32,9 +31,11 @@ export function TransferDialog({ open, item, onClose }: TransferDialogProps) {
   // A named lot gives only what it holds at the source.
   const available =
     lot === null ? atSource : item?.lots?.find((entry) => entry.locationId === toLocationId(from) && entry.lot === lot)?.quantity;
-  const allOptions = locationOptions(locations.data, held);
-  // Only places that hold stock can give it.
-  const fromOptions = allOptions.filter((option) => held.some((entry) => toOptionValue(entry.locationId) === option.value));
+  // Only places that hold stock can give it: the item names them, so this list needs no search.
+  const fromOptions = held.map((entry) => ({
+    value: toOptionValue(entry.locationId),
+    label: `${placeName(entry.locationId, entry.locationName, NO_NAMES)} (${entry.quantity} in stock)`,
+  }));
 
   useEffect(() => {
     if (!open || !item) return;
@@ -105,13 +106,7 @@ export function TransferDialog({ open, item, onClose }: TransferDialogProps) {
             }),
           ]}
         >
-          <Select
-            aria-label="To Location"
-            showSearch={{ optionFilterProp: 'label' }}
-            placeholder="Choose a location"
-            loading={locations.isLoading}
-            options={allOptions}
-          />
+          <LocationSelect aria-label="To Location" placeholder="Choose a location" held={held} />
         </Form.Item>
         <Form.Item
           label="Quantity"
