@@ -1,4 +1,6 @@
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQueries, useQuery } from '@tanstack/react-query';
+import { getCategory } from '../../api/categories';
+import { getLocation } from '../../api/locations';
 import { errorMessage, isHttpError } from '../../api/http';
 import {
   archiveItem,
@@ -15,6 +17,7 @@ import {
   updateItem,
   type InventorySettings,
   type ItemChanges,
+  type Item,
   type ItemFilters,
   type NewItem,
   type StockMovementInput,
@@ -24,6 +27,34 @@ import { queryKeys } from '../../api/query-keys';
 import { uploadImage } from '../../api/uploads';
 import { useToast } from '../../lib/toast';
 import { useToastMutation } from '../../lib/use-toast-mutation';
+import type { CategoryNames, LocationNames } from './stock';
+
+/**
+ * The names the items' views left out. The inventory service names categories and places from its
+ * replicas, which may lag a moment behind one just made; those few are looked up one by one,
+ * never by loading every place of a workspace that may have thousands.
+ */
+export function useMissingNames(items: readonly Item[]): { locationNames: LocationNames; categoryNames: CategoryNames } {
+  const unique = (ids: (string | null | false | undefined)[]) => [...new Set(ids.filter((id): id is string => Boolean(id)))];
+  const categoryIds = unique(items.map((item) => !item.category && item.categoryId));
+  const locationIds = unique(
+    items.flatMap((item) => [
+      !item.location && item.locationId,
+      ...item.stockByLocation.map((entry) => entry.locationName === null && entry.locationId),
+    ]),
+  );
+  const named = <T extends { id: string; name: string }>(results: { data?: T }[]) =>
+    new Map(results.flatMap(({ data }) => (data ? [[data.id, data.name] as const] : [])));
+  const categories = useQueries({
+    queries: categoryIds.map((id) => ({ queryKey: queryKeys.categories.detail(id), queryFn: () => getCategory(id), staleTime: 60_000 })),
+    combine: named,
+  });
+  const locations = useQueries({
+    queries: locationIds.map((id) => ({ queryKey: queryKeys.locations.detail(id), queryFn: () => getLocation(id), staleTime: 60_000 })),
+    combine: named,
+  });
+  return { locationNames: locations, categoryNames: categories };
+}
 
 /** One page of the filtered list; the previous page stays on screen while the next loads. */
 export function useItems(filters: ItemFilters) {

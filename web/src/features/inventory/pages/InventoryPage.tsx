@@ -1,6 +1,6 @@
 import { AppstoreOutlined, CheckSquareOutlined, PlusOutlined, TableOutlined, UploadOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Flex, Pagination, Segmented } from 'antd';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { errorMessage } from '../../../api/http';
 import type { Item } from '../../../api/inventory';
@@ -8,10 +8,8 @@ import type { LabelTarget } from '../../../api/labels';
 import { PageHeader } from '../../../components/PageHeader';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useStoredState } from '../../../lib/use-stored-state';
-import { useCategories } from '../../categories/hooks';
 import { PrintLabelsDialog } from '../../labels/PrintLabelsDialog';
 import { useWorkspaceAccess } from '../../workspace/access';
-import { useLocations } from '../../locations/hooks';
 import { AddItemDialog } from '../components/AddItemDialog';
 import { EditItemDialog } from '../components/EditItemDialog';
 import { FocusedItem } from '../components/FocusedItem';
@@ -25,8 +23,7 @@ import { ReorderLevelDialog } from '../components/ReorderLevelDialog';
 import { SelectionBar } from '../components/SelectionBar';
 import { StockDialog } from '../components/StockDialog';
 import { TransferDialog } from '../components/TransferDialog';
-import { useArchiveItem, useItem, useItems } from '../hooks';
-import { namesOf } from '../stock';
+import { useArchiveItem, useItem, useItems, useMissingNames } from '../hooks';
 
 // The table view and its column chooser load when first shown: the cards need neither.
 const ItemTable = lazy(async () => ({ default: (await import('../components/ItemTable')).ItemTable }));
@@ -82,16 +79,13 @@ export function InventoryPage() {
     // The cards stay newest first; the table sorts by the column header chosen.
     ...(view === 'table' ? tableSort : {}),
   });
-  const locations = useLocations('', undefined);
-  const categories = useCategories('');
-  const locationNames = useMemo(() => namesOf(locations.data), [locations.data]);
-  const categoryNames = useMemo(() => namesOf(categories.data), [categories.data]);
   const archive = useArchiveItem();
   // A viewer reads and exports only: every write control is left out.
   const { canWrite } = useWorkspaceAccess();
 
   const items = query.data?.items ?? [];
   const focusedItems = focused.data ? [focused.data] : [];
+  const { locationNames, categoryNames } = useMissingNames([...focusedItems, ...items]);
   const total = query.data?.total ?? 0;
   const filtered = search.trim() !== '' || status !== 'all' || expiry !== 'all';
   // A page emptied by an archive or a stock change: show the last page that still has items.
