@@ -256,6 +256,19 @@ describe('value history', () => {
     const series = await valueHistory(userId, { range: 'custom', from: isoDay(daysAgo(41)), to: isoDay(daysAgo(38)) });
     expect(series.map((p) => p.totalValue)).toEqual([0, 10, 10, 10]);
   });
+
+  it('ends a range at the instant asked for, within its last day (whole days come from the daily totals)', async () => {
+    const priceChange = new Date(crate.events[crate.events.length - 1].occurredAt);
+    for (const end of [new Date(priceChange.getTime() - 1), priceChange]) {
+      const series = await valueHistory(userId, { range: 'custom', from: isoDay(daysAgo(5, end)), to: end.toISOString() });
+      expect(series).toHaveLength(6);
+      expect(series[5]).toEqual({ date: isoDay(end), totalValue: Math.round(valueAt(end) * 100) / 100 });
+      expect(series[0]).toEqual({
+        date: isoDay(daysAgo(5, end)),
+        totalValue: Math.round(valueAt(new Date(`${isoDay(daysAgo(5, end))}T23:59:59.999Z`)) * 100) / 100,
+      });
+    }
+  });
 });
 
 describe('movement history', () => {

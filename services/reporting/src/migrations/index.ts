@@ -4,6 +4,7 @@ import { Reporting0001ReadModels } from './Reporting0001_read_models.js';
 import { Reporting0002ItemTotals } from './Reporting0002_item_totals.js';
 import { Reporting0003Workspaces } from './Reporting0003_workspaces.js';
 import { Reporting0004ReportSearch } from './Reporting0004_report_search.js';
+import { Reporting0005DailyValue } from './Reporting0005_daily_value.js';
 
 /** Every migration of this service, oldest first. */
 export const migrations: MigrationObject[] = [
@@ -12,4 +13,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Reporting0002_item_totals', class: Reporting0002ItemTotals },
   { name: 'Reporting0003_workspaces', class: Reporting0003Workspaces },
   { name: 'Reporting0004_report_search', class: Reporting0004ReportSearch },
+  { name: 'Reporting0005_daily_value', class: Reporting0005DailyValue },
 ];

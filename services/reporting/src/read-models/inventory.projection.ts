@@ -9,7 +9,7 @@ import { inTransaction } from './sql.js';
 type Db = ReturnType<typeof inTransaction>;
 
 /** What this read model keeps of the inventory events. */
-const ITEM_TABLES = ['items', 'item_history', 'movements', 'item_totals'];
+const ITEM_TABLES = ['items', 'item_history', 'movements', 'item_totals', 'daily_value'];
 
 interface ItemRow {
   item_id: string;
@@ -46,6 +46,12 @@ const WRITE_BATCH = `
              - (CASE WHEN prev_active THEN prev_stock * prev_unit_price::numeric(12, 2) ELSE 0 END)
       FROM jsonb_to_recordset(?::jsonb)
         AS r(event_id text, occurred_at timestamptz, ${ITEM_FIELDS}, prev_active boolean, prev_stock integer, prev_unit_price numeric)
+    RETURNING workspace_id, occurred_at, value_delta
+  ), daily AS (
+    -- The value chart's days (UTC) move by the same deltas.
+    INSERT INTO daily_value (workspace_id, day, value_delta)
+    SELECT workspace_id, (occurred_at AT TIME ZONE 'UTC')::date, sum(value_delta) FROM history GROUP BY 1, 2
+    ON CONFLICT (workspace_id, day) DO UPDATE SET value_delta = daily_value.value_delta + excluded.value_delta
   ), totals AS (
     -- Each user's figures move by what the batch changed, from each item's state before it to after it.
     INSERT INTO item_totals (workspace_id, total_items, low_stock_items, total_value)
@@ -65,9 +71,9 @@ const WRITE_BATCH = `
     movement_type text, quantity integer, delta integer, occurred_at timestamptz, user_id text, user_name text)`;
 
 /**
- * Folds inventory events into items (state now), item_history (state after every event), movements
- * and item_totals (the dashboard figures). A batch costs two statements: read what it needs, write
- * all four tables.
+ * Folds inventory events into items (state now), item_history (state after every event), movements,
+ * item_totals (the dashboard figures) and daily_value (the value chart). A batch costs two
+ * statements: read what it needs, write all five tables.
  */
 @Injectable()
 export class InventoryProjection implements EventHandler {

@@ -4,7 +4,7 @@ import { purgedWorkspaceId, type EventEnvelope, type UserEvent, type WorkspaceEv
 import type { EventHandler } from '@inventory/platform';
 import { inTransaction } from './sql.js';
 
-const WORKSPACE_TABLES = ['items', 'item_history', 'movements', 'item_totals', 'categories'];
+const WORKSPACE_TABLES = ['items', 'item_history', 'movements', 'item_totals', 'daily_value', 'categories'];
 
 /**
  * Removes everything of a deleted workspace (a deleted user's personal workspace included) and

@@ -198,21 +198,35 @@ export class ReportsService {
   async valueHistory(workspaceId: string, query: ReportPeriodQuery): Promise<ValueHistoryPoint[]> {
     const now = new Date();
     const { firstDay, lastDay, through } = periodDays(resolvePeriod(query, now), now);
-    const opening = new Date(`${firstDay}T00:00:00Z`);
+    // Whole days from daily_value (one row a day, however many events); the last day from its own
+    // events up to `through` (now, or the end the range asked for, which may fall within that day).
     const rows = await runSql<{ date: string; total_value: string }>(
       this.em,
       `WITH opening AS (
-         SELECT COALESCE(sum(value_delta), 0) AS value FROM item_history WHERE workspace_id = ? AND occurred_at < ?
+         SELECT COALESCE(sum(value_delta), 0) AS value FROM daily_value WHERE workspace_id = ? AND day < ?::date
        ), changes AS (
-         SELECT (occurred_at AT TIME ZONE 'UTC')::date AS day, sum(value_delta) AS delta
-           FROM item_history WHERE workspace_id = ? AND occurred_at >= ? AND occurred_at <= ? GROUP BY 1
+         SELECT day, value_delta AS delta FROM daily_value WHERE workspace_id = ? AND day >= ?::date AND day < ?::date
+         UNION ALL
+         SELECT ?::date, sum(value_delta) FROM item_history WHERE workspace_id = ? AND occurred_at >= ? AND occurred_at <= ?
        )
        SELECT to_char(d.day, 'YYYY-MM-DD') AS date,
               (opening.value + COALESCE(sum(changes.delta) OVER (ORDER BY d.day), 0))::text AS total_value
          FROM generate_series(?::date, ?::date, interval '1 day') AS d(day)
          CROSS JOIN opening LEFT JOIN changes ON changes.day = d.day::date
         ORDER BY d.day`,
-      [workspaceId, opening, workspaceId, opening, through, firstDay, lastDay],
+      [
+        workspaceId,
+        firstDay,
+        workspaceId,
+        firstDay,
+        lastDay,
+        lastDay,
+        workspaceId,
+        new Date(`${lastDay}T00:00:00Z`),
+        through,
+        firstDay,
+        lastDay,
+      ],
     );
     return rows.map((row) => ({ date: row.date, totalValue: money(row.total_value) }));
   }
