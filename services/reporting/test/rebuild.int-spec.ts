@@ -4,7 +4,7 @@ import { newUserId, startReporting, type ReportingHarness } from './support/repo
 import { daysAgo, TestCategory, TestItem, userDeleted } from './support/test-item.js';
 
 let reporting: ReportingHarness;
-const TABLES = ['items', 'item_history', 'movements', 'item_totals', 'categories', 'purged_workspaces'];
+const TABLES = ['items', 'item_history', 'movements', 'item_totals', 'daily_value', 'categories', 'purged_workspaces'];
 
 /** A digest of every row of these users in every reporting table (the shared test database has others too). */
 async function digest(userIds: string[]): Promise<Record<string, { rows: number; hash: string }>> {
@@ -61,6 +61,8 @@ describe('rebuild', () => {
     const before = await digest([first, second, purged]);
     expect(before.item_history.rows).toBe(2 * 11);
     expect(before.purged_workspaces.rows).toBe(1);
+    // Days 30, 20, 5, 4 and 1 ago, per kept workspace: live, batch by batch; rebuilt, in one pass.
+    expect(before.daily_value.rows).toBe(2 * 5);
     const firstBefore = await digest([first]);
 
     let rebuilding = true;

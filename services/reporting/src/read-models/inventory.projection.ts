@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { EventEnvelope, ItemEvent } from '@inventory/contracts';
-import type { EventHandler } from '@inventory/platform';
+import type { ApplyContext, EventHandler } from '@inventory/platform';
 import { evolveItem, isItemEvent, isLowStock, movementOf, type ItemSnapshot, type MovementRecord } from './item-snapshot.js';
 import { isoTimeSql } from '@inventory/platform';
 import { inTransaction } from './sql.js';
@@ -28,8 +28,19 @@ interface ItemRow {
 const ITEM_FIELDS = `item_id text, workspace_id text, name text, sku text, category_id text, unit_price numeric, reorder_level integer,
   stock integer, active boolean, version integer`;
 
-// Rows travel as one JSON parameter per table: a batch is one statement, whatever its size.
-const WRITE_BATCH = `
+/** daily_value from item_history in one pass: after a rebuild's replay (see writeBatch). */
+const DAILY_VALUE_FROM_HISTORY = `
+  INSERT INTO daily_value (workspace_id, day, value_delta)
+  SELECT workspace_id, (occurred_at AT TIME ZONE 'UTC')::date, sum(value_delta) FROM item_history GROUP BY 1, 2`;
+
+/**
+ * Rows travel as one JSON parameter per table: a batch is one statement, whatever its size. Live,
+ * it also moves daily_value by the batch's value changes; a rebuild's replay leaves that out and
+ * derives the table once at the end (DAILY_VALUE_FROM_HISTORY): in its one long transaction every
+ * batch's update of a day would keep every earlier version of the row (at 1.1M events: 4,815
+ * events/s instead of 12,000).
+ */
+const writeBatch = (withDailyValue: boolean) => `
   WITH upserted AS (
     INSERT INTO items (item_id, workspace_id, name, sku, category_id, unit_price, reorder_level, stock, active, version, updated_at)
     SELECT * FROM jsonb_to_recordset(?::jsonb) AS r(${ITEM_FIELDS}, updated_at timestamptz)
@@ -47,12 +58,16 @@ const WRITE_BATCH = `
       FROM jsonb_to_recordset(?::jsonb)
         AS r(event_id text, occurred_at timestamptz, ${ITEM_FIELDS}, prev_active boolean, prev_stock integer, prev_unit_price numeric)
     RETURNING workspace_id, occurred_at, value_delta
-  ), daily AS (
+  ), ${
+    withDailyValue
+      ? `daily AS (
     -- The value chart's days (UTC) move by the same deltas.
     INSERT INTO daily_value (workspace_id, day, value_delta)
     SELECT workspace_id, (occurred_at AT TIME ZONE 'UTC')::date, sum(value_delta) FROM history GROUP BY 1, 2
     ON CONFLICT (workspace_id, day) DO UPDATE SET value_delta = daily_value.value_delta + excluded.value_delta
-  ), totals AS (
+  ), `
+      : ''
+  }totals AS (
     -- Each user's figures move by what the batch changed, from each item's state before it to after it.
     INSERT INTO item_totals (workspace_id, total_items, low_stock_items, total_value)
     SELECT workspace_id, sum(after_active::int - before_active::int), sum(after_low::int - before_low::int),
@@ -69,6 +84,7 @@ const WRITE_BATCH = `
   INSERT INTO movements (event_id, movement_id, item_id, workspace_id, version, movement_type, quantity, delta, occurred_at, user_id, user_name)
   SELECT * FROM jsonb_to_recordset(?::jsonb) AS r(event_id text, movement_id text, item_id text, workspace_id text, version integer,
     movement_type text, quantity integer, delta integer, occurred_at timestamptz, user_id text, user_name text)`;
+const WRITE_BATCH = { live: writeBatch(true), replay: writeBatch(false) };
 
 /**
  * Folds inventory events into items (state now), item_history (state after every event), movements,
@@ -83,7 +99,7 @@ export class InventoryProjection implements EventHandler {
     return this.handleBatch([event], em);
   }
 
-  async handleBatch(events: EventEnvelope[], em: EntityManager): Promise<void> {
+  async handleBatch(events: EventEnvelope[], em: EntityManager, apply: ApplyContext = { replaying: false }): Promise<void> {
     const itemEvents = events.filter(isItemEvent);
     if (itemEvents.length === 0) return;
     const db = inTransaction(em);
@@ -113,7 +129,7 @@ export class InventoryProjection implements EventHandler {
     const latest = [...changed.values()];
     const totals = latest.map((after) => totalsRow(initial.get(after.itemId) ?? null, after));
     await db.run(
-      WRITE_BATCH,
+      apply.replaying ? WRITE_BATCH.replay : WRITE_BATCH.live,
       [latest.map(itemRow), history, totals, movements].map((rows) => JSON.stringify(rows)),
     );
   }
@@ -121,6 +137,10 @@ export class InventoryProjection implements EventHandler {
   async reset(em: EntityManager): Promise<void> {
     const db = inTransaction(em);
     for (const table of ITEM_TABLES) await db.run(`DELETE FROM ${table}`);
+  }
+
+  async replayed(em: EntityManager): Promise<void> {
+    await inTransaction(em).run(DAILY_VALUE_FROM_HISTORY);
   }
 
   async clearWorkspace(workspaceId: string, em: EntityManager): Promise<void> {

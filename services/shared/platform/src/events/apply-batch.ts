@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { EventEnvelope } from '@inventory/contracts';
 import { runSql } from '../database/sql.js';
-import type { EventHandler } from './event-consumer.js';
+import type { ApplyContext, EventHandler } from './event-consumer.js';
 
 export type BatchEventHandler = EventHandler & Required<Pick<EventHandler, 'handleBatch'>>;
 
@@ -16,6 +16,7 @@ export async function applyEventBatch(
   consumer: string,
   handler: BatchEventHandler,
   events: EventEnvelope[],
+  apply: ApplyContext,
 ): Promise<number> {
   if (events.length === 0) return 0;
   if (!em.getTransactionContext()) throw new Error('applyEventBatch runs inside the caller’s transaction');
@@ -29,7 +30,7 @@ export async function applyEventBatch(
   const fresh = new Set(inserted.map((row) => row.event_id));
   const unapplied = events.filter((event) => fresh.delete(event.id));
   if (unapplied.length === 0) return 0;
-  await handler.handleBatch(unapplied, em);
+  await handler.handleBatch(unapplied, em, apply);
   await em.flush();
   return unapplied.length;
 }

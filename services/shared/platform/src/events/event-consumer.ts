@@ -20,10 +20,19 @@ import type { EventsConnection } from './jetstream.js';
 export interface EventHandler {
   /** Applies one event inside the consumer's transaction (`em` is transactional). */
   handle(event: EventEnvelope, em: EntityManager): Promise<void>;
-  /** Optional: applies several events at once, in order, with the same outcome as handle() on each in turn. */
-  handleBatch?(events: EventEnvelope[], em: EntityManager): Promise<void>;
+  /**
+   * Optional: applies several events at once, in order, with the same outcome as handle() on each in
+   * turn. During a rebuild `apply.replaying` is true: what replayed() derives may be left out.
+   */
+  handleBatch?(events: EventEnvelope[], em: EntityManager, apply?: ApplyContext): Promise<void>;
   /** Empties the read model before a rebuild replays the history into it. */
   reset?(em: EntityManager): Promise<void>;
+  /**
+   * Optional: after a rebuild replayed the whole history, in its transaction: derives in one pass
+   * what is cheaper to compute from the replayed rows than to update batch by batch (a running
+   * total's row updated by every batch of one long transaction keeps every version it had).
+   */
+  replayed?(em: EntityManager): Promise<void>;
   /**
    * Optional: the only event types this handler acts on. Others are acknowledged without touching
    * the database, so a busy stream of events it ignores costs it next to nothing.
@@ -36,6 +45,13 @@ export interface EventHandler {
    */
   clearWorkspace?(workspaceId: string, em: EntityManager): Promise<void>;
 }
+
+/** How a batch is being applied: live, or replayed by a rebuild (rebuildReadModel). */
+export interface ApplyContext {
+  replaying: boolean;
+}
+
+const LIVE: ApplyContext = { replaying: false };
 
 /** Whether the handler acts on events of this type. */
 export const handles = (handler: EventHandler, type: string) =>
@@ -301,7 +317,13 @@ export class EventConsumer {
  * Applies events that `consumer` has not applied yet, recording each in processed_events within the
  * caller's transaction. Shared by the live consumer and the rebuild.
  */
-export async function applyEvents(em: EntityManager, consumer: string, handler: EventHandler, all: EventEnvelope[]): Promise<number> {
+export async function applyEvents(
+  em: EntityManager,
+  consumer: string,
+  handler: EventHandler,
+  all: EventEnvelope[],
+  apply: ApplyContext = LIVE,
+): Promise<number> {
   let applied = 0;
   let run: EventEnvelope[] = [];
   for (const event of all.filter((e) => handles(handler, e.type))) {
@@ -310,18 +332,24 @@ export async function applyEvents(em: EntityManager, consumer: string, handler: 
       continue;
     }
     // A clear splits the batch: what came before it is applied (and cleared), what follows stays.
-    applied += await applyRun(em, consumer, handler, run);
+    applied += await applyRun(em, consumer, handler, run, apply);
     run = [];
     if (await firstTime(em, consumer, event)) {
       await handler.clearWorkspace?.((event as WorkspaceClearedEvent).data.workspaceId, em);
       applied++;
     }
   }
-  return applied + (await applyRun(em, consumer, handler, run));
+  return applied + (await applyRun(em, consumer, handler, run, apply));
 }
 
-async function applyRun(em: EntityManager, consumer: string, handler: EventHandler, events: EventEnvelope[]): Promise<number> {
-  if (handler.handleBatch) return applyEventBatch(em, consumer, handler as BatchEventHandler, events);
+async function applyRun(
+  em: EntityManager,
+  consumer: string,
+  handler: EventHandler,
+  events: EventEnvelope[],
+  apply: ApplyContext,
+): Promise<number> {
+  if (handler.handleBatch) return applyEventBatch(em, consumer, handler as BatchEventHandler, events, apply);
   let applied = 0;
   for (const event of events) {
     if (!(await firstTime(em, consumer, event))) continue;

@@ -28,8 +28,9 @@ export async function rebuildReadModel(options: RebuildOptions): Promise<{ event
     await options.handler.reset?.(em);
     await connection.execute('DELETE FROM processed_events WHERE consumer = ?', [options.durable], 'run', ctx);
     for await (const events of replay(options.events, options.filterSubject)) {
-      applied += await applyEvents(em, options.durable, options.handler, events);
+      applied += await applyEvents(em, options.durable, options.handler, events, { replaying: true });
     }
+    await options.handler.replayed?.(em);
   });
   return { events: applied, ms: Math.round(performance.now() - started) };
 }
