@@ -9,7 +9,7 @@
 // Prints req/s, p50, p99, p99.9, the non-2xx count and the machine's CPU time per request (every
 // process, the load generator included: steadier than req/s on a VM whose speed varies), split by
 // process. Targets on the 2-core dev machine: list ≥ 500 req/s, movements ≥ 300 req/s, p99 < 150 ms;
-// against the floor (../shared/bench/floor, run just before): docs/performance.md.
+// against the floor (../shared/bench/floor, run just before): README.md, "Benchmarks".
 import autocannon from 'autocannon';
 import { readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
@@ -182,7 +182,10 @@ const scenarios = [
 
 const rows = [];
 let baseline;
-for (const [title, options, target] of scenarios) {
+// BENCH_SCENARIOS=list,random (words of the titles) runs only those, e.g. while profiling one path.
+const only = (process.env.BENCH_SCENARIOS ?? '').split(',').filter(Boolean);
+const chosen = only.length === 0 ? scenarios : scenarios.filter(([title]) => only.some((word) => title.includes(word)));
+for (const [title, options, target] of chosen) {
   if (stack) await settleDatabases(stack);
   await run(title, { ...options, duration: WARM_UP });
   if (pgStatements) await statementsReset(stack);
