@@ -442,6 +442,28 @@ describe('inventory screen', () => {
     await popup.getByText('Bin 57 (4 in stock)').waitFor();
   });
 
+  it('filters the list by category and by place, both picked by searching on the server', async () => {
+    const { page } = await signUp(browser, '/inventory');
+    const paint = JSON.parse((await postJson(page, '/api/categories', { name: 'Paint' })).text) as { id: string };
+    const van = JSON.parse((await postJson(page, '/api/locations', { name: 'Van', type: 'Storage' })).text) as { id: string };
+    await addItem(page, { name: 'Primer', unitPrice: '9.00', categoryId: paint.id });
+    const ladder = await addItem(page, { name: 'Ladder', unitPrice: '60.00' });
+    await addItem(page, { name: 'Rag', unitPrice: '0.50' });
+    // Stock at the van, not its home: the filter takes both (items "at a place").
+    await postJson(page, `/api/inventory/${ladder.id}/stock`, { quantity: 2, movementType: 'in', reason: 'r', locationId: van.id });
+    await page.reload();
+    const cards = page.getByTestId('item-card');
+    await waitForCount(cards, 3);
+    await choose(page, page, 'Category filter', 'Paint');
+    await waitForCount(cards, 1);
+    await card(page, 'Primer').waitFor();
+    await page.getByRole('button', { name: 'Clear Filters' }).click();
+    await waitForCount(cards, 3);
+    await choose(page, page, 'Location filter', 'Van');
+    await waitForCount(cards, 1);
+    await card(page, 'Ladder').waitFor();
+  });
+
   it('shows a sortable table with the columns one chose, and remembers both after a reload', async () => {
     const { page } = await signUp(browser, '/dashboard');
     for (const [name, sku, unitPrice, currentStock] of [

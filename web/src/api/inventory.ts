@@ -21,7 +21,10 @@ export type ItemSort = NonNullable<QueryOf<'listItems'>['sort']>;
 export type SortOrder = NonNullable<QueryOf<'listItems'>['order']>;
 
 /** The list filters the screen sends; paging keeps 10,000 items off the page. */
-export type ItemFilters = Pick<QueryOf<'listItems'>, 'search' | 'status' | 'expiry' | 'limit' | 'offset' | 'sort' | 'order'>;
+export type ItemFilters = Pick<
+  QueryOf<'listItems'>,
+  'search' | 'status' | 'expiry' | 'categoryId' | 'locationId' | 'limit' | 'offset' | 'sort' | 'order'
+>;
 
 export interface ItemPage {
   items: Item[];

@@ -19,6 +19,8 @@ const light: ThemeConfig = {
     colorError: '#dc2626',
     colorTextSecondary: 'rgba(0, 0, 0, 0.65)',
     colorTextDescription: 'rgba(0, 0, 0, 0.62)',
+    // A Select's placeholder is text on the page ("Any category"): antd's #bfbfbf is 1.8:1.
+    colorTextPlaceholder: 'rgba(0, 0, 0, 0.56)',
     borderRadius: 8,
   },
 };
@@ -36,6 +38,7 @@ const dark: ThemeConfig = {
     colorLinkActive: '#c7dbff',
     colorTextSecondary: 'rgba(255, 255, 255, 0.68)',
     colorTextDescription: 'rgba(255, 255, 255, 0.65)',
+    colorTextPlaceholder: 'rgba(255, 255, 255, 0.56)',
     borderRadius: 8,
   },
   components: {

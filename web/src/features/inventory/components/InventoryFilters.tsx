@@ -1,6 +1,9 @@
 import { ClearOutlined, SearchOutlined } from '@ant-design/icons';
 import { Button, Flex, Input, Select } from 'antd';
+import type { ReactNode } from 'react';
 import type { ExpiryFilter, StockStatus } from '../../../api/inventory';
+import { CategorySelect } from '../../categories/components/CategorySelect';
+import { LocationSelect } from '../../locations/components/LocationSelect';
 import { EXPIRY_FILTER_OPTIONS } from '../expiry';
 
 export type StatusFilter = StockStatus | 'all';
@@ -17,20 +20,31 @@ interface InventoryFiltersProps {
   search: string;
   status: StatusFilter;
   expiry: ExpiryChoice;
+  categoryId: string | undefined;
+  locationId: string | undefined;
   onSearchChange: (search: string) => void;
   onStatusChange: (status: StatusFilter) => void;
   onExpiryChange: (expiry: ExpiryChoice) => void;
+  onCategoryChange: (categoryId: string | undefined) => void;
+  onLocationChange: (locationId: string | undefined) => void;
   onClear: () => void;
+  /** At the row's end: the table view's column chooser. */
+  extra?: ReactNode;
 }
 
 export function InventoryFilters({
   search,
   status,
   expiry,
+  categoryId,
+  locationId,
   onSearchChange,
   onStatusChange,
   onExpiryChange,
+  onCategoryChange,
+  onLocationChange,
   onClear,
+  extra,
 }: InventoryFiltersProps) {
   return (
     <Flex gap={12} wrap style={{ marginBottom: 24 }}>
@@ -45,9 +59,28 @@ export function InventoryFilters({
       />
       <Select aria-label="Stock status" value={status} onChange={onStatusChange} options={STATUS_OPTIONS} style={{ width: 160 }} />
       <Select aria-label="Expiry" value={expiry} onChange={onExpiryChange} options={[...EXPIRY_FILTER_OPTIONS]} style={{ width: 160 }} />
+      {/* Searched on the server: a workspace may have thousands of places (ServerSearchSelect). */}
+      <CategorySelect
+        aria-label="Category filter"
+        allowClear
+        placeholder="Any category"
+        value={categoryId}
+        onChange={(value) => onCategoryChange(value ?? undefined)}
+        style={{ width: 180 }}
+      />
+      <LocationSelect
+        aria-label="Location filter"
+        allowClear
+        unassigned={false}
+        placeholder="Any location"
+        value={locationId}
+        onChange={(value) => onLocationChange(value ?? undefined)}
+        style={{ width: 180 }}
+      />
       <Button icon={<ClearOutlined />} onClick={onClear}>
         Clear Filters
       </Button>
+      {extra && <div style={{ marginInlineStart: 'auto' }}>{extra}</div>}
     </Flex>
   );
 }

@@ -55,6 +55,8 @@ export function InventoryPage() {
   const [status, setStatus] = useState<StatusFilter>('all');
   // `?expiry=expiring` is where an expiry notification for several lots leads.
   const [expiry, setExpiry] = useState<ExpiryChoice>(() => expiryChoiceOf(searchParams.get('expiry')));
+  const [categoryId, setCategoryId] = useState<string | undefined>();
+  const [locationId, setLocationId] = useState<string | undefined>();
   const [page, setPage] = useState(1);
   // Cards or table, and the table's columns: remembered in this browser.
   const [view, setView] = useStoredState<ViewMode>('inventory.view', 'cards', isViewMode);
@@ -74,6 +76,8 @@ export function InventoryPage() {
     search: debouncedSearch || undefined,
     status: status === 'all' ? undefined : status,
     expiry: expiry === 'all' ? undefined : expiry,
+    categoryId,
+    locationId,
     limit: pageSize,
     offset: (page - 1) * pageSize,
     // The cards stay newest first; the table sorts by the column header chosen.
@@ -87,7 +91,7 @@ export function InventoryPage() {
   const focusedItems = focused.data ? [focused.data] : [];
   const { locationNames, categoryNames } = useMissingNames([...focusedItems, ...items]);
   const total = query.data?.total ?? 0;
-  const filtered = search.trim() !== '' || status !== 'all' || expiry !== 'all';
+  const filtered = search.trim() !== '' || status !== 'all' || expiry !== 'all' || categoryId !== undefined || locationId !== undefined;
   // A page emptied by an archive or a stock change: show the last page that still has items.
   const lastPage = Math.max(1, Math.ceil(total / pageSize));
   if (query.data && page > lastPage) setPage(lastPage);
@@ -187,6 +191,14 @@ export function InventoryPage() {
     setExpiry(value);
     setPage(1);
   };
+  const changeCategory = (value: string | undefined) => {
+    setCategoryId(value);
+    setPage(1);
+  };
+  const changeLocation = (value: string | undefined) => {
+    setLocationId(value);
+    setPage(1);
+  };
 
   return (
     <>
@@ -234,14 +246,27 @@ export function InventoryPage() {
             search={search}
             status={status}
             expiry={expiry}
+            categoryId={categoryId}
+            locationId={locationId}
             onSearchChange={changeSearch}
             onStatusChange={changeStatus}
             onExpiryChange={changeExpiry}
+            onCategoryChange={changeCategory}
+            onLocationChange={changeLocation}
             onClear={() => {
               changeSearch('');
               changeStatus('all');
               changeExpiry('all');
+              changeCategory(undefined);
+              changeLocation(undefined);
             }}
+            extra={
+              view === 'table' && (
+                <Suspense fallback={null}>
+                  <ColumnChooser value={tableColumns} onChange={setTableColumns} />
+                </Suspense>
+              )
+            }
           />
           {selecting && (
             <SelectionBar
@@ -254,13 +279,6 @@ export function InventoryPage() {
                 setSelected(new Map());
               }}
             />
-          )}
-          {view === 'table' && (
-            <Flex justify="flex-end" style={{ marginBottom: 12 }}>
-              <Suspense fallback={null}>
-                <ColumnChooser value={tableColumns} onChange={setTableColumns} />
-              </Suspense>
-            </Flex>
           )}
           {query.isLoading ? (
             <ItemGridSkeleton count={8} />
