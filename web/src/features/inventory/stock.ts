@@ -1,5 +1,4 @@
 import type { Item, LocationStockView, LotStockView, TimelineEntryType } from '../../api/inventory';
-import type { Location } from '../../api/locations';
 
 /**
  * antd Select cannot hold null as an option value: this stands for the unassigned bucket
@@ -32,10 +31,6 @@ export type CategoryNames = ReadonlyMap<string, string>;
 /** Where no list of every place is loaded (a workspace may have thousands): the server's names only. */
 export const NO_NAMES: LocationNames = new Map();
 
-export function namesOf(records: { id: string; name: string }[] | undefined): ReadonlyMap<string, string> {
-  return new Map((records ?? []).map((record) => [record.id, record.name]));
-}
-
 /** Like placeName: the item view names its category from a replica that may lag a moment. */
 export function categoryName(item: Item, names: CategoryNames): string | null {
   if (!item.categoryId) return null;
@@ -53,17 +48,9 @@ export function heldStock(item: Item): LocationStockView[] {
   return item.stockByLocation.filter((entry) => entry.quantity > 0);
 }
 
-export function locationOptions(locations: Location[] | undefined, held?: readonly LocationStockView[]) {
-  const quantityAt = (id: string | null) => held?.find((entry) => entry.locationId === id)?.quantity;
-  const label = (name: string, id: string | null) => {
-    const quantity = quantityAt(id);
-    return quantity !== undefined ? `${name} (${quantity} in stock)` : name;
-  };
-  return [
-    { value: UNASSIGNED, label: label(UNASSIGNED_LABEL, null) },
-    ...(locations ?? []).map((location) => ({ value: location.id, label: label(location.name, location.id) })),
-  ];
-}
+/** A place as the pickers name it, with what the item holds there: "Van (5 in stock)". */
+export const withQuantity = (name: string, quantity: number | undefined) =>
+  quantity === undefined ? name : `${name} (${quantity} in stock)`;
 
 /** The picker's value for "no lot named": the server takes the earliest expiry first. */
 export const EARLIEST_EXPIRY = '__earliest__';

@@ -68,29 +68,26 @@ export function ItemTable({
     sortOrder: sort.sort === key ? (sort.order === 'desc' ? 'descend' : 'ascend') : null,
   });
   const optional: Record<OptionalColumn, TableColumnType<Item>> = {
-    sku: { title: 'SKU', dataIndex: 'sku', width: 140, ellipsis: true, render: (sku: string | null) => sku || '—', ...sortable('sku') },
-    category: { title: 'Category', width: 150, ellipsis: true, render: (_, item) => categoryName(item, categoryNames) ?? '—' },
+    sku: { dataIndex: 'sku', width: 140, ellipsis: true, render: (sku: string | null) => sku || '—', ...sortable('sku') },
+    category: { width: 150, ellipsis: true, render: (_, item) => categoryName(item, categoryNames) ?? '—' },
     location: {
-      title: 'Location',
       width: 150,
       ellipsis: true,
       render: (_, item) => (item.locationId ? placeName(item.locationId, item.location?.name ?? null, locationNames) : '—'),
     },
-    currentStock: { title: 'Stock', dataIndex: 'currentStock', width: 100, align: 'right', ...sortable('currentStock') },
-    reorderLevel: { title: 'Reorder level', dataIndex: 'reorderLevel', width: 120, align: 'right' },
-    status: { title: 'Status', dataIndex: 'status', width: 130, render: (status: Item['status']) => <StockBadge status={status} /> },
+    currentStock: { dataIndex: 'currentStock', width: 100, align: 'right', ...sortable('currentStock') },
+    reorderLevel: { dataIndex: 'reorderLevel', width: 120, align: 'right' },
+    status: { dataIndex: 'status', width: 130, render: (status: Item['status']) => <StockBadge status={status} /> },
     unitPrice: {
-      title: 'Unit price',
       dataIndex: 'unitPrice',
       width: 120,
       align: 'right',
       render: (price: string) => formatCurrency(price),
       ...sortable('unitPrice'),
     },
-    value: { title: 'Value', width: 130, align: 'right', render: (_, item) => formatCurrency(Number(item.unitPrice) * item.currentStock) },
-    expiry: { title: 'Expiry', width: 150, render: (_, item) => (item.nearestExpiry ? <ExpiryTag date={item.nearestExpiry} /> : '—') },
+    value: { width: 130, align: 'right', render: (_, item) => formatCurrency(Number(item.unitPrice) * item.currentStock) },
+    expiry: { width: 150, render: (_, item) => (item.nearestExpiry ? <ExpiryTag date={item.nearestExpiry} /> : '—') },
     createdAt: {
-      title: 'Added',
       dataIndex: 'createdAt',
       width: 120,
       render: (at: string) => new Date(at).toLocaleDateString(),
@@ -117,7 +114,11 @@ export function ItemTable({
         </Flex>
       ),
     },
-    ...OPTIONAL_COLUMNS.filter((column) => shown.includes(column.key)).map((column) => ({ key: column.key, ...optional[column.key] })),
+    ...OPTIONAL_COLUMNS.filter((column) => shown.includes(column.key)).map((column) => ({
+      key: column.key,
+      title: column.title,
+      ...optional[column.key],
+    })),
     {
       key: 'actions',
       title: <VisuallyHidden>Actions</VisuallyHidden>,

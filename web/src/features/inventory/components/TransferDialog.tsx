@@ -3,7 +3,18 @@ import { useEffect } from 'react';
 import type { Item } from '../../../api/inventory';
 import { LocationSelect } from '../../locations/components/LocationSelect';
 import { useTransferStock } from '../hooks';
-import { EARLIEST_EXPIRY, UNASSIGNED, heldStock, lotOptions, NO_NAMES, placeName, toLocationId, toLot, toOptionValue } from '../stock';
+import {
+  EARLIEST_EXPIRY,
+  UNASSIGNED,
+  heldStock,
+  lotOptions,
+  NO_NAMES,
+  placeName,
+  toLocationId,
+  toLot,
+  toOptionValue,
+  withQuantity,
+} from '../stock';
 
 interface TransferDialogProps {
   open: boolean;
@@ -34,7 +45,7 @@ export function TransferDialog({ open, item, onClose }: TransferDialogProps) {
   // Only places that hold stock can give it: the item names them, so this list needs no search.
   const fromOptions = held.map((entry) => ({
     value: toOptionValue(entry.locationId),
-    label: `${placeName(entry.locationId, entry.locationName, NO_NAMES)} (${entry.quantity} in stock)`,
+    label: withQuantity(placeName(entry.locationId, entry.locationName, NO_NAMES), entry.quantity),
   }));
 
   useEffect(() => {

@@ -2,7 +2,7 @@ import type { LocationStockView } from '../../../api/inventory';
 import { getLocation, listLocations } from '../../../api/locations';
 import { queryKeys } from '../../../api/query-keys';
 import { PICKER_SIZE, ServerSearchSelect, type Choice, type ServerSearchSelectProps } from '../../../components/ServerSearchSelect';
-import { UNASSIGNED, UNASSIGNED_LABEL, toOptionValue } from '../../inventory/stock';
+import { UNASSIGNED, UNASSIGNED_LABEL, toOptionValue, withQuantity } from '../../inventory/stock';
 
 type LocationSelectProps = Omit<ServerSearchSelectProps, 'noun' | 'unknownLabel' | 'matches' | 'chosen' | 'pinned'> & {
   /** The places an item holds stock at: offered first, each with its quantity ("Van (5 in stock)"). */
@@ -13,12 +13,10 @@ type LocationSelectProps = Omit<ServerSearchSelectProps, 'noun' | 'unknownLabel'
   unassignedLabel?: string;
 };
 
-const inStock = (name: string, quantity: number | undefined) => (quantity === undefined ? name : `${name} (${quantity} in stock)`);
-
 /** A place, searched on the server by name (ServerSearchSelect); values are ids or UNASSIGNED. */
 export function LocationSelect({ held = [], unassigned = true, unassignedLabel = UNASSIGNED_LABEL, ...props }: LocationSelectProps) {
   const quantityAt = (value: string) => held.find((entry) => toOptionValue(entry.locationId) === value)?.quantity;
-  const choice = (id: string, name: string): Choice => ({ value: id, label: inStock(name, quantityAt(id)) });
+  const choice = (id: string, name: string): Choice => ({ value: id, label: withQuantity(name, quantityAt(id)) });
   const pinned = [
     ...(unassigned ? [choice(UNASSIGNED, unassignedLabel)] : []),
     ...held
