@@ -4,7 +4,7 @@ import { newUserId, startReporting, type ReportingHarness } from './support/repo
 import { daysAgo, TestCategory, TestItem, userDeleted } from './support/test-item.js';
 
 let reporting: ReportingHarness;
-const TABLES = ['items', 'item_history', 'movements', 'item_totals', 'daily_value', 'categories', 'purged_workspaces'];
+const TABLES = ['items', 'item_history', 'movements', 'item_totals', 'daily_value', 'category_values', 'categories', 'purged_workspaces'];
 
 /** A digest of every row of these users in every reporting table (the shared test database has others too). */
 async function digest(userIds: string[]): Promise<Record<string, { rows: number; hash: string }>> {
@@ -28,6 +28,7 @@ function history(userId: string): EventEnvelope[] {
   const gone = new TestCategory(userId, 'Gone');
   const screw = new TestItem(userId);
   const glue = new TestItem(userId);
+  const tape = new TestItem(userId);
   const events: EventEnvelope[] = [
     category.created(daysAgo(30)),
     gone.created(daysAgo(30)),
@@ -36,6 +37,9 @@ function history(userId: string): EventEnvelope[] {
     screw.at(daysAgo(20)).transferred(null, 'bin-1', 40),
     glue.at(daysAgo(20)).registered({ name: 'Glue', unitPrice: '4.99', categoryId: gone.categoryId }),
     glue.received(3),
+    // Archived before its category is renamed: its row is named after the rename all the same.
+    tape.at(daysAgo(15)).registered({ name: 'Tape', unitPrice: '2.00', categoryId: category.categoryId }),
+    tape.archived(),
     gone.deleted(daysAgo(10)),
     category.renamed('Screws and bolts', daysAgo(10)),
   ];
@@ -59,10 +63,10 @@ describe('rebuild', () => {
     await reporting.publish([...history(first), ...history(second), ...history(purged)]);
     await reporting.publish([userDeleted(purged)]);
     const before = await digest([first, second, purged]);
-    expect(before.item_history.rows).toBe(2 * 11);
+    expect(before.item_history.rows).toBe(2 * 13);
     expect(before.purged_workspaces.rows).toBe(1);
-    // Days 30, 20, 5, 4 and 1 ago, per kept workspace: live, batch by batch; rebuilt, in one pass.
-    expect(before.daily_value.rows).toBe(2 * 5);
+    // Days 30, 20, 15, 5, 4 and 1 ago, per kept workspace: live, batch by batch; rebuilt, in one pass.
+    expect(before.daily_value.rows).toBe(2 * 6);
     const firstBefore = await digest([first]);
 
     let rebuilding = true;

@@ -5,6 +5,7 @@ import { Reporting0002ItemTotals } from './Reporting0002_item_totals.js';
 import { Reporting0003Workspaces } from './Reporting0003_workspaces.js';
 import { Reporting0004ReportSearch } from './Reporting0004_report_search.js';
 import { Reporting0005DailyValue } from './Reporting0005_daily_value.js';
+import { Reporting0006ReportOrders } from './Reporting0006_report_orders.js';
 
 /** Every migration of this service, oldest first. */
 export const migrations: MigrationObject[] = [
@@ -14,4 +15,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Reporting0003_workspaces', class: Reporting0003Workspaces },
   { name: 'Reporting0004_report_search', class: Reporting0004ReportSearch },
   { name: 'Reporting0005_daily_value', class: Reporting0005DailyValue },
+  { name: 'Reporting0006_report_orders', class: Reporting0006ReportOrders },
 ];

@@ -4,12 +4,12 @@ import type { EventEnvelope, ItemEvent } from '@inventory/contracts';
 import type { ApplyContext, EventHandler } from '@inventory/platform';
 import { evolveItem, isItemEvent, isLowStock, movementOf, type ItemSnapshot, type MovementRecord } from './item-snapshot.js';
 import { isoTimeSql } from '@inventory/platform';
-import { inTransaction } from './sql.js';
+import { inTransaction, lockCategories } from './sql.js';
 
 type Db = ReturnType<typeof inTransaction>;
 
 /** What this read model keeps of the inventory events. */
-const ITEM_TABLES = ['items', 'item_history', 'movements', 'item_totals', 'daily_value'];
+export const ITEM_TABLES = ['items', 'item_history', 'movements', 'item_totals', 'daily_value', 'category_values'];
 
 interface ItemRow {
   item_id: string;
@@ -28,26 +28,44 @@ interface ItemRow {
 const ITEM_FIELDS = `item_id text, workspace_id text, name text, sku text, category_id text, unit_price numeric, reorder_level integer,
   stock integer, active boolean, version integer`;
 
-/** daily_value from item_history in one pass: after a rebuild's replay (see writeBatch). */
-const DAILY_VALUE_FROM_HISTORY = `
-  INSERT INTO daily_value (workspace_id, day, value_delta)
-  SELECT workspace_id, (occurred_at AT TIME ZONE 'UTC')::date, sum(value_delta) FROM item_history GROUP BY 1, 2`;
+/** The day and category figures, each in one pass, after a rebuild's replay (see writeBatch). */
+const DERIVED_AFTER_REPLAY = [
+  `INSERT INTO daily_value (workspace_id, day, value_delta)
+   SELECT workspace_id, (occurred_at AT TIME ZONE 'UTC')::date, sum(value_delta) FROM item_history GROUP BY 1, 2`,
+  // As live: a row for every category that ever held an active item (zero once it holds none).
+  `INSERT INTO category_values (workspace_id, category_id, total_value)
+   SELECT held.workspace_id, held.category_id, COALESCE(now.total_value, 0.00)
+     FROM (SELECT DISTINCT workspace_id, COALESCE(category_id, '') AS category_id FROM item_history WHERE active) held
+     LEFT JOIN (SELECT workspace_id, COALESCE(category_id, '') AS category_id, sum(stock * unit_price) AS total_value
+                  FROM items WHERE active GROUP BY 1, 2) now USING (workspace_id, category_id)`,
+];
 
 /**
  * Rows travel as one JSON parameter per table: a batch is one statement, whatever its size. Live,
- * it also moves daily_value by the batch's value changes; a rebuild's replay leaves that out and
- * derives the table once at the end (DAILY_VALUE_FROM_HISTORY): in its one long transaction every
- * batch's update of a day would keep every earlier version of the row (at 1.1M events: 4,815
- * events/s instead of 12,000).
+ * it also moves daily_value and category_values by the batch's value changes; a rebuild's replay
+ * leaves those out and derives them once at the end (DERIVED_AFTER_REPLAY): in its one long
+ * transaction every batch's update of a day would keep every earlier version of the row (at 1.1M
+ * events: 4,815 events/s instead of 12,000).
  */
-const writeBatch = (withDailyValue: boolean) => `
-  WITH upserted AS (
-    INSERT INTO items (item_id, workspace_id, name, sku, category_id, unit_price, reorder_level, stock, active, version, updated_at)
-    SELECT * FROM jsonb_to_recordset(?::jsonb) AS r(${ITEM_FIELDS}, updated_at timestamptz)
+const writeBatch = (replaying: boolean) => `
+  WITH changes AS (
+    -- Each changed item's state before the batch and after it: what the kept figures move by (all
+    -- of scale 2, so that sums read the same however the events were batched: live or rebuilt).
+    SELECT *,
+           CASE WHEN before_active THEN before_stock * before_price::numeric(12, 2) ELSE 0.00 END AS before_value,
+           CASE WHEN after_active THEN after_stock * after_price::numeric(12, 2) ELSE 0.00 END AS after_value
+      FROM jsonb_to_recordset(?::jsonb) AS r(workspace_id text, before_active boolean, before_low boolean, before_stock integer,
+        before_price numeric, before_category text, after_active boolean, after_low boolean, after_stock integer, after_price numeric,
+        after_category text)
+  ), upserted AS (
+    -- category_name: the name of the item's category while it exists (CategoriesProjection keeps it on renames).
+    INSERT INTO items (item_id, workspace_id, name, sku, category_id, unit_price, reorder_level, stock, active, version, updated_at, category_name)
+    SELECT r.*, c.name FROM jsonb_to_recordset(?::jsonb) AS r(${ITEM_FIELDS}, updated_at timestamptz)
+      LEFT JOIN categories c ON c.category_id = r.category_id AND c.deleted_at IS NULL
     ON CONFLICT (item_id) DO UPDATE SET
       name = excluded.name, sku = excluded.sku, category_id = excluded.category_id, unit_price = excluded.unit_price,
       reorder_level = excluded.reorder_level, stock = excluded.stock, active = excluded.active,
-      version = excluded.version, updated_at = excluded.updated_at
+      version = excluded.version, updated_at = excluded.updated_at, category_name = excluded.category_name
   ), history AS (
     INSERT INTO item_history
       (event_id, item_id, workspace_id, version, occurred_at, name, sku, category_id, unit_price, reorder_level, stock, active, value_delta)
@@ -59,37 +77,45 @@ const writeBatch = (withDailyValue: boolean) => `
         AS r(event_id text, occurred_at timestamptz, ${ITEM_FIELDS}, prev_active boolean, prev_stock integer, prev_unit_price numeric)
     RETURNING workspace_id, occurred_at, value_delta
   ), ${
-    withDailyValue
-      ? `daily AS (
+    replaying
+      ? ''
+      : `daily AS (
     -- The value chart's days (UTC) move by the same deltas.
     INSERT INTO daily_value (workspace_id, day, value_delta)
     SELECT workspace_id, (occurred_at AT TIME ZONE 'UTC')::date, sum(value_delta) FROM history GROUP BY 1, 2
     ON CONFLICT (workspace_id, day) DO UPDATE SET value_delta = daily_value.value_delta + excluded.value_delta
+  ), categories_moved AS (
+    -- Each category's total value ('' for none): the value out of the item's category before, into its category after.
+    INSERT INTO category_values (workspace_id, category_id, total_value)
+    SELECT workspace_id, category_id, sum(delta) FROM (
+      SELECT workspace_id, COALESCE(before_category, '') AS category_id, -before_value AS delta FROM changes WHERE before_active
+      UNION ALL
+      SELECT workspace_id, COALESCE(after_category, ''), after_value FROM changes WHERE after_active
+    ) moved GROUP BY 1, 2
+    ON CONFLICT (workspace_id, category_id) DO UPDATE SET total_value = category_values.total_value + excluded.total_value
   ), `
-      : ''
   }totals AS (
-    -- Each user's figures move by what the batch changed, from each item's state before it to after it.
-    INSERT INTO item_totals (workspace_id, total_items, low_stock_items, total_value)
+    -- Each workspace's figures move by what the batch changed, from each item's state before it to after it.
+    INSERT INTO item_totals (workspace_id, total_items, low_stock_items, total_value, low_stock_value)
     SELECT workspace_id, sum(after_active::int - before_active::int), sum(after_low::int - before_low::int),
-           sum((CASE WHEN after_active THEN after_stock * after_price::numeric(12, 2) ELSE 0 END)
-             - (CASE WHEN before_active THEN before_stock * before_price::numeric(12, 2) ELSE 0 END))
-      FROM jsonb_to_recordset(?::jsonb) AS r(workspace_id text, before_active boolean, before_low boolean, before_stock integer,
-        before_price numeric, after_active boolean, after_low boolean, after_stock integer, after_price numeric)
-     GROUP BY workspace_id
+           sum(after_value - before_value),
+           sum((CASE WHEN after_low THEN after_value ELSE 0.00 END) - (CASE WHEN before_low THEN before_value ELSE 0.00 END))
+      FROM changes GROUP BY workspace_id
     ON CONFLICT (workspace_id) DO UPDATE SET
       total_items = item_totals.total_items + excluded.total_items,
       low_stock_items = item_totals.low_stock_items + excluded.low_stock_items,
-      total_value = item_totals.total_value + excluded.total_value
+      total_value = item_totals.total_value + excluded.total_value,
+      low_stock_value = item_totals.low_stock_value + excluded.low_stock_value
   )
   INSERT INTO movements (event_id, movement_id, item_id, workspace_id, version, movement_type, quantity, delta, occurred_at, user_id, user_name)
   SELECT * FROM jsonb_to_recordset(?::jsonb) AS r(event_id text, movement_id text, item_id text, workspace_id text, version integer,
     movement_type text, quantity integer, delta integer, occurred_at timestamptz, user_id text, user_name text)`;
-const WRITE_BATCH = { live: writeBatch(true), replay: writeBatch(false) };
+const WRITE_BATCH = { live: writeBatch(false), replay: writeBatch(true) };
 
 /**
  * Folds inventory events into items (state now), item_history (state after every event), movements,
- * item_totals (the dashboard figures) and daily_value (the value chart). A batch costs two
- * statements: read what it needs, write all five tables.
+ * item_totals (the dashboard and report totals), daily_value (the value chart) and category_values
+ * (the value report's category totals). A batch costs two statements (three with categories): read what it needs, write all six tables.
  */
 @Injectable()
 export class InventoryProjection implements EventHandler {
@@ -128,9 +154,13 @@ export class InventoryProjection implements EventHandler {
     // items gets each item's last state only: one statement may not update a row twice.
     const latest = [...changed.values()];
     const totals = latest.map((after) => totalsRow(initial.get(after.itemId) ?? null, after));
+    await lockCategories(
+      db,
+      latest.map((after) => after.categoryId),
+    );
     await db.run(
       apply.replaying ? WRITE_BATCH.replay : WRITE_BATCH.live,
-      [latest.map(itemRow), history, totals, movements].map((rows) => JSON.stringify(rows)),
+      [totals, latest.map(itemRow), history, movements].map((rows) => JSON.stringify(rows)),
     );
   }
 
@@ -140,7 +170,8 @@ export class InventoryProjection implements EventHandler {
   }
 
   async replayed(em: EntityManager): Promise<void> {
-    await inTransaction(em).run(DAILY_VALUE_FROM_HISTORY);
+    const db = inTransaction(em);
+    for (const statement of DERIVED_AFTER_REPLAY) await db.run(statement);
   }
 
   async clearWorkspace(workspaceId: string, em: EntityManager): Promise<void> {
@@ -228,8 +259,10 @@ const totalsRow = (before: ItemSnapshot | null, after: ItemSnapshot) => ({
   before_low: isLowStock(before),
   before_stock: before?.stock ?? 0,
   before_price: before?.unitPrice ?? '0',
+  before_category: before?.categoryId ?? null,
   after_active: after.active,
   after_low: isLowStock(after),
   after_stock: after.stock,
   after_price: after.unitPrice,
+  after_category: after.categoryId,
 });

@@ -2,9 +2,10 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { purgedWorkspaceId, type EventEnvelope, type UserEvent, type WorkspaceEvent } from '@inventory/contracts';
 import type { EventHandler } from '@inventory/platform';
+import { ITEM_TABLES } from './inventory.projection.js';
 import { inTransaction } from './sql.js';
 
-const WORKSPACE_TABLES = ['items', 'item_history', 'movements', 'item_totals', 'daily_value', 'categories'];
+const WORKSPACE_TABLES = [...ITEM_TABLES, 'categories'];
 
 /**
  * Removes everything of a deleted workspace (a deleted user's personal workspace included) and

@@ -31,13 +31,21 @@ import {
 
 type SnapshotType = Exclude<ReportType, 'movement'>;
 
-/** Which rows each snapshot report keeps, and what it adds to them. */
-const SNAPSHOT_SHAPES: Record<SnapshotType, { columns: string; filter: string }> = {
+/** Which rows each snapshot report keeps, and what it adds to them (kept: from the kept figures, see ReportSql). */
+const SNAPSHOT_SHAPES: Record<SnapshotType, { columns: string; keptColumns?: string; filter: string }> = {
   inventory: { columns: '', filter: '' },
   'low-stock': { columns: '', filter: `AND ${StockSql.needsReorder('s.stock', 's.reorder_level')}` },
   value: {
     // Items without a category (or whose category was deleted) are one group.
     columns: ', (sum(s.stock * s.unit_price) OVER (PARTITION BY c.category_id))::text AS category_total_value',
+    // Now and unsearched, the same figures from category_values: no pass over every item. The
+    // uncategorised group is what the live categories leave of the total (deleted ones' items are in it).
+    keptColumns: `, (CASE WHEN s.category_name IS NULL
+        THEN (SELECT t.total_value - COALESCE((SELECT sum(v.total_value) FROM category_values v
+                JOIN categories k ON k.category_id = v.category_id AND k.deleted_at IS NULL WHERE v.workspace_id = t.workspace_id), 0)
+                FROM item_totals t WHERE t.workspace_id = s.workspace_id)
+        ELSE (SELECT v.total_value FROM category_values v WHERE v.workspace_id = s.workspace_id AND v.category_id = s.category_id)
+      END)::text AS category_total_value`,
     filter: '',
   },
 };
@@ -70,6 +78,11 @@ const SORT_KEYS: Record<ReportSort, SortKey> = {
   status: { sql: `CASE WHEN ${OUT_OF_STOCK} THEN 0 WHEN ${NEEDS_REORDER} THEN 1 ELSE 2 END`, type: 'int' },
 };
 /**
+ * Now, the item's row carries its category's name (items.category_name): the orders by category
+ * read it there, so that every order of the current report is one of its indexes (Reporting0006).
+ */
+const NOW_CATEGORY_KEY: SortKey = { sql: "lower(COALESCE(s.category_name, ''))", type: 'text' };
+/**
  * Each type's own order (contracts ReportRow), written as keys that all ascend, so that one row
  * comparison finds the rows after a cursor. Value: by category name, Uncategorized last, highest value first.
  */
@@ -86,6 +99,12 @@ const DEFAULT_KEYS: Record<ReportType, SortKey[]> = {
     ID_KEY,
   ],
 };
+const NOW_VALUE_KEYS: SortKey[] = [
+  { sql: 's.category_name IS NULL', type: 'boolean' },
+  { sql: "COALESCE(s.category_name, '')", type: 'text' },
+  { sql: "CASE WHEN s.category_name IS NULL THEN '' ELSE s.category_id END", type: 'text' },
+  ...DEFAULT_KEYS.value.slice(3),
+];
 const CURSOR_VALUE: Record<SortKey['type'], RegExp> = {
   text: /^/,
   int: /^-?\d{1,10}$/,
@@ -94,13 +113,13 @@ const CURSOR_VALUE: Record<SortKey['type'], RegExp> = {
 };
 
 /** A report as SQL: its rows (with the sort keys k0, k1, …) before ordering and paging. */
-interface ReportSql {
+export interface ReportSql {
   sql: string;
   params: unknown[];
   keys: SortKey[];
   descending: boolean;
-  /** The inventory report now, unsearched: its totals are kept (plainTotals). */
-  plain: boolean;
+  /** A snapshot report now, unsearched: its type, whose totals the projection keeps (keptTotals). */
+  kept: SnapshotType | null;
 }
 
 /** The report rows and the value history, from the reporting read models. */
@@ -110,31 +129,29 @@ export class ReportsService {
 
   /** The unpaged spec list: every row, capped (REPORT_UNPAGED_CAP). */
   async inventoryReport(workspaceId: string, query: ReportPageQuery): Promise<ReportRow[]> {
-    const report = this.reportSql(workspaceId, query);
+    const report = reportSql(workspaceId, query);
     return (await this.rowsOf(report, { limit: REPORT_UNPAGED_CAP + 1, offset: 0 })).rows;
   }
 
   /** One page of the report, by page number or after a cursor, with the totals when asked. */
   async slice(workspaceId: string, request: ReportSliceRequest): Promise<ReportSlice> {
-    const report = this.reportSql(workspaceId, request);
+    const report = reportSql(workspaceId, request);
     const limit = request.pageSize ?? REPORT_PAGE_SIZE.default;
     const after = request.after === undefined ? undefined : readCursor(request.after, report.keys);
     const offset = after ? 0 : ((request.page ?? 1) - 1) * limit;
     const page = { limit, offset, after };
     if (!request.withTotals) return this.rowsOf(report, page);
-    if (!report.plain) {
+    if (report.kept === null) {
       const { rows, next, totals } = await this.rowsAndTotalsOf(report, page);
       return { rows, next, total: totals.items, totals };
     }
-    const [rows, totals] = await Promise.all([this.rowsOf(report, page), this.plainTotals(workspaceId)]);
+    const [rows, totals] = await Promise.all([this.rowsOf(report, page), this.keptTotals(workspaceId, report.kept)]);
     return { ...rows, total: totals.items, totals };
   }
 
   private async rowsOf(report: ReportSql, page: SlicePosition): Promise<{ rows: ReportRow[]; next: string | null }> {
-    const records = await runSql<ReportRecord>(this.em, `WITH report AS (${report.sql}) ${pageSql(report, page)}`, [
-      ...report.params,
-      ...pageParams(page),
-    ]);
+    const statement = pageStatement(report, page);
+    const records = await runSql<ReportRecord>(this.em, statement.sql, statement.params);
     return { rows: records.map(rowOf), next: nextCursor(report, records, page.limit) };
   }
 
@@ -158,40 +175,25 @@ export class ReportsService {
   }
 
   /**
-   * The totals of the plain inventory report (now, unsearched) are the dashboard's own figures, kept
-   * up to date by the projection (item_totals): no pass over every item, however many there are.
+   * The totals of a snapshot report now, unsearched, are the figures the projection keeps up to date
+   * (item_totals: the dashboard's own, and the low-stock rows' value): no pass over every item,
+   * however many there are. The categories are a probe per category.
    */
-  private async plainTotals(workspaceId: string): Promise<ReportTotals> {
+  private async keptTotals(workspaceId: string, type: SnapshotType): Promise<ReportTotals> {
+    const lowStock = type === 'low-stock';
     const [totals] = await runSql<TotalsRecord>(
       this.em,
-      `SELECT COALESCE(t.total_items, 0) AS items, COALESCE(t.total_value, 0)::text AS value, COALESCE(t.low_stock_items, 0) AS low_stock,
+      `SELECT COALESCE(t.${lowStock ? 'low_stock_items' : 'total_items'}, 0) AS items,
+              COALESCE(t.${lowStock ? 'low_stock_value' : 'total_value'}, 0)::text AS value,
+              COALESCE(t.low_stock_items, 0) AS low_stock,
               (SELECT count(*)::int FROM categories c WHERE c.workspace_id = ? AND c.deleted_at IS NULL
-                  AND EXISTS (SELECT 1 FROM items i WHERE i.workspace_id = c.workspace_id AND i.category_id = c.category_id AND i.active)
+                  AND EXISTS (SELECT 1 FROM items i WHERE i.workspace_id = c.workspace_id AND i.category_id = c.category_id AND i.active
+                                ${lowStock ? `AND ${StockSql.needsReorder('i.stock', 'i.reorder_level')}` : ''})
               ) AS categories
          FROM (SELECT 1) AS one LEFT JOIN item_totals t ON t.workspace_id = ?`,
       [workspaceId, workspaceId],
     );
     return totalsOf(totals);
-  }
-
-  /** The report's rows as SQL, filtered by the search, with the keys of its order. */
-  private reportSql(workspaceId: string, query: ReportPageQuery): ReportSql {
-    const period = resolvePeriod(query, new Date());
-    const instant = snapshotInstant(query, period);
-    const type = query.type ?? REPORT_DEFAULTS.type;
-    const keys = query.sort ? [SORT_KEYS[query.sort], NAME_KEY, ID_KEY] : DEFAULT_KEYS[type];
-    const search = query.search ? containsPattern(query.search) : null;
-    const searchSql = search ? 'AND (s.name ILIKE ? OR s.sku ILIKE ?)' : '';
-    const searchParams = search ? [search, search] : [];
-    const keyColumns = keys.map((key, i) => `${key.sql} AS k${i}`).join(', ');
-    const base = type === 'movement' ? this.movementSql(workspaceId, period) : this.snapshotSql(workspaceId, instant, type);
-    return {
-      sql: `SELECT ${ROW_COLUMNS}${base.columns}, ${keyColumns} ${base.from} ${searchSql}`,
-      params: [...base.params, ...searchParams],
-      keys,
-      descending: query.sort !== undefined && query.order === 'desc',
-      plain: type === 'inventory' && instant === null && search === null,
-    };
   }
 
   /** The total value at the end of every day of the period (the last day: up to now). */
@@ -251,47 +253,74 @@ export class ReportsService {
     );
     return rows.map((row) => ({ date: row.date, stockIn: row.stock_in, stockOut: row.stock_out }));
   }
-
-  /** Active items at `instant` (null: now) with the category they had then. */
-  private snapshotSql(workspaceId: string, instant: Date | null, type: SnapshotType): { columns: string; from: string; params: unknown[] } {
-    const shape = SNAPSHOT_SHAPES[type];
-    // At an instant: each of the workspace's items (archived ones too) as its last event up to then
-    // left it; one index probe per item, however long its history.
-    const source = instant
-      ? `SELECT h.* FROM items i CROSS JOIN LATERAL (${LATEST_STATE}) h WHERE i.workspace_id = ?`
-      : `SELECT ${ITEM_COLUMNS} FROM items WHERE workspace_id = ?`;
-    const sourceParams = instant ? [instant, workspaceId] : [workspaceId];
-    return {
-      columns: shape.columns,
-      from: `FROM (${source}) s LEFT JOIN categories c ON ${categoryAt(instant)} WHERE s.active ${shape.filter}`,
-      params: [...sourceParams, workspaceId, ...(instant ? [instant] : [])],
-    };
-  }
-
-  /** Items that moved within the period: what moved, and their stock and value at its end. */
-  private movementSql(workspaceId: string, period: ReportPeriod): { columns: string; from: string; params: unknown[] } {
-    return {
-      columns: ', moved.stock_in, moved.stock_out, moved.adjusted, moved.undone, moved.net_change',
-      from: `FROM (
-         SELECT item_id,
-                COALESCE(sum(quantity) FILTER (WHERE movement_type = 'in'), 0)::int AS stock_in,
-                COALESCE(sum(quantity) FILTER (WHERE movement_type = 'out'), 0)::int AS stock_out,
-                COALESCE(sum(delta) FILTER (WHERE movement_type = 'adjustment'), 0)::int AS adjusted,
-                COALESCE(sum(delta) FILTER (WHERE movement_type = 'undo'), 0)::int AS undone,
-                sum(delta)::int AS net_change
-           FROM movements WHERE workspace_id = ? AND occurred_at >= ? AND occurred_at <= ?
-          GROUP BY item_id
-       ) moved
-         JOIN items i ON i.item_id = moved.item_id
-         CROSS JOIN LATERAL (${LATEST_STATE}) s
-         LEFT JOIN categories c ON ${categoryAt(period.end)}
-        WHERE true`,
-      params: [workspaceId, period.start, period.end, period.end, workspaceId, period.end],
-    };
-  }
 }
 
-interface SlicePosition {
+/** The report's rows as SQL, filtered by the search, with the keys of its order. */
+export function reportSql(workspaceId: string, query: ReportPageQuery): ReportSql {
+  const period = resolvePeriod(query, new Date());
+  const instant = snapshotInstant(query, period);
+  const type = query.type ?? REPORT_DEFAULTS.type;
+  const now = instant === null && type !== 'movement';
+  const keys = sortKeys(query, type, now);
+  const search = query.search ? containsPattern(query.search) : null;
+  const kept = type !== 'movement' && instant === null && search === null ? type : null;
+  const searchSql = search ? 'AND (s.name ILIKE ? OR s.sku ILIKE ?)' : '';
+  const searchParams = search ? [search, search] : [];
+  const keyColumns = keys.map((key, i) => `${key.sql} AS k${i}`).join(', ');
+  const base = type === 'movement' ? movementSql(workspaceId, period) : snapshotSql(workspaceId, instant, type, kept !== null);
+  return {
+    sql: `SELECT ${ROW_COLUMNS}${base.columns}, ${keyColumns} ${base.from} ${searchSql}`,
+    params: [...base.params, ...searchParams],
+    keys,
+    descending: query.sort !== undefined && query.order === 'desc',
+    kept,
+  };
+}
+
+/** Active items at `instant` (null: now) with the category they had then. */
+function snapshotSql(
+  workspaceId: string,
+  instant: Date | null,
+  type: SnapshotType,
+  kept: boolean,
+): { columns: string; from: string; params: unknown[] } {
+  const shape = SNAPSHOT_SHAPES[type];
+  // At an instant: each of the workspace's items (archived ones too) as its last event up to then
+  // left it; one index probe per item, however long its history.
+  const source = instant
+    ? `SELECT h.* FROM items i CROSS JOIN LATERAL (${LATEST_STATE}) h WHERE i.workspace_id = ?`
+    : `SELECT ${ITEM_COLUMNS}, category_name, workspace_id FROM items WHERE workspace_id = ?`;
+  const sourceParams = instant ? [instant, workspaceId] : [workspaceId];
+  return {
+    columns: (kept && shape.keptColumns) || shape.columns,
+    from: `FROM (${source}) s LEFT JOIN categories c ON ${categoryAt(instant)} WHERE s.active ${shape.filter}`,
+    params: [...sourceParams, workspaceId, ...(instant ? [instant] : [])],
+  };
+}
+
+/** Items that moved within the period: what moved, and their stock and value at its end. */
+function movementSql(workspaceId: string, period: ReportPeriod): { columns: string; from: string; params: unknown[] } {
+  return {
+    columns: ', moved.stock_in, moved.stock_out, moved.adjusted, moved.undone, moved.net_change',
+    from: `FROM (
+       SELECT item_id,
+              COALESCE(sum(quantity) FILTER (WHERE movement_type = 'in'), 0)::int AS stock_in,
+              COALESCE(sum(quantity) FILTER (WHERE movement_type = 'out'), 0)::int AS stock_out,
+              COALESCE(sum(delta) FILTER (WHERE movement_type = 'adjustment'), 0)::int AS adjusted,
+              COALESCE(sum(delta) FILTER (WHERE movement_type = 'undo'), 0)::int AS undone,
+              sum(delta)::int AS net_change
+         FROM movements WHERE workspace_id = ? AND occurred_at >= ? AND occurred_at <= ?
+        GROUP BY item_id
+     ) moved
+       JOIN items i ON i.item_id = moved.item_id
+       CROSS JOIN LATERAL (${LATEST_STATE}) s
+       LEFT JOIN categories c ON ${categoryAt(period.end)}
+      WHERE true`,
+    params: [workspaceId, period.start, period.end, period.end, workspaceId, period.end],
+  };
+}
+
+export interface SlicePosition {
   limit: number;
   offset: number;
   /** The sort keys of the row to start after (a cursor read back). */
@@ -317,6 +346,18 @@ const orderBy = (report: ReportSql) =>
   keyNames(report)
     .map((k) => `${k} ${report.descending ? 'DESC' : 'ASC'}`)
     .join(', ');
+
+/** The keys of the report's order; now, the orders by category read the item's own row (NOW_CATEGORY_KEY). */
+function sortKeys(query: ReportPageQuery, type: ReportType, now: boolean): SortKey[] {
+  if (query.sort) return [now && query.sort === 'category' ? NOW_CATEGORY_KEY : SORT_KEYS[query.sort], NAME_KEY, ID_KEY];
+  return now && type === 'value' ? NOW_VALUE_KEYS : DEFAULT_KEYS[type];
+}
+
+/** One page of the report's rows, as one statement. */
+export const pageStatement = (report: ReportSql, page: SlicePosition): { sql: string; params: unknown[] } => ({
+  sql: `WITH report AS (${report.sql}) ${pageSql(report, page)}`,
+  params: [...report.params, ...pageParams(page)],
+});
 
 /** One page of the CTE `report`: its rows in order, each with its sort keys as text (for the cursor). */
 function pageSql(report: ReportSql, { after }: SlicePosition): string {

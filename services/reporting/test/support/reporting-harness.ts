@@ -12,6 +12,7 @@ import {
 } from '@inventory/contracts';
 import { connectEvents, EventsRuntime, natsTransport, rpc, rpcChunked, type EventsConnection } from '@inventory/platform';
 import { eventually, queryDb, startServices, testServers, testActor } from '@inventory/platform/testing';
+import { EntityManager } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
 import { AppModule } from '../../src/app.module.js';
 
@@ -24,6 +25,8 @@ export interface ReportingHarness {
   /** The inventory report, joined from the chunks it is answered in. */
   report(userId: string, query: InventoryReportQuery): Promise<ReportRow[]>;
   rebuildAll(): ReturnType<EventsRuntime['rebuildAll']>;
+  /** A fresh entity manager of the service's own database connection. */
+  entityManager(): EntityManager;
   close(): Promise<void>;
 }
 
@@ -46,6 +49,7 @@ export async function startReporting(): Promise<ReportingHarness> {
     call: (userId, subject, data) => rpc(client, subject, data, { actor: actorOf(userId) }),
     report: (userId, query) => rpcChunked(client, ReportingSubjects.inventoryReport, query, { actor: actorOf(userId) }),
     rebuildAll: () => services.apps.get('reporting')!.get(EventsRuntime).rebuildAll(),
+    entityManager: () => services.apps.get('reporting')!.get(EntityManager).fork(),
     async close() {
       await client.close();
       await events.nc.drain();
