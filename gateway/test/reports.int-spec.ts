@@ -1,4 +1,11 @@
-import { ReportMessages, type DashboardStats, type RecentMovement, type ReportRow, type ValueHistoryPoint } from '@inventory/contracts';
+import {
+  ReportMessages,
+  type CategoryValue,
+  type DashboardStats,
+  type RecentMovement,
+  type ReportRow,
+  type ValueHistoryPoint,
+} from '@inventory/contracts';
 import { connectEvents, type EventsConnection } from '@inventory/platform';
 import { publishEvents, testServers } from '@inventory/platform/testing';
 import { waitUntilApplied } from '../../services/reporting/test/support/reporting-harness.js';
@@ -36,12 +43,15 @@ afterAll(async () => {
 });
 
 describe('signed out', () => {
-  it.each(['/api/dashboard/stats', '/api/dashboard/recent-movements', '/api/reports/inventory', '/api/reports/value-history'])(
-    '%s answers 401',
-    async (path) => {
-      expect(await json(new ApiClient(system.baseUrl).get(path))).toEqual({ status: 401, body: { message: 'Unauthorized' } });
-    },
-  );
+  it.each([
+    '/api/dashboard/stats',
+    '/api/dashboard/recent-movements',
+    '/api/dashboard/category-values',
+    '/api/reports/inventory',
+    '/api/reports/value-history',
+  ])('%s answers 401', async (path) => {
+    expect(await json(new ApiClient(system.baseUrl).get(path))).toEqual({ status: 401, body: { message: 'Unauthorized' } });
+  });
 });
 
 describe('GET /api/dashboard/*', () => {
@@ -61,6 +71,16 @@ describe('GET /api/dashboard/*', () => {
     ]);
   });
 
+  it('gives the value of each category, items without one last', async () => {
+    expect(await json<CategoryValue[]>(owner.client.get('/api/dashboard/category-values'))).toEqual({
+      status: 200,
+      body: [
+        { category: { id: expect.any(String), name: 'Tools' }, value: 0.3 },
+        { category: null, value: 139.93 },
+      ],
+    });
+  });
+
   it('shows another user nothing of it', async () => {
     const other = (await signUp(system.baseUrl)).client;
     expect((await json(other.get('/api/dashboard/stats'))).body).toEqual({
@@ -70,6 +90,7 @@ describe('GET /api/dashboard/*', () => {
       categoriesCount: 0,
     });
     expect((await json(other.get('/api/dashboard/recent-movements'))).body).toEqual([]);
+    expect((await json(other.get('/api/dashboard/category-values'))).body).toEqual([]);
     expect((await json(other.get('/api/reports/inventory'))).body).toEqual([]);
   });
 });

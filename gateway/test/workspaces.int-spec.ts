@@ -117,6 +117,7 @@ const READS: Route[] = [
   { method: 'GET', path: (f) => `/api/locations/${f.locationId}`, byId: true },
   { method: 'GET', path: () => '/api/dashboard/stats' },
   { method: 'GET', path: () => '/api/dashboard/recent-movements' },
+  { method: 'GET', path: () => '/api/dashboard/category-values' },
   { method: 'GET', path: () => '/api/reports/inventory?type=inventory' },
   { method: 'GET', path: () => '/api/reports/value-history' },
   { method: 'GET', path: () => '/api/reports/movement-history' },

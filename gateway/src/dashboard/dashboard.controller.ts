@@ -1,9 +1,9 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { ReportingSubjects, type Actor, type DashboardStats, type RecentMovement } from '@inventory/contracts';
+import { ReportingSubjects, type Actor, type CategoryValue, type DashboardStats, type RecentMovement } from '@inventory/contracts';
 import { CurrentActor, WorkspaceData } from '../auth/index.js';
 import { ReportingClient } from '../nats/service-clients.js';
-import { DashboardStatsDto, RecentMovementDto } from './dashboard.dto.js';
+import { CategoryValueDto, DashboardStatsDto, RecentMovementDto } from './dashboard.dto.js';
 
 @ApiTags('dashboard')
 @WorkspaceData()
@@ -23,5 +23,14 @@ export class DashboardController {
   @ApiOkResponse({ type: RecentMovementDto, isArray: true })
   recentMovements(@CurrentActor() actor: Actor): Promise<RecentMovement[]> {
     return this.reporting.call(ReportingSubjects.recentMovements, undefined, actor);
+  }
+
+  @Get('category-values')
+  @ApiOperation({
+    summary: 'The value of each category now, by name, items without one last (null); categories worth nothing are left out',
+  })
+  @ApiOkResponse({ type: CategoryValueDto, isArray: true })
+  categoryValues(@CurrentActor() actor: Actor): Promise<CategoryValue[]> {
+    return this.reporting.call(ReportingSubjects.categoryValues, undefined, actor);
   }
 }

@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import type { DashboardStats, RecentMovement, TimelineEntryType } from '@inventory/contracts';
+import type { CategoryValue, DashboardStats, RecentMovement, TimelineEntryType } from '@inventory/contracts';
 
 export class DashboardStatsDto implements DashboardStats {
   @ApiProperty({ type: 'integer', description: 'Active items' }) totalItems: number;
@@ -23,4 +23,16 @@ export class RecentMovementDto implements RecentMovement {
   @ApiProperty({ format: 'date-time' }) createdAt: string;
   @ApiProperty({ type: MovementItemDto }) item: MovementItemDto;
   @ApiProperty({ type: String, nullable: true, description: 'Who recorded it, by display name then' }) userName: string | null;
+}
+
+class CategoryRefDto {
+  @ApiProperty() id: string;
+  @ApiProperty() name: string;
+}
+
+export class CategoryValueDto implements CategoryValue {
+  @ApiProperty({ type: CategoryRefDto, nullable: true, description: 'null: the items without a category' })
+  category: CategoryRefDto | null;
+  @ApiProperty({ example: 140.23, description: 'Sum of stock × unit price of its active items, as a number rounded to cents' })
+  value: number;
 }

@@ -66,6 +66,7 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'LocationsController.delete': 'deleteLocation',
   'DashboardController.stats': 'getDashboardStats',
   'DashboardController.recentMovements': 'listRecentMovements',
+  'DashboardController.categoryValues': 'listCategoryValues',
   'ReportsController.inventory': 'getInventoryReport',
   'ReportsController.inventoryCsv': 'exportInventoryReportCsv',
   'ReportsController.valueHistory': 'getValueHistory',

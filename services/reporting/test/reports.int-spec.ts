@@ -123,6 +123,8 @@ describe('the current report follows its categories (orders and totals kept with
   const slice = (query: ReportSliceRequest) =>
     reporting.call(userId, ReportingSubjects.reportSlice, { pageSize: 50, withTotals: true, ...query });
   const byCategory = async () => (await slice({ sort: 'category' })).rows.map((r) => [r.name, r.category?.name ?? null]);
+  const categoryValues = async () =>
+    (await reporting.call(userId, ReportingSubjects.categoryValues, undefined)).map((bar) => [bar.category?.name ?? null, bar.value]);
   const valueReport = async () => {
     const { rows, totals } = await slice({ type: 'value' });
     return { rows: rows.map((r) => [r.name, r.category?.name ?? null, r.totalValue, r.categoryTotalValue]), totals };
@@ -161,6 +163,13 @@ describe('the current report follows its categories (orders and totals kept with
       ],
       totals: { value: 32, lowStock: 2, items: 4, categories: 3 },
     });
+    // The dashboard's chart: the same category totals.
+    expect(await categoryValues()).toEqual([
+      ['Alpha', 20],
+      ['Beta', 5],
+      ['Late', 4],
+      [null, 3],
+    ]);
     const lowStock = await slice({ type: 'low-stock' });
     expect(lowStock.rows.map((r) => r.name)).toEqual(['Drum', 'Brush']);
     expect(lowStock.totals).toEqual({ value: 9, lowStock: 2, items: 2, categories: 2 });
@@ -179,6 +188,12 @@ describe('the current report follows its categories (orders and totals kept with
       ['Anvil', 'Zeta', 20, 25],
       ['Brush', 'Zeta', 5, 25],
       ['Cup', null, 3, 3],
+    ]);
+    // Beta holds nothing now: the chart has no bar for it.
+    expect(await categoryValues()).toEqual([
+      ['Late', 4],
+      ['Zeta', 25],
+      [null, 3],
     ]);
   });
 
@@ -199,6 +214,10 @@ describe('the current report follows its categories (orders and totals kept with
       ],
       totals: { value: 32, lowStock: 2, items: 4, categories: 1 },
     });
+    expect(await categoryValues()).toEqual([
+      ['Zeta', 25],
+      [null, 7],
+    ]);
     // The same report searched sums its own rows: here every row, so the same figures.
     expect((await slice({ type: 'value', search: 'u' })).rows.map((r) => [r.name, r.categoryTotalValue])).toEqual([
       ['Brush', 5],

@@ -25,6 +25,7 @@ export const queryKeys = {
     all: dashboard,
     stats: () => [...dashboard, 'stats'] as const,
     recentMovements: () => [...dashboard, 'recent-movements'] as const,
+    categoryValues: () => [...dashboard, 'category-values'] as const,
   },
   inventory: {
     all: inventory,

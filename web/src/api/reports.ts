@@ -2,6 +2,7 @@ import { answer, api, type QueryOf, type Schemas } from './client';
 
 export type DashboardStats = Schemas['DashboardStatsDto'];
 export type RecentMovement = Schemas['RecentMovementDto'];
+export type CategoryValue = Schemas['CategoryValueDto'];
 export type ReportRow = Schemas['ReportRowDto'];
 export type ReportPage = Schemas['ReportPageDto'];
 export type ReportTotals = Schemas['ReportTotalsDto'];
@@ -37,9 +38,8 @@ export function getRecentMovements(): Promise<RecentMovement[]> {
   return answer(api.GET('/api/dashboard/recent-movements'));
 }
 
-/** The whole report (no page asked for: the answer is the spec's list of rows). */
-export async function getInventoryReport(query: ReportQuery = {}): Promise<ReportRow[]> {
-  return (await answer(api.GET('/api/reports/inventory', { params: { query: setOnly(query) } }))) as ReportRow[];
+export function getCategoryValues(): Promise<CategoryValue[]> {
+  return answer(api.GET('/api/dashboard/category-values'));
 }
 
 /** One page of the report, sorted on the server, with totals over every row. */

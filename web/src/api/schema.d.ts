@@ -433,6 +433,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/dashboard/category-values": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The value of each category now, by name, items without one last (null); categories worth nothing are left out */
+        get: operations["listCategoryValues"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/dashboard/recent-movements": {
         parameters: {
             query?: never;
@@ -1482,6 +1499,19 @@ export interface components {
         };
         CategoryNameDto: {
             name: string;
+        };
+        CategoryRefDto: {
+            id: string;
+            name: string;
+        };
+        CategoryValueDto: {
+            /** @description null: the items without a category */
+            category: components["schemas"]["CategoryRefDto"] | null;
+            /**
+             * @description Sum of stock × unit price of its active items, as a number rounded to cents
+             * @example 140.23
+             */
+            value: number;
         };
         CountLineDto: {
             /** @description Moved at the place after it was counted: recount it or apply with override */
@@ -5062,6 +5092,63 @@ export interface operations {
             };
             /** @description Unsupported body encoding or file type */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: wait the seconds in Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A part of the service is unavailable: retry with backoff */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A part of the service did not answer in time: retry with backoff */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listCategoryValues: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CategoryValueDto"][];
+                };
+            };
+            /** @description Not signed in, or an invalid or expired API token */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };

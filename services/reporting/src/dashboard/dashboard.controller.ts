@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern } from '@nestjs/microservices';
-import { ReportingSubjects, type Actor, type DashboardStats, type RecentMovement } from '@inventory/contracts';
+import { ReportingSubjects, type Actor, type CategoryValue, type DashboardStats, type RecentMovement } from '@inventory/contracts';
 import { RpcActor } from '@inventory/platform';
 import { DashboardService } from './dashboard.service.js';
 
@@ -16,5 +16,10 @@ export class DashboardController {
   @MessagePattern(ReportingSubjects.recentMovements)
   recentMovements(@RpcActor() actor: Actor): Promise<RecentMovement[]> {
     return this.dashboard.recentMovements(actor.workspaceId);
+  }
+
+  @MessagePattern(ReportingSubjects.categoryValues)
+  categoryValues(@RpcActor() actor: Actor): Promise<CategoryValue[]> {
+    return this.dashboard.categoryValues(actor.workspaceId);
   }
 }

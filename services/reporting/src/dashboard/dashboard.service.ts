@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { RECENT_MOVEMENTS_LIMIT, type DashboardStats, type RecentMovement, type TimelineEntryType } from '@inventory/contracts';
+import { RECENT_MOVEMENTS_LIMIT, type CategoryValue, type DashboardStats, type RecentMovement, type TimelineEntryType } from '@inventory/contracts';
 import { isoTimeSql, runSql } from '@inventory/platform';
 import { money } from '../reports/report-rows.js';
 
@@ -24,6 +24,34 @@ export class DashboardService {
       totalValue: money(row.total_value),
       categoriesCount: row.categories_count,
     };
+  }
+
+  /**
+   * The value of each category now, by name, items without one last; categories worth nothing left
+   * out (a chart has no bar for them). From category_values and item_totals: the uncategorised value
+   * is what the live categories leave of the total (a deleted category's items are in it).
+   */
+  async categoryValues(workspaceId: string): Promise<CategoryValue[]> {
+    const rows = await runSql<{ category_id: string | null; name: string | null; value: string }>(
+      this.em,
+      `WITH live AS (
+         SELECT c.category_id, c.name, v.total_value FROM category_values v
+           JOIN categories c ON c.category_id = v.category_id AND c.deleted_at IS NULL
+          WHERE v.workspace_id = ?
+       )
+       SELECT category_id, name, value::text FROM (
+         SELECT category_id, name, total_value AS value FROM live
+         UNION ALL
+         SELECT NULL, NULL, t.total_value - COALESCE((SELECT sum(total_value) FROM live), 0) FROM item_totals t WHERE t.workspace_id = ?
+       ) bars
+        WHERE value <> 0
+        ORDER BY name IS NULL, name, category_id`,
+      [workspaceId, workspaceId],
+    );
+    return rows.map((row) => ({
+      category: row.category_id === null ? null : { id: row.category_id, name: row.name! },
+      value: money(row.value),
+    }));
   }
 
   async recentMovements(workspaceId: string): Promise<RecentMovement[]> {

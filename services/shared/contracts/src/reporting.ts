@@ -13,6 +13,7 @@ import type { StockStatus, TimelineEntryType } from './inventory.js';
 export const ReportingSubjects = {
   dashboardStats: 'reporting.dashboard.stats',
   recentMovements: 'reporting.dashboard.recent-movements',
+  categoryValues: 'reporting.dashboard.category-values',
   inventoryReport: 'reporting.reports.inventory',
   reportSlice: 'reporting.reports.slice',
   valueHistory: 'reporting.reports.value-history',
@@ -111,6 +112,17 @@ export interface DashboardStats {
   totalValue: number;
   /** The user's categories. */
   categoriesCount: number;
+}
+
+/**
+ * One bar of GET /api/dashboard/category-values: the total value of a category's active items now
+ * (category null: the items without one, or whose category was deleted). Kept by the projection, so
+ * one row per category however many items there are.
+ */
+export interface CategoryValue {
+  category: { id: string; name: string } | null;
+  /** Sum of stock × unit price, exact in decimal, as a number rounded to cents. */
+  value: number;
 }
 
 /** One entry of GET /api/dashboard/recent-movements (the latest RECENT_MOVEMENTS_LIMIT, newest first). */
@@ -267,6 +279,7 @@ export interface MovementHistoryPoint {
 export interface ReportingRpc {
   [ReportingSubjects.dashboardStats]: { request: void; response: DashboardStats };
   [ReportingSubjects.recentMovements]: { request: void; response: RecentMovement[] };
+  [ReportingSubjects.categoryValues]: { request: void; response: CategoryValue[] };
   [ReportingSubjects.inventoryReport]: { request: InventoryReportQuery; response: ReportRow[] };
   [ReportingSubjects.reportSlice]: { request: ReportSliceRequest; response: ReportSlice };
   [ReportingSubjects.valueHistory]: { request: ReportPeriodQuery; response: ValueHistoryPoint[] };

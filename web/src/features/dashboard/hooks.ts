@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { getDashboardStats, getRecentMovements } from '../../api/reports';
+import { getCategoryValues, getDashboardStats, getRecentMovements } from '../../api/reports';
 import { queryKeys } from '../../api/query-keys';
 
 export function useDashboardStats() {
@@ -8,4 +8,9 @@ export function useDashboardStats() {
 
 export function useRecentMovements() {
   return useQuery({ queryKey: queryKeys.dashboard.recentMovements(), queryFn: getRecentMovements });
+}
+
+/** The Stock Value by Category chart: one bar a category, kept by the server (docs/reports.md). */
+export function useCategoryValues() {
+  return useQuery({ queryKey: queryKeys.dashboard.categoryValues(), queryFn: getCategoryValues });
 }

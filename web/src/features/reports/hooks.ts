@@ -1,21 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import {
-  getInventoryReport,
-  getMovementHistory,
-  getReportPage,
-  getValueHistory,
-  type ReportQuery,
-  type ReportView,
-} from '../../api/reports';
+import { getMovementHistory, getReportPage, getValueHistory, type ReportQuery, type ReportView } from '../../api/reports';
 import { queryKeys } from '../../api/query-keys';
-
-export function useInventoryReport(query: ReportQuery) {
-  return useQuery({
-    queryKey: queryKeys.reports.inventory(query),
-    queryFn: () => getInventoryReport(query),
-    placeholderData: keepPreviousData,
-  });
-}
 
 export function useReportPage(view: ReportView, page: number, pageSize: number, enabled = true) {
   const query = { ...view, page, pageSize };

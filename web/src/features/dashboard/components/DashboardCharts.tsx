@@ -1,10 +1,10 @@
 import { Column } from '@ant-design/charts';
 import { Card, Col, Empty, Row } from 'antd';
-import type { MovementHistoryPoint, ReportRow } from '../../../api/reports';
+import type { CategoryValue, MovementHistoryPoint } from '../../../api/reports';
 import { formatCurrency } from '../../../lib/format';
 
 interface DashboardChartsProps {
-  valueRows: ReportRow[];
+  categoryValues: CategoryValue[];
   movementDays: MovementHistoryPoint[];
 }
 
@@ -12,13 +12,8 @@ const shortDay = (date: string) =>
   new Date(`${date}T00:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
 
 /** Loaded lazily with @ant-design/charts so the dashboard's figures show before the chart library. */
-export function DashboardCharts({ valueRows, movementDays }: DashboardChartsProps) {
-  const byCategory = new Map<string, number>();
-  for (const row of valueRows) {
-    const name = row.category?.name ?? 'Uncategorized';
-    byCategory.set(name, (byCategory.get(name) ?? 0) + row.totalValue);
-  }
-  const valueData = [...byCategory].map(([category, value]) => ({ category, value: Math.round(value * 100) / 100 }));
+export function DashboardCharts({ categoryValues, movementDays }: DashboardChartsProps) {
+  const valueData = categoryValues.map((bar) => ({ category: bar.category?.name ?? 'Uncategorized', value: bar.value }));
   // One pair of bars per day, in and out, over the whole 30 days (quiet days stay as gaps).
   const movementData = movementDays.flatMap((day) => [
     { day: shortDay(day.date), kind: 'Stock in', quantity: day.stockIn },

@@ -6,8 +6,8 @@ import { SummaryCards } from '../../reports/components/SummaryCards';
 import { OnboardingCard, useOnboarding } from '../components/OnboardingCard';
 import { QuickActions } from '../components/QuickActions';
 import { RecentActivity } from '../components/RecentActivity';
-import { useDashboardStats, useRecentMovements } from '../hooks';
-import { useInventoryReport, useMovementHistory } from '../../reports/hooks';
+import { useCategoryValues, useDashboardStats, useRecentMovements } from '../hooks';
+import { useMovementHistory } from '../../reports/hooks';
 
 const DashboardCharts = lazy(async () => ({ default: (await import('../components/DashboardCharts')).DashboardCharts }));
 
@@ -16,7 +16,7 @@ export function DashboardPage() {
   const stats = useDashboardStats();
   const recent = useRecentMovements();
   const figures = stats.data;
-  const valueReport = useInventoryReport({ type: 'value' });
+  const categoryValues = useCategoryValues();
   const movementHistory = useMovementHistory({ range: '30days' });
   const onboarding = useOnboarding();
   const header = <PageHeader title="Dashboard" description="Overview of your inventory" />;
@@ -51,7 +51,7 @@ export function DashboardPage() {
         </Col>
       </Row>
       <Suspense fallback={<Skeleton active style={{ marginTop: 16 }} />}>
-        <DashboardCharts valueRows={valueReport.data ?? []} movementDays={movementHistory.data ?? []} />
+        <DashboardCharts categoryValues={categoryValues.data ?? []} movementDays={movementHistory.data ?? []} />
       </Suspense>
     </>
   );
