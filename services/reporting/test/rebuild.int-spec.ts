@@ -4,7 +4,17 @@ import { newUserId, startReporting, type ReportingHarness } from './support/repo
 import { daysAgo, TestCategory, TestItem, userDeleted } from './support/test-item.js';
 
 let reporting: ReportingHarness;
-const TABLES = ['items', 'item_history', 'movements', 'item_totals', 'daily_value', 'category_values', 'categories', 'purged_workspaces'];
+const TABLES = [
+  'items',
+  'item_history',
+  'movements',
+  'item_totals',
+  'daily_value',
+  'category_values',
+  'daily_category_totals',
+  'categories',
+  'purged_workspaces',
+];
 
 /** A digest of every row of these users in every reporting table (the shared test database has others too). */
 async function digest(userIds: string[]): Promise<Record<string, { rows: number; hash: string }>> {

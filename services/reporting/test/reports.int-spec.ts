@@ -227,7 +227,7 @@ describe('the current report follows its categories (orders and totals kept with
   });
 });
 
-describe('every order of the current report is an index (none sorts every item)', () => {
+describe("every order of the current report, and each type's own order at a past instant, is an index (none sorts every item)", () => {
   const orders: [string, ReportPageQuery][] = [
     ...REPORT_SORTS.flatMap((sort) =>
       (['asc', 'desc'] as const).map((order): [string, ReportPageQuery] => [`${sort} ${order}`, { sort, order }]),
@@ -236,6 +236,10 @@ describe('every order of the current report is an index (none sorts every item)'
       `the ${type} report's own order`,
       { type },
     ]),
+    // At a past instant, each type's own order walks item_history (the others fold every item).
+    ['the inventory report at a past instant', { asOf: '2025-06-01' }],
+    ['the inventory report at a past instant, by name descending', { asOf: '2025-06-01T12:00:00Z', sort: 'name', order: 'desc' }],
+    ['the low-stock report at a past instant', { type: 'low-stock', asOf: '2025-06-01' }],
   ];
 
   it.each(orders)('%s', async (_, query) => {
@@ -332,6 +336,34 @@ describe('stock at a past instant (asOf)', () => {
     const instants = [hour(0.5), ...Array.from({ length: 16 }, (_, i) => hour(1 + i / 2))];
     for (const instant of instants) {
       expect({ instant, rows: await report(userId, { asOf: instant.toISOString() }) }).toEqual({ instant, rows: replayed(instant) });
+    }
+  });
+
+  it('gives the totals at every instant from the daily figures, and the same rows in every order', async () => {
+    const instants = [hour(0.5), ...Array.from({ length: 17 }, (_, i) => hour(1 + i / 2))];
+    const totalsOf = (rows: ReportRow[]) => ({
+      value: Math.round(rows.reduce((sum, row) => sum + row.totalValue, 0) * 100) / 100,
+      lowStock: rows.filter((row) => row.status !== 'in-stock').length,
+      items: rows.length,
+      categories: new Set(rows.map((row) => row.category?.name).filter(Boolean)).size,
+    });
+    for (const instant of instants) {
+      const asOf = instant.toISOString();
+      const all = replayed(instant);
+      const lowStock = [...all].filter((row) => row.status !== 'in-stock').sort((a, b) => a.currentStock - b.currentStock);
+      for (const [type, expected] of [
+        ['inventory', all],
+        ['low-stock', lowStock],
+        ['value', null],
+      ] as const) {
+        const page = await reporting.call(userId, ReportingSubjects.reportSlice, { type, asOf, withTotals: true, pageSize: 50 });
+        expect({ instant, type, totals: page.totals }).toEqual({ instant, type, totals: totalsOf(expected ?? all) });
+        if (expected) expect({ instant, type, rows: page.rows }).toEqual({ instant, type, rows: expected });
+      }
+      // Folded (sorted by price) or walked (by name, the report's own order): the same rows.
+      const byPrice = await reporting.call(userId, ReportingSubjects.reportSlice, { asOf, sort: 'unitPrice', order: 'desc', pageSize: 50 });
+      const byName = await reporting.call(userId, ReportingSubjects.reportSlice, { asOf, sort: 'name', order: 'desc', pageSize: 50 });
+      expect(byName.rows).toEqual([...byPrice.rows].sort((a, b) => b.name.localeCompare(a.name)));
     }
   });
 

@@ -1,6 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { RECENT_MOVEMENTS_LIMIT, type CategoryValue, type DashboardStats, type RecentMovement, type TimelineEntryType } from '@inventory/contracts';
+import {
+  RECENT_MOVEMENTS_LIMIT,
+  type CategoryValue,
+  type DashboardStats,
+  type RecentMovement,
+  type TimelineEntryType,
+} from '@inventory/contracts';
 import { isoTimeSql, runSql } from '@inventory/platform';
 import { money } from '../reports/report-rows.js';
 

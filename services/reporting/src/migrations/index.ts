@@ -6,6 +6,7 @@ import { Reporting0003Workspaces } from './Reporting0003_workspaces.js';
 import { Reporting0004ReportSearch } from './Reporting0004_report_search.js';
 import { Reporting0005DailyValue } from './Reporting0005_daily_value.js';
 import { Reporting0006ReportOrders } from './Reporting0006_report_orders.js';
+import { Reporting0007AsOfAtScale } from './Reporting0007_as_of_at_scale.js';
 
 /** Every migration of this service, oldest first. */
 export const migrations: MigrationObject[] = [
@@ -16,4 +17,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Reporting0004_report_search', class: Reporting0004ReportSearch },
   { name: 'Reporting0005_daily_value', class: Reporting0005DailyValue },
   { name: 'Reporting0006_report_orders', class: Reporting0006ReportOrders },
+  { name: 'Reporting0007_as_of_at_scale', class: Reporting0007AsOfAtScale },
 ];

@@ -4,12 +4,13 @@ import type { EventEnvelope, ItemEvent } from '@inventory/contracts';
 import type { ApplyContext, EventHandler } from '@inventory/platform';
 import { evolveItem, isItemEvent, isLowStock, movementOf, type ItemSnapshot, type MovementRecord } from './item-snapshot.js';
 import { isoTimeSql } from '@inventory/platform';
+import { DAILY_CATEGORY_TOTALS_FROM_BATCH, DAILY_CATEGORY_TOTALS_FROM_HISTORY } from './daily-category-totals.js';
 import { inTransaction, lockCategories } from './sql.js';
 
 type Db = ReturnType<typeof inTransaction>;
 
 /** What this read model keeps of the inventory events. */
-export const ITEM_TABLES = ['items', 'item_history', 'movements', 'item_totals', 'daily_value', 'category_values'];
+export const ITEM_TABLES = ['items', 'item_history', 'movements', 'item_totals', 'daily_value', 'category_values', 'daily_category_totals'];
 
 interface ItemRow {
   item_id: string;
@@ -30,6 +31,7 @@ const ITEM_FIELDS = `item_id text, workspace_id text, name text, sku text, categ
 
 /** The day and category figures, each in one pass, after a rebuild's replay (see writeBatch). */
 const DERIVED_AFTER_REPLAY = [
+  DAILY_CATEGORY_TOTALS_FROM_HISTORY,
   `INSERT INTO daily_value (workspace_id, day, value_delta)
    SELECT workspace_id, (occurred_at AT TIME ZONE 'UTC')::date, sum(value_delta) FROM item_history GROUP BY 1, 2`,
   // As live: a row for every category that ever held an active item (zero once it holds none).
@@ -42,7 +44,7 @@ const DERIVED_AFTER_REPLAY = [
 
 /**
  * Rows travel as one JSON parameter per table: a batch is one statement, whatever its size. Live,
- * it also moves daily_value and category_values by the batch's value changes; a rebuild's replay
+ * it also moves daily_value, category_values and daily_category_totals by the batch's changes; a rebuild's replay
  * leaves those out and derives them once at the end (DERIVED_AFTER_REPLAY): in its one long
  * transaction every batch's update of a day would keep every earlier version of the row (at 1.1M
  * events: 4,815 events/s instead of 12,000).
@@ -57,6 +59,9 @@ const writeBatch = (replaying: boolean) => `
       FROM jsonb_to_recordset(?::jsonb) AS r(workspace_id text, before_active boolean, before_low boolean, before_stock integer,
         before_price numeric, before_category text, after_active boolean, after_low boolean, after_stock integer, after_price numeric,
         after_category text)
+  ), history_rows AS (
+    SELECT * FROM jsonb_to_recordset(?::jsonb) AS r(event_id text, occurred_at timestamptz, ${ITEM_FIELDS}, prev_active boolean,
+      prev_stock integer, prev_unit_price numeric, prev_reorder_level integer, prev_category_id text)
   ), upserted AS (
     -- category_name: the name of the item's category while it exists (CategoriesProjection keeps it on renames).
     INSERT INTO items (item_id, workspace_id, name, sku, category_id, unit_price, reorder_level, stock, active, version, updated_at, category_name)
@@ -73,8 +78,7 @@ const writeBatch = (replaying: boolean) => `
            -- What the item adds to the total value (stock × price while active), after minus before, exact.
            (CASE WHEN active THEN stock * unit_price::numeric(12, 2) ELSE 0 END)
              - (CASE WHEN prev_active THEN prev_stock * prev_unit_price::numeric(12, 2) ELSE 0 END)
-      FROM jsonb_to_recordset(?::jsonb)
-        AS r(event_id text, occurred_at timestamptz, ${ITEM_FIELDS}, prev_active boolean, prev_stock integer, prev_unit_price numeric)
+      FROM history_rows
     RETURNING workspace_id, occurred_at, value_delta
   ), ${
     replaying
@@ -91,8 +95,13 @@ const writeBatch = (replaying: boolean) => `
       SELECT workspace_id, COALESCE(before_category, '') AS category_id, -before_value AS delta FROM changes WHERE before_active
       UNION ALL
       SELECT workspace_id, COALESCE(after_category, ''), after_value FROM changes WHERE after_active
+      UNION ALL
+      -- A row for every category an active version of an item held, however the events were
+      -- batched (as DERIVED_AFTER_REPLAY has it): an item registered and archived in one batch too.
+      SELECT workspace_id, COALESCE(category_id, ''), 0.00 FROM history_rows WHERE active
     ) moved GROUP BY 1, 2
     ON CONFLICT (workspace_id, category_id) DO UPDATE SET total_value = category_values.total_value + excluded.total_value
+  ), daily_categories AS (${DAILY_CATEGORY_TOTALS_FROM_BATCH}
   ), `
   }totals AS (
     -- Each workspace's figures move by what the batch changed, from each item's state before it to after it.
@@ -114,8 +123,9 @@ const WRITE_BATCH = { live: writeBatch(false), replay: writeBatch(true) };
 
 /**
  * Folds inventory events into items (state now), item_history (state after every event), movements,
- * item_totals (the dashboard and report totals), daily_value (the value chart) and category_values
- * (the value report's category totals). A batch costs two statements (three with categories): read what it needs, write all six tables.
+ * item_totals (the dashboard and report totals), daily_value (the value chart), category_values
+ * (the value report's category totals) and daily_category_totals (the totals at a past instant). A
+ * batch costs two statements (three with categories): read what it needs, write all seven tables.
  */
 @Injectable()
 export class InventoryProjection implements EventHandler {
@@ -160,7 +170,7 @@ export class InventoryProjection implements EventHandler {
     );
     await db.run(
       apply.replaying ? WRITE_BATCH.replay : WRITE_BATCH.live,
-      [totals, latest.map(itemRow), history, movements].map((rows) => JSON.stringify(rows)),
+      [totals, history, latest.map(itemRow), movements].map((rows) => JSON.stringify(rows)),
     );
   }
 
@@ -236,6 +246,8 @@ const historyRow = (event: ItemEvent, before: ItemSnapshot | null, after: ItemSn
   prev_active: before?.active ?? false,
   prev_stock: before?.stock ?? 0,
   prev_unit_price: before?.unitPrice ?? '0',
+  prev_reorder_level: before?.reorderLevel ?? 0,
+  prev_category_id: before?.categoryId ?? null,
 });
 
 const movementRow = (event: ItemEvent, after: ItemSnapshot, movement: MovementRecord) => ({

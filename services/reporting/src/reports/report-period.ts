@@ -63,4 +63,5 @@ export function parseInstant(text: string, field: 'from' | 'to' | 'asOf', edge: 
 }
 
 const startOfUtcDay = (date: Date) => Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate());
-const isoDay = (ms: number) => (Number.isNaN(ms) ? '' : new Date(ms).toISOString().slice(0, 10));
+/** A UTC day as YYYY-MM-DD ('' for an invalid time). */
+export const isoDay = (ms: number | Date) => (Number.isNaN(Number(ms)) ? '' : new Date(ms).toISOString().slice(0, 10));

@@ -18,7 +18,8 @@ import {
   type ReportType,
   type ValueHistoryPoint,
 } from '@inventory/contracts';
-import { periodDays, resolvePeriod, snapshotInstant, type ReportPeriod } from './report-period.js';
+import { contributionSql } from '../read-models/daily-category-totals.js';
+import { isoDay, periodDays, resolvePeriod, snapshotInstant, type ReportPeriod } from './report-period.js';
 import {
   money,
   toMovementRow,
@@ -55,6 +56,30 @@ const ITEM_COLUMNS = 'item_id, name, sku, category_id, unit_price, reorder_level
 const LATEST_STATE = `SELECT ${ITEM_COLUMNS} FROM item_history h
   WHERE h.workspace_id = i.workspace_id AND h.item_id = i.item_id AND h.occurred_at <= ?
   ORDER BY h.occurred_at DESC, h.version DESC LIMIT 1`;
+/**
+ * The versions that were their item's latest at the instant (parameters: workspace, instant, instant).
+ * Read in the order of an index of item_history (Reporting0007), a page costs a page's worth of
+ * versions, each checked by one probe for a later version up to the instant.
+ */
+const WALKED_STATE = `SELECT ${ITEM_COLUMNS.split(', ')
+  .map((column) => `h.${column}`)
+  .join(', ')} FROM item_history h
+  WHERE h.workspace_id = ? AND h.active AND h.occurred_at <= ?
+    AND NOT EXISTS (SELECT 1 FROM item_history n WHERE n.workspace_id = h.workspace_id AND n.item_id = h.item_id
+                      AND n.occurred_at <= ? AND (n.occurred_at, n.version) > (h.occurred_at, h.version))`;
+/** At an instant, the orders walked (WALKED_STATE) for each type, rather than folded: each type's own order. */
+const WALKED_ORDERS: Partial<Record<SnapshotType, (ReportSort | undefined)[]>> = {
+  inventory: [undefined, 'name'],
+  'low-stock': [undefined, 'currentStock'],
+};
+/** An item_history row's state, for contributionSql. */
+const HISTORY_STATE = {
+  active: 'h.active',
+  stock: 'h.stock',
+  reorderLevel: 'h.reorder_level',
+  unitPrice: 'h.unit_price',
+  categoryId: 'h.category_id',
+};
 const ROW_COLUMNS = `s.item_id AS id, s.name, s.sku, c.name AS category_name, c.category_id, s.stock, s.reorder_level,
   s.unit_price::text AS unit_price, (s.stock * s.unit_price)::text AS total_value`;
 const NEEDS_REORDER = StockSql.needsReorder('s.stock', 's.reorder_level');
@@ -118,8 +143,10 @@ export interface ReportSql {
   params: unknown[];
   keys: SortKey[];
   descending: boolean;
-  /** A snapshot report now, unsearched: its type, whose totals the projection keeps (keptTotals). */
+  /** A snapshot report, unsearched: its type, whose totals the projection keeps (keptTotals, totalsAt). */
   kept: SnapshotType | null;
+  /** The instant of a snapshot report; null: now. */
+  instant: Date | null;
 }
 
 /** The report rows and the value history, from the reporting read models. */
@@ -145,8 +172,48 @@ export class ReportsService {
       const { rows, next, totals } = await this.rowsAndTotalsOf(report, page);
       return { rows, next, total: totals.items, totals };
     }
-    const [rows, totals] = await Promise.all([this.rowsOf(report, page), this.keptTotals(workspaceId, report.kept)]);
-    return { ...rows, total: totals.items, totals };
+    const totals = report.instant ? this.totalsAt(workspaceId, report.kept, report.instant) : this.keptTotals(workspaceId, report.kept);
+    const [rows, kept] = await Promise.all([this.rowsOf(report, page), totals]);
+    return { ...rows, total: kept.items, totals: kept };
+  }
+
+  /**
+   * The totals of a snapshot report at a past instant, unsearched: each category's figures summed
+   * over the days before the instant's day (daily_category_totals), plus that day's own changes up
+   * to the instant: for each item with an event then, its state at the instant less its state when
+   * the day began. A day's worth of items, not every item. Categories count while they exist then.
+   */
+  private async totalsAt(workspaceId: string, type: SnapshotType, instant: Date): Promise<ReportTotals> {
+    const dayStart = new Date(Date.UTC(instant.getUTCFullYear(), instant.getUTCMonth(), instant.getUTCDate()));
+    const stateAt = (bound: '<=' | '<', sign: 1 | -1) => `SELECT ${contributionSql(HISTORY_STATE, sign)} FROM item_history h
+        WHERE h.workspace_id = ? AND h.item_id = t.item_id AND h.occurred_at ${bound} ? ORDER BY h.occurred_at DESC, h.version DESC LIMIT 1`;
+    const lowStock = type === 'low-stock';
+    const [totals] = await runSql<TotalsRecord>(
+      this.em,
+      `WITH day_start AS (
+         SELECT category_id, sum(items_delta) AS items_delta, sum(low_stock_delta) AS low_stock_delta, sum(value_delta) AS value_delta,
+                sum(low_stock_value_delta) AS low_stock_value_delta
+           FROM daily_category_totals WHERE workspace_id = ? AND day < ?::date GROUP BY category_id
+       ), touched AS (
+         SELECT DISTINCT item_id FROM item_history WHERE workspace_id = ? AND occurred_at >= ? AND occurred_at <= ?
+       ), per_category AS (
+         SELECT category_id, sum(items_delta) AS items, sum(low_stock_delta) AS low_stock, sum(value_delta) AS value,
+                sum(low_stock_value_delta) AS low_stock_value
+           FROM (SELECT * FROM day_start
+                 UNION ALL SELECT a.* FROM touched t CROSS JOIN LATERAL (${stateAt('<=', 1)}) a
+                 UNION ALL SELECT b.* FROM touched t CROSS JOIN LATERAL (${stateAt('<', -1)}) b) changes
+          GROUP BY category_id
+       )
+       SELECT COALESCE(sum(${lowStock ? 'low_stock' : 'items'}), 0)::int AS items,
+              COALESCE(sum(${lowStock ? 'low_stock_value' : 'value'}), 0)::text AS value,
+              COALESCE(sum(low_stock), 0)::int AS low_stock,
+              (count(*) FILTER (WHERE ${lowStock ? 'low_stock' : 'items'} > 0 AND EXISTS (
+                 SELECT 1 FROM categories c WHERE c.workspace_id = ? AND c.category_id = per_category.category_id
+                    AND (c.deleted_at IS NULL OR c.deleted_at > ?))))::int AS categories
+         FROM per_category`,
+      [workspaceId, isoDay(dayStart), workspaceId, dayStart, instant, workspaceId, instant, workspaceId, dayStart, workspaceId, instant],
+    );
+    return totalsOf(totals);
   }
 
   private async rowsOf(report: ReportSql, page: SlicePosition): Promise<{ rows: ReportRow[]; next: string | null }> {
@@ -263,17 +330,22 @@ export function reportSql(workspaceId: string, query: ReportPageQuery): ReportSq
   const now = instant === null && type !== 'movement';
   const keys = sortKeys(query, type, now);
   const search = query.search ? containsPattern(query.search) : null;
-  const kept = type !== 'movement' && instant === null && search === null ? type : null;
+  const kept = type !== 'movement' && search === null ? type : null;
+  const walk = kept !== null && instant !== null && (WALKED_ORDERS[kept] ?? []).includes(query.sort);
   const searchSql = search ? 'AND (s.name ILIKE ? OR s.sku ILIKE ?)' : '';
   const searchParams = search ? [search, search] : [];
   const keyColumns = keys.map((key, i) => `${key.sql} AS k${i}`).join(', ');
-  const base = type === 'movement' ? movementSql(workspaceId, period) : snapshotSql(workspaceId, instant, type, kept !== null);
+  const base =
+    type === 'movement'
+      ? movementSql(workspaceId, period)
+      : snapshotSql(workspaceId, instant, type, { keptColumns: kept !== null && instant === null, walk });
   return {
     sql: `SELECT ${ROW_COLUMNS}${base.columns}, ${keyColumns} ${base.from} ${searchSql}`,
     params: [...base.params, ...searchParams],
     keys,
     descending: query.sort !== undefined && query.order === 'desc',
     kept,
+    instant,
   };
 }
 
@@ -282,17 +354,22 @@ function snapshotSql(
   workspaceId: string,
   instant: Date | null,
   type: SnapshotType,
-  kept: boolean,
+  how: { keptColumns: boolean; walk: boolean },
 ): { columns: string; from: string; params: unknown[] } {
   const shape = SNAPSHOT_SHAPES[type];
-  // At an instant: each of the workspace's items (archived ones too) as its last event up to then
-  // left it; one index probe per item, however long its history.
-  const source = instant
-    ? `SELECT h.* FROM items i CROSS JOIN LATERAL (${LATEST_STATE}) h WHERE i.workspace_id = ?`
-    : `SELECT ${ITEM_COLUMNS}, category_name, workspace_id FROM items WHERE workspace_id = ?`;
-  const sourceParams = instant ? [instant, workspaceId] : [workspaceId];
+  const { source, sourceParams } = instant
+    ? how.walk
+      ? // In the order of one of item_history's indexes: each version that was its item's latest at the instant.
+        { source: WALKED_STATE, sourceParams: [workspaceId, instant, instant] }
+      : // Each of the workspace's items (archived ones too) as its last event up to then left it; one
+        // index probe per item, however long its history.
+        {
+          source: `SELECT h.* FROM items i CROSS JOIN LATERAL (${LATEST_STATE}) h WHERE i.workspace_id = ?`,
+          sourceParams: [instant, workspaceId],
+        }
+    : { source: `SELECT ${ITEM_COLUMNS}, category_name, workspace_id FROM items WHERE workspace_id = ?`, sourceParams: [workspaceId] };
   return {
-    columns: (kept && shape.keptColumns) || shape.columns,
+    columns: (how.keptColumns && shape.keptColumns) || shape.columns,
     from: `FROM (${source}) s LEFT JOIN categories c ON ${categoryAt(instant)} WHERE s.active ${shape.filter}`,
     params: [...sourceParams, workspaceId, ...(instant ? [instant] : [])],
   };

@@ -1,0 +1,80 @@
+import { StockSql } from '@inventory/contracts';
+
+/**
+ * daily_category_totals (Reporting0007): how each category's figures moved on each UTC day. Each
+ * version of an item adds what its state counts for (one active item, one low-stock item, its value,
+ * its low-stock value) to its category on its day, and takes away what the version before it
+ * counted for, from that version's category. Summed over the days before an instant's day, plus
+ * that day's own changes, they are the report's totals at that instant (ReportsService).
+ */
+
+/** An item state's columns, as SQL over some relation. */
+interface StateSql {
+  active: string;
+  stock: string;
+  reorderLevel: string;
+  unitPrice: string;
+  categoryId: string;
+}
+
+/** What a state counts for (negated for the state an event left), as the table's delta columns. */
+export function contributionSql(state: StateSql, sign: 1 | -1): string {
+  const minus = sign === 1 ? '' : '-';
+  const low = `(${state.active} AND ${StockSql.needsReorder(state.stock, state.reorderLevel)})`;
+  const value = `${state.stock} * ${state.unitPrice}::numeric(12, 2)`;
+  // Every value of scale 2, so that sums read the same however they were grouped (live or rebuilt).
+  return `COALESCE(${state.categoryId}, '') AS category_id,
+    ${minus}(${state.active})::int AS items_delta,
+    ${minus}${low}::int AS low_stock_delta,
+    ${minus}(CASE WHEN ${state.active} THEN ${value} ELSE 0.00 END) AS value_delta,
+    ${minus}(CASE WHEN ${low} THEN ${value} ELSE 0.00 END) AS low_stock_value_delta`;
+}
+
+const AFTER: StateSql = {
+  active: 'active',
+  stock: 'stock',
+  reorderLevel: 'reorder_level',
+  unitPrice: 'unit_price',
+  categoryId: 'category_id',
+};
+const BEFORE: StateSql = {
+  active: 'prev_active',
+  stock: 'prev_stock',
+  reorderLevel: 'prev_reorder_level',
+  unitPrice: 'prev_unit_price',
+  categoryId: 'prev_category_id',
+};
+const COLUMNS = 'workspace_id, day, category_id, items_delta, low_stock_delta, value_delta, low_stock_value_delta';
+
+/**
+ * The day-and-category changes of the relation `versions` (a CTE: read twice): rows of item
+ * versions with their state (AFTER's columns), the state before them (BEFORE's), workspace_id and occurred_at.
+ */
+function changesOf(versions: string): string {
+  const day = "(occurred_at AT TIME ZONE 'UTC')::date AS day";
+  return `
+    SELECT workspace_id, day, category_id, sum(items_delta), sum(low_stock_delta), sum(value_delta), sum(low_stock_value_delta) FROM (
+      SELECT workspace_id, ${day}, ${contributionSql(AFTER, 1)} FROM ${versions} WHERE active
+      UNION ALL
+      SELECT workspace_id, ${day}, ${contributionSql(BEFORE, -1)} FROM ${versions} WHERE prev_active
+    ) changes GROUP BY 1, 2, 3`;
+}
+
+/** Live: the batch's versions (the CTE history_rows) move the days' figures. */
+export const DAILY_CATEGORY_TOTALS_FROM_BATCH = `
+  INSERT INTO daily_category_totals (${COLUMNS}) ${changesOf('history_rows')}
+  ON CONFLICT (workspace_id, day, category_id) DO UPDATE SET
+    items_delta = daily_category_totals.items_delta + excluded.items_delta,
+    low_stock_delta = daily_category_totals.low_stock_delta + excluded.low_stock_delta,
+    value_delta = daily_category_totals.value_delta + excluded.value_delta,
+    low_stock_value_delta = daily_category_totals.low_stock_value_delta + excluded.low_stock_value_delta`;
+
+/** The whole table from item_history in one pass: each version beside the one before it. */
+export const DAILY_CATEGORY_TOTALS_FROM_HISTORY = `
+  WITH versions AS (
+    SELECT workspace_id, occurred_at, active, stock, reorder_level, unit_price, category_id,
+           lag(active) OVER w AS prev_active, lag(stock) OVER w AS prev_stock, lag(reorder_level) OVER w AS prev_reorder_level,
+           lag(unit_price) OVER w AS prev_unit_price, lag(category_id) OVER w AS prev_category_id
+      FROM item_history WINDOW w AS (PARTITION BY item_id ORDER BY occurred_at, version)
+  )
+  INSERT INTO daily_category_totals (${COLUMNS}) ${changesOf('versions')}`;
