@@ -19,14 +19,15 @@ export class CategoriesService {
   ) {}
 
   async list(actor: Actor, { search, limit }: ListCategoriesDto): Promise<CategoryView[]> {
-    const [categories, counts] = await Promise.all([
-      this.em.find(
-        Category,
-        { workspaceId: actor.workspaceId, ...(search ? { name: { $ilike: containsPattern(search) } } : {}) },
-        { orderBy: { [raw('lower(name)')]: 'asc', createdAt: 'asc' }, limit },
-      ),
-      this.counts.forWorkspace(actor.workspaceId),
-    ]);
+    const categories = await this.em.find(
+      Category,
+      { workspaceId: actor.workspaceId, ...(search ? { name: { $ilike: containsPattern(search) } } : {}) },
+      { orderBy: { [raw('lower(name)')]: 'asc', createdAt: 'asc' }, limit },
+    );
+    const counts = await this.counts.forCategories(
+      actor.workspaceId,
+      categories.map((category) => category.id),
+    );
     return categories.map((category) => toCategoryView(category, counts.get(category.id) ?? 0));
   }
 
@@ -82,7 +83,7 @@ export class CategoriesService {
   }
 
   private async view(actor: Actor, category: Category): Promise<CategoryView> {
-    const counts = await this.counts.forWorkspace(actor.workspaceId);
+    const counts = await this.counts.forCategories(actor.workspaceId, [category.id]);
     return toCategoryView(category, counts.get(category.id) ?? 0);
   }
 

@@ -28,14 +28,15 @@ export class LocationsService {
   ) {}
 
   async list(actor: Actor, { search, type, limit }: ListLocationsDto): Promise<LocationView[]> {
-    const [locations, counts] = await Promise.all([
-      this.em.find(
-        Location,
-        { workspaceId: actor.workspaceId, ...(search ? { name: { $ilike: containsPattern(search) } } : {}), ...(type ? { type } : {}) },
-        { orderBy: { [raw('lower(name)')]: 'asc', createdAt: 'asc' }, limit },
-      ),
-      this.counts.forWorkspace(actor.workspaceId),
-    ]);
+    const locations = await this.em.find(
+      Location,
+      { workspaceId: actor.workspaceId, ...(search ? { name: { $ilike: containsPattern(search) } } : {}), ...(type ? { type } : {}) },
+      { orderBy: { [raw('lower(name)')]: 'asc', createdAt: 'asc' }, limit },
+    );
+    const counts = await this.counts.forLocations(
+      actor.workspaceId,
+      locations.map((location) => location.id),
+    );
     return locations.map((location) => toLocationView(location, counts.get(location.id) ?? 0));
   }
 
@@ -121,7 +122,7 @@ export class LocationsService {
   }
 
   private async view(actor: Actor, location: Location): Promise<LocationView> {
-    const counts = await this.counts.forWorkspace(actor.workspaceId);
+    const counts = await this.counts.forLocations(actor.workspaceId, [location.id]);
     return toLocationView(location, counts.get(location.id) ?? 0);
   }
 
