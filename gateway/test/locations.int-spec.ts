@@ -55,6 +55,42 @@ describe('/api/locations', () => {
     expect((await json<LocationTreeNode[]>(c.get('/api/locations?tree=true&limit=1'))).body).toEqual(tree);
   });
 
+  it('answers one level of the tree at a time with parentId, each node saying whether it has more below', async () => {
+    const c = await newUser();
+    const home = await createLocation(c, { name: 'Home', type: 'Home' });
+    const garage = await createLocation(c, { name: 'garage', type: 'Room' });
+    const kitchen = await createLocation(c, { name: 'Kitchen', type: 'Room', parentLocationId: home.id });
+    const pantry = await createLocation(c, { name: 'Pantry', type: 'Storage', parentLocationId: kitchen.id });
+    const level = async (parentId: string) =>
+      (await json<LocationTreeNode[]>(c.get(`/api/locations?tree=true&parentId=${parentId}`))).body.map((node) => [
+        node.name,
+        node.hasChildren,
+        node.children.length,
+      ]);
+    expect(await level('root')).toEqual([
+      ['garage', false, 0],
+      ['Home', true, 0],
+    ]);
+    expect(await level(home.id)).toEqual([['Kitchen', true, 0]]);
+    expect(await level(kitchen.id)).toEqual([['Pantry', false, 0]]);
+    expect(await level(pantry.id)).toEqual([]);
+    expect(await names(c, `?parentId=${home.id}`)).toEqual(['Kitchen']);
+    // The whole tree says it too.
+    const { body: tree } = await json<LocationTreeNode[]>(c.get('/api/locations?tree=true'));
+    expect(tree.map((node) => [node.name, node.hasChildren])).toEqual([
+      ['garage', false],
+      ['Home', true],
+    ]);
+    // Another workspace's place has nothing inside it here; a parentId that is no id is refused.
+    expect(await json(c.get(`/api/locations?tree=true&parentId=${garage.id}`))).toEqual({ status: 200, body: [] });
+    const other = await newUser();
+    expect(await json(other.get(`/api/locations?tree=true&parentId=${home.id}`))).toEqual({ status: 200, body: [] });
+    expect(await json(c.get('/api/locations?parentId=top'))).toEqual({
+      status: 400,
+      body: { message: LocationMessages.parentFilterInvalid },
+    });
+  });
+
   it('answers the first matches by name up to a limit, for the pickers that search on the server', async () => {
     const c = await newUser();
     for (const name of ['Bin 3', 'bin 1', 'Van', 'Bin 2']) await createLocation(c, { name });

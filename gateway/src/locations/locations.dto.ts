@@ -18,6 +18,7 @@ import {
   IfGiven,
   LocationDescription,
   LocationName,
+  LocationParentFilter,
   LocationSearch,
   LocationTypeField,
   PageLimit,
@@ -54,6 +55,14 @@ export class ListLocationsQuery implements ListLocationsRequest {
   @IsOptional()
   @IsIn(['true', 'false'], { message: 'tree must be true or false' })
   tree?: 'true' | 'false';
+
+  @ApiPropertyOptional({
+    description:
+      'Only the locations directly inside this one (`root`: the top-level ones). With tree=true, one level of the tree: each node has no `children`, and `hasChildren` says whether it has any',
+    example: 'root',
+  })
+  @LocationParentFilter()
+  parentId?: string;
 }
 
 export class CreateLocationBody implements CreateLocationRequest {
@@ -122,5 +131,7 @@ export class LocationDto implements LocationView {
 }
 
 export class LocationTreeNodeDto extends LocationDto implements LocationTreeNode {
-  @ApiProperty({ type: () => [LocationTreeNodeDto] }) children: LocationTreeNode[];
+  @ApiProperty({ type: () => [LocationTreeNodeDto], description: 'Empty in one level of the tree (parentId)' })
+  children: LocationTreeNode[];
+  @ApiProperty({ description: 'Whether it has sublocations (among the matches)' }) hasChildren: boolean;
 }

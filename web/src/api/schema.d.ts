@@ -1952,6 +1952,7 @@ export interface components {
             quantity: number;
         };
         LocationTreeNodeDto: {
+            /** @description Empty in one level of the tree (parentId) */
             children: components["schemas"]["LocationTreeNodeDto"][];
             /**
              * @description The short code on the location's label (its QR code points at /l/<code>)
@@ -1961,6 +1962,8 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
             description: string | null;
+            /** @description Whether it has sublocations (among the matches) */
+            hasChildren: boolean;
             /** Format: uuid */
             id: string;
             /** @description Distinct active items with stock here */
@@ -8175,6 +8178,8 @@ export interface operations {
             query?: {
                 /** @description The flat list only: at most this many, by name. Left out: all */
                 limit?: number;
+                /** @description Only the locations directly inside this one (`root`: the top-level ones). With tree=true, one level of the tree: each node has no `children`, and `hasChildren` says whether it has any */
+                parentId?: string;
                 /** @description Case-insensitive substring of the name */
                 search?: string;
                 /** @description true: nested under `children` (a match whose parent is filtered out is a root) */

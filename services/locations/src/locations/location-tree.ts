@@ -21,10 +21,13 @@ export function parentProblem(parents: ParentMap, locationId: string | null, par
 
 /** Nests locations under their parents, keeping the given order among siblings. */
 export function buildTree(locations: readonly LocationView[]): LocationTreeNode[] {
-  const nodes = new Map(locations.map((location) => [location.id, { ...location, children: [] as LocationTreeNode[] }]));
+  const nodes = new Map(
+    locations.map((location) => [location.id, { ...location, children: [] as LocationTreeNode[], hasChildren: false }]),
+  );
   const roots: LocationTreeNode[] = [];
   for (const node of nodes.values()) {
     const parent = node.parentLocationId ? nodes.get(node.parentLocationId) : undefined;
+    if (parent) parent.hasChildren = true;
     (parent ? parent.children : roots).push(node);
   }
   return roots;

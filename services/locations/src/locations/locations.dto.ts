@@ -11,6 +11,7 @@ import {
   IfGiven,
   LocationDescription,
   LocationName,
+  LocationParentFilter,
   LocationSearch,
   LocationTypeField,
   PageLimit,
@@ -29,6 +30,9 @@ export class ListLocationsDto implements ListLocationsRequest {
   @IsOptional()
   @LocationTypeField()
   type?: LocationType;
+
+  @LocationParentFilter()
+  parentId?: string;
 }
 
 export class LocationIdDto implements LocationIdRequest {

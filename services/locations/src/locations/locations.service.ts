@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { raw } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { CodeMessages, LocationMessages, type Actor, type LocationTreeNode, type LocationView } from '@inventory/contracts';
+import { CodeMessages, LOCATION_ROOT, LocationMessages, type Actor, type LocationTreeNode, type LocationView } from '@inventory/contracts';
 import {
   containsPattern,
   invalid,
@@ -27,10 +27,15 @@ export class LocationsService {
     private readonly counts: LocationItemCounts,
   ) {}
 
-  async list(actor: Actor, { search, type, limit }: ListLocationsDto): Promise<LocationView[]> {
+  async list(actor: Actor, { search, type, limit, parentId }: ListLocationsDto): Promise<LocationView[]> {
     const locations = await this.em.find(
       Location,
-      { workspaceId: actor.workspaceId, ...(search ? { name: { $ilike: containsPattern(search) } } : {}), ...(type ? { type } : {}) },
+      {
+        workspaceId: actor.workspaceId,
+        ...(search ? { name: { $ilike: containsPattern(search) } } : {}),
+        ...(type ? { type } : {}),
+        ...(parentId ? { parentLocationId: parentId === LOCATION_ROOT ? null : parentId } : {}),
+      },
       { orderBy: { [raw('lower(name)')]: 'asc', createdAt: 'asc' }, limit },
     );
     const counts = await this.counts.forLocations(
@@ -40,9 +45,20 @@ export class LocationsService {
     return locations.map((location) => toLocationView(location, counts.get(location.id) ?? 0));
   }
 
-  /** Every match, nested: a `limit` would cut branches off, so the tree leaves it out. */
+  /**
+   * Every match, nested: a `limit` would cut branches off, so the tree leaves it out. With
+   * `parentId`, one level: the locations directly inside it, each saying whether it has any below.
+   */
   async tree(actor: Actor, { limit: _all, ...filters }: ListLocationsDto): Promise<LocationTreeNode[]> {
-    return buildTree(await this.list(actor, filters));
+    const locations = await this.list(actor, filters);
+    if (!filters.parentId) return buildTree(locations);
+    const parents = await this.em.find(
+      Location,
+      { workspaceId: actor.workspaceId, parentLocationId: { $in: locations.map((location) => location.id) } },
+      { fields: ['parentLocationId'] },
+    );
+    const withChildren = new Set(parents.map((child) => child.parentLocationId));
+    return locations.map((location) => ({ ...location, children: [], hasChildren: withChildren.has(location.id) }));
   }
 
   async get(actor: Actor, { id }: LocationIdDto): Promise<LocationView> {

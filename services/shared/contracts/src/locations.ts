@@ -27,7 +27,11 @@ export const LocationMessages = {
   parentInvalid: 'Parent location must be one of your locations',
   parentCycle: 'A location cannot be placed inside itself or one of its sublocations',
   notFound: 'Location not found',
+  parentFilterInvalid: 'parentId must be root or the id of a location',
 } as const;
+
+/** ListLocationsRequest.parentId for the top level. */
+export const LOCATION_ROOT = 'root';
 
 /** A location as the API shows it. */
 export interface LocationView {
@@ -46,7 +50,9 @@ export interface LocationView {
 
 /** A location with its sublocations, for the parent picker. */
 export interface LocationTreeNode extends LocationView {
+  /** Empty in one level of the tree (parentId): hasChildren says whether there is more below. */
   children: LocationTreeNode[];
+  hasChildren: boolean;
 }
 
 export interface ListLocationsRequest {
@@ -55,6 +61,11 @@ export interface ListLocationsRequest {
   type?: LocationType;
   /** The flat list only: at most this many, by name (1 to MAX_NAMED_LIST). Left out: all. */
   limit?: number;
+  /**
+   * Only the locations directly inside this one (LOCATION_ROOT: the top-level ones): one level of
+   * the tree at a time, for a picker that opens it branch by branch.
+   */
+  parentId?: string;
 }
 
 export interface LocationIdRequest {
