@@ -103,13 +103,36 @@ describe('locations', () => {
     await closet.getByText('Inside Head Office').waitFor();
     await closet.getByText('0 items').waitFor();
 
+    // A shelf inside the closet: the tree opens branch by branch (the closet loads when its parent opens).
+    const treeNode = (title: string) => page.locator('.ant-select-tree-treenode').filter({ hasText: title });
+    await page.getByRole('button', { name: 'Add Location' }).click();
+    await dialog.getByLabel('Name').fill('Top Shelf');
+    await dialog.getByLabel('Parent location').click();
+    await treeNode('Head Office (Office)').locator('.ant-select-tree-switcher').click();
+    await treeNode('Supply Closet (Storage)').locator('.ant-select-tree-node-content-wrapper').click();
+    await screenshot(page, 'locations-dialog-branch');
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    await toast(page, 'Location created successfully');
+    const shelf = page.getByTestId('location-card').filter({ hasText: 'Top Shelf' });
+    await shelf.getByText('Inside Supply Closet').waitFor();
+
+    // Typing searches every place; one below the place edited is refused by the server, with the reason.
+    await page.getByRole('button', { name: 'Edit Supply Closet' }).click();
+    await dialog.getByText('Head Office (Office)').waitFor();
+    await dialog.getByLabel('Parent location').fill('top');
+    await treeNode('Top Shelf (Office)').locator('.ant-select-tree-node-content-wrapper').click();
+    await dialog.getByRole('button', { name: 'Update' }).click();
+    await dialog.getByText('A location cannot be placed inside itself or one of its sublocations').waitFor();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+
     // The dialog's Type list (kept in the DOM, hidden) also has a 'Storage' option: pick from the open one.
     await page.getByLabel('Filter by type').click();
     await openSelectOption(page, 'Storage').click();
     await waitForCount(page.getByTestId('location-card'), 1);
     await page.getByLabel('Filter by type').click();
     await openSelectOption(page, 'All Types').click();
-    await waitForCount(page.getByTestId('location-card'), 2);
+    await waitForCount(page.getByTestId('location-card'), 3);
 
     await page.getByLabel('Search locations').fill('closet');
     await waitForCount(page.getByTestId('location-card'), 1);
@@ -128,8 +151,9 @@ describe('locations', () => {
 
     await page.getByRole('button', { name: 'Delete Main Office' }).click();
     await toast(page, 'Location deleted successfully');
-    await waitForCount(page.getByTestId('location-card'), 1);
+    await waitForCount(page.getByTestId('location-card'), 2);
     await closet.getByText('Top level').waitFor();
+    await shelf.getByText('Inside Supply Closet').waitFor();
   });
 });
 

@@ -31,8 +31,12 @@ export function getLocation(id: string): Promise<Location> {
   return answer(api.GET('/api/locations/{id}', path(id)));
 }
 
-export async function getLocationTree(): Promise<LocationTreeNode[]> {
-  return (await answer(api.GET('/api/locations', { params: { query: { tree: 'true' } } }))) as LocationTreeNode[];
+/** The top-level value of parentId. */
+export const LOCATION_ROOT = 'root';
+
+/** One level of the tree: the places directly inside parentId (LOCATION_ROOT: the top level), each saying whether it has more below. */
+export async function getLocationLevel(parentId: string): Promise<LocationTreeNode[]> {
+  return (await answer(api.GET('/api/locations', { params: { query: { tree: 'true', parentId } } }))) as LocationTreeNode[];
 }
 
 export function createLocation(body: LocationInput): Promise<Location> {

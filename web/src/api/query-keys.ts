@@ -46,7 +46,8 @@ export const queryKeys = {
   locations: {
     all: locations,
     list: (search = '', type = '') => [...locations, 'list', search, type] as const,
-    tree: () => [...locations, 'tree'] as const,
+    /** One level of the tree: the places directly inside parentId ('root': the top-level ones). */
+    level: (parentId: string) => [...locations, 'level', parentId] as const,
     choices: (search: string) => [...locations, 'choices', search] as const,
     any: () => [...locations, 'any'] as const,
     detail: (id: string) => [...locations, 'detail', id] as const,

@@ -1,6 +1,6 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
 import type { CategoryChanges as UpdateCategoryRequest } from '../../api/categories';
-import { createCategory, deleteCategory, listCategories, updateCategory, type CategoryInput } from '../../api/categories';
+import { createCategory, deleteCategory, getCategory, listCategories, updateCategory, type CategoryInput } from '../../api/categories';
 import { errorMessage } from '../../api/http';
 import { queryKeys } from '../../api/query-keys';
 import { useToastMutation } from '../../lib/use-toast-mutation';
@@ -15,6 +15,14 @@ export function useCategories(search: string) {
 
 // Categories feed the item form, dashboard and reports: refresh every reader.
 const CATEGORY_READERS = [queryKeys.categories.all, queryKeys.dashboard.all];
+
+/** The names of these categories, each looked up by its id (kept a minute): the few a page names but did not list. */
+export function useCategoryNames(ids: readonly string[]): Map<string, string> {
+  return useQueries({
+    queries: ids.map((id) => ({ queryKey: queryKeys.categories.detail(id), queryFn: () => getCategory(id), staleTime: 60_000 })),
+    combine: (results) => new Map(results.flatMap(({ data }) => (data ? [[data.id, data.name] as const] : []))),
+  });
+}
 
 export const useCreateCategory = () =>
   useToastMutation({

@@ -1,6 +1,4 @@
-import { keepPreviousData, useMutation, useQueries, useQuery } from '@tanstack/react-query';
-import { getCategory } from '../../api/categories';
-import { getLocation } from '../../api/locations';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { errorMessage, isHttpError } from '../../api/http';
 import {
   archiveItem,
@@ -27,6 +25,8 @@ import { queryKeys } from '../../api/query-keys';
 import { uploadImage } from '../../api/uploads';
 import { useToast } from '../../lib/toast';
 import { useToastMutation } from '../../lib/use-toast-mutation';
+import { useCategoryNames } from '../categories/hooks';
+import { useLocationNames } from '../locations/hooks';
 import type { CategoryNames, LocationNames } from './stock';
 
 /**
@@ -43,17 +43,7 @@ export function useMissingNames(items: readonly Item[]): { locationNames: Locati
       ...item.stockByLocation.map((entry) => entry.locationName === null && entry.locationId),
     ]),
   );
-  const named = <T extends { id: string; name: string }>(results: { data?: T }[]) =>
-    new Map(results.flatMap(({ data }) => (data ? [[data.id, data.name] as const] : [])));
-  const categories = useQueries({
-    queries: categoryIds.map((id) => ({ queryKey: queryKeys.categories.detail(id), queryFn: () => getCategory(id), staleTime: 60_000 })),
-    combine: named,
-  });
-  const locations = useQueries({
-    queries: locationIds.map((id) => ({ queryKey: queryKeys.locations.detail(id), queryFn: () => getLocation(id), staleTime: 60_000 })),
-    combine: named,
-  });
-  return { locationNames: locations, categoryNames: categories };
+  return { locationNames: useLocationNames(locationIds), categoryNames: useCategoryNames(categoryIds) };
 }
 
 /** One page of the filtered list; the previous page stays on screen while the next loads. */

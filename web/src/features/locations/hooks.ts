@@ -1,6 +1,6 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
 import type { LocationChanges as UpdateLocationRequest, LocationType } from '../../api/locations';
-import { createLocation, deleteLocation, getLocationTree, listLocations, updateLocation, type LocationInput } from '../../api/locations';
+import { createLocation, deleteLocation, getLocation, listLocations, updateLocation, type LocationInput } from '../../api/locations';
 import { errorMessage } from '../../api/http';
 import { queryKeys } from '../../api/query-keys';
 import { useToastMutation } from '../../lib/use-toast-mutation';
@@ -18,9 +18,12 @@ export function useHasLocations() {
   return useQuery({ queryKey: queryKeys.locations.any(), queryFn: async () => (await listLocations({ limit: 1 })).length > 0 });
 }
 
-/** Every location nested under its parent, for the parent picker. */
-export function useLocationTree(enabled: boolean) {
-  return useQuery({ queryKey: queryKeys.locations.tree(), queryFn: getLocationTree, enabled });
+/** The names of these places, each looked up by its id (kept a minute): the few a page names but did not list. */
+export function useLocationNames(ids: readonly string[]): Map<string, string> {
+  return useQueries({
+    queries: ids.map((id) => ({ queryKey: queryKeys.locations.detail(id), queryFn: () => getLocation(id), staleTime: 60_000 })),
+    combine: (results) => new Map(results.flatMap(({ data }) => (data ? [[data.id, data.name] as const] : []))),
+  });
 }
 
 // Locations feed the stock dialogs and the dashboard: refresh every reader.

@@ -1,15 +1,8 @@
-import { Form, Input, Select, TreeSelect } from 'antd';
-import { useMemo } from 'react';
-import {
-  DEFAULT_LOCATION_TYPE,
-  LOCATION_TYPES,
-  type Location,
-  type LocationInput,
-  type LocationTreeNode,
-  type LocationType,
-} from '../../../api/locations';
+import { Form, Input, Select } from 'antd';
+import { DEFAULT_LOCATION_TYPE, LOCATION_TYPES, type Location, type LocationInput, type LocationType } from '../../../api/locations';
 import { EditDialog } from '../../../components/EditDialog';
-import { useCreateLocation, useLocationTree, useUpdateLocation } from '../hooks';
+import { useCreateLocation, useUpdateLocation } from '../hooks';
+import { ParentLocationPicker } from './ParentLocationPicker';
 
 interface LocationDialogProps {
   open: boolean;
@@ -25,30 +18,7 @@ interface LocationFormValues {
   parentLocationId?: string | null;
 }
 
-interface ParentOption {
-  value: string;
-  title: string;
-  disabled: boolean;
-  children: ParentOption[];
-}
-
-// The server refuses a parent that would make a cycle: the location itself and everything below
-// it are shown disabled rather than left out, so the tree still reads as the user knows it.
-function toOptions(nodes: LocationTreeNode[], editingId: string | undefined, insideEdited = false): ParentOption[] {
-  return nodes.map((node) => {
-    const disabled = insideEdited || node.id === editingId;
-    return {
-      value: node.id,
-      title: `${node.name} (${node.type})`,
-      disabled,
-      children: toOptions(node.children, editingId, disabled),
-    };
-  });
-}
-
 export function LocationDialog({ open, location, onClose }: LocationDialogProps) {
-  const tree = useLocationTree(open);
-  const parentOptions = useMemo(() => toOptions(tree.data ?? [], location?.id), [tree.data, location?.id]);
   return (
     <EditDialog<LocationFormValues, LocationInput>
       open={open}
@@ -84,15 +54,7 @@ export function LocationDialog({ open, location, onClose }: LocationDialogProps)
         <Select options={LOCATION_TYPES.map((type) => ({ value: type, label: type }))} />
       </Form.Item>
       <Form.Item label="Parent location" name="parentLocationId" extra="Leave empty for a top-level location.">
-        <TreeSelect
-          allowClear
-          showSearch
-          treeDefaultExpandAll
-          loading={tree.isLoading}
-          placeholder="None (top level)"
-          treeData={parentOptions}
-          treeNodeFilterProp="title"
-        />
+        <ParentLocationPicker editingId={location?.id} />
       </Form.Item>
       <Form.Item label="Description" name="description">
         <Input.TextArea rows={3} placeholder="Optional description" maxLength={1000} />

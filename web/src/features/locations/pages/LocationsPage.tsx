@@ -1,6 +1,6 @@
 import { EnvironmentOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
 import { Button, Flex, Input, Select } from 'antd';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import type { LabelTarget } from '../../../api/labels';
 import { LOCATION_TYPES, type Location, type LocationType } from '../../../api/locations';
 import { CardGrid } from '../../../components/CardGrid';
@@ -10,7 +10,7 @@ import { PrintLabelsDialog } from '../../labels/PrintLabelsDialog';
 import { useWorkspaceAccess } from '../../workspace/access';
 import { LocationCard } from '../components/LocationCard';
 import { LocationDialog } from '../components/LocationDialog';
-import { useDeleteLocation, useLocationTree, useLocations } from '../hooks';
+import { useDeleteLocation, useLocationNames, useLocations } from '../hooks';
 
 const ALL_TYPES = 'all';
 const typeOptions = [{ value: ALL_TYPES, label: 'All Types' }, ...LOCATION_TYPES.map((type) => ({ value: type, label: type }))];
@@ -20,7 +20,6 @@ export function LocationsPage() {
   const [search, setSearch] = useState('');
   const [type, setType] = useState<LocationType | typeof ALL_TYPES>(ALL_TYPES);
   const query = useLocations(useDebouncedValue(search), type === ALL_TYPES ? undefined : type);
-  const tree = useLocationTree(true);
   // A viewer sees the cards without their edit and delete buttons.
   const { canWrite } = useWorkspaceAccess();
   const remove = useDeleteLocation();
@@ -29,18 +28,13 @@ export function LocationsPage() {
   const locations = query.data ?? [];
   const filtered = search.trim() !== '' || type !== ALL_TYPES;
 
-  // Parent names come from the unfiltered tree: a filtered list may not hold the parent.
-  const roots = tree.data;
-  const namesById = useMemo(() => {
-    const names = new Map<string, string>();
-    const walk = (nodes: NonNullable<typeof roots>) =>
-      nodes.forEach((node) => {
-        names.set(node.id, node.name);
-        walk(node.children);
-      });
-    walk(roots ?? []);
-    return names;
-  }, [roots]);
+  // Parent names: from the list itself, else (a filtered list may not hold the parent) looked up by id.
+  const listed = new Map(locations.map((location) => [location.id, location.name]));
+  const missing = [...new Set(locations.map((location) => location.parentLocationId))].filter(
+    (id): id is string => id !== null && !listed.has(id),
+  );
+  const lookedUp = useLocationNames(missing);
+  const nameOf = (id: string) => listed.get(id) ?? lookedUp.get(id);
 
   return (
     <>
@@ -83,7 +77,7 @@ export function LocationsPage() {
         renderCard={(location) => (
           <LocationCard
             location={location}
-            parentName={location.parentLocationId ? namesById.get(location.parentLocationId) : undefined}
+            parentName={location.parentLocationId ? nameOf(location.parentLocationId) : undefined}
             deleting={remove.isPending && remove.variables === location.id}
             onEdit={(chosen) => setDialog({ open: true, location: chosen })}
             onDelete={(chosen) => remove.mutate(chosen.id)}
