@@ -169,3 +169,33 @@ export async function settleDatabases(stack) {
   await admin.query('CHECKPOINT');
   await admin.end();
 }
+
+/**
+ * `clients` clients, each asking `url` again as soon as answered, for `seconds`: the latency
+ * percentiles (ms), the rate, and the failures by status.
+ */
+export async function measureCalls(url, cookie, { clients = 8, seconds = 8 } = {}) {
+  const latencies = [];
+  const failures = new Map();
+  const until = performance.now() + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: clients }, async () => {
+      while (performance.now() < until) {
+        const sent = performance.now();
+        const res = await fetch(url, { headers: { cookie } });
+        await res.arrayBuffer();
+        latencies.push(performance.now() - sent);
+        if (!res.ok) failures.set(res.status, (failures.get(res.status) ?? 0) + 1);
+      }
+    }),
+  );
+  latencies.sort((a, b) => a - b);
+  const at = (p) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))]);
+  return {
+    perSecond: Math.round(latencies.length / seconds),
+    p50: at(50),
+    p95: at(95),
+    p99: at(99),
+    failures: [...failures].map(([status, n]) => `${n} × ${status}`),
+  };
+}

@@ -6,13 +6,14 @@
 // (POST /api/inventory, 32 at a time) as the same-run baseline in rows/s; upload, preview and the
 // import run (to 'done'); the export of every item as CSV. Prints rows/s and the peak memory (RSS)
 // of every app process. Targets (docs/import-export.md, 2-core machine, 100,000 rows): preview < 10 s,
-// import < 60 s, export < 10 s, every process < 500 MB. Takes about 3 minutes.
+// import < 60 s, export < 10 s, every process < 500 MB. Then the everyday reads at that size (list,
+// filters, search, a history of 10,000 movements) beside the small workspace. Takes about 5 minutes.
 // BENCH_FILE=<a .csv or .xlsx> measures that file instead (e.g. the largest one allowed).
 // BENCH_PG_STATEMENTS=1 prints the statements PostgreSQL spent the run's time on (pg_stat_statements).
 import { readdirSync, readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { appProcesses, waitForHealth } from '../../infra/scripts/lib.mjs';
-import { PG_STAT_STATEMENTS_OPTION, printStatements, signUp, startStack, statementsReset, waitFor } from './bench-stack.mjs';
+import { measureCalls, PG_STAT_STATEMENTS_OPTION, printStatements, signUp, startStack, statementsReset, waitFor } from './bench-stack.mjs';
 
 const ROWS = Number(process.argv[2] ?? 100_000);
 const ownFile = process.env.BENCH_FILE;
@@ -103,7 +104,7 @@ async function session(label) {
     if (res.status >= 400) throw new Error(`${init.method ?? 'GET'} ${path}: ${res.status} ${await res.text()}`);
     return res;
   };
-  return { call, json: async (path, init) => (await call(path, init)).json() };
+  return { cookie, call, json: async (path, init) => (await call(path, init)).json() };
 }
 
 const seconds = (since) => (performance.now() - since) / 1000;
@@ -138,6 +139,63 @@ function generateCsv(rows) {
     );
   }
   return Buffer.from(lines.join('\n'));
+}
+
+/**
+ * The Inventory screen's reads at this size, under 8 clients (docs/reports.md, "At scale"), each
+ * beside the same read of the plain path's small workspace where it has one (a filter by category
+ * or place needs the imported ones). Then the history drawer of one item given 10,000 movements:
+ * its first page and a page 5,000 movements back (keyset: `before`).
+ */
+async function everydayReads(user, small) {
+  step = 'reads';
+  const [category] = await user.json('/api/categories?limit=1');
+  const [place] = await user.json('/api/locations?limit=1');
+  const calls = [
+    ['inventory page (24 items)', '/api/inventory?limit=24', 50, true],
+    ['inventory page (100), low stock', '/api/inventory?limit=100&status=low-stock', 50, true],
+    ['inventory page (100), one category', `/api/inventory?limit=100&categoryId=${category.id}`, 50, false],
+    ['inventory page (100), one place', `/api/inventory?limit=100&locationId=${place.id}`, 50, false],
+    ['table page 20 (100 a page), by name', '/api/inventory?limit=100&offset=1900&sort=name', 50, true],
+    ['search by name, 3 characters', '/api/inventory?limit=24&search=alv', 100, true],
+    ['search by SKU', '/api/inventory?limit=24&search=SKU-00042', 100, true],
+  ];
+  const [hot] = await user.json('/api/inventory?limit=1');
+  const MOVES = 10_000;
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: 8 }, async () => {
+      for (let i = next++; i < MOVES; i = next++) {
+        const body = JSON.stringify({ quantity: 1, movementType: 'in', reason: 'Bench' });
+        await user.call(`/api/inventory/${hot.id}/stock`, { method: 'POST', body, headers: { 'content-type': 'application/json' } });
+      }
+    }),
+  );
+  console.log(`${MOVES.toLocaleString('en-US')} movements on one item in ${seconds(started).toFixed(1)} s`);
+  let before = '';
+  for (let read = 0; read < 5_000; read += 100) {
+    const page = await user.json(`/api/inventory/${hot.id}/movements?limit=100${before && `&before=${before}`}`);
+    before = page.at(-1).id;
+  }
+  calls.push(
+    ['history drawer, first page (50)', `/api/inventory/${hot.id}/movements?limit=50`, 50, false],
+    ['history drawer, 5,000 movements back', `/api/inventory/${hot.id}/movements?limit=50&before=${before}`, 50, false],
+  );
+  const rows = [];
+  for (const [name, path, target, comparable] of calls) {
+    const big = await measureCalls(`${baseUrl}${path}`, user.cookie, { clients: 8, seconds: 4 });
+    const base = comparable ? await measureCalls(`${baseUrl}${path}`, small.cookie, { clients: 8, seconds: 4 }) : null;
+    rows.push({
+      read: name,
+      'p50 / p95 / p99 ms': `${big.p50} / ${big.p95} / ${big.p99}`,
+      'req/s': big.perSecond,
+      target: `p95 < ${target}: ${big.p95 < target && big.failures.length === 0 ? 'met' : 'MISSED'}`,
+      'baseline p95': base ? base.p95 : '',
+      failed: [...big.failures, ...(base?.failures ?? [])].join(', '),
+    });
+  }
+  return rows;
 }
 
 /** Starts pg_stat_statements' count afresh (the view is the whole server's, every database). */
@@ -221,6 +279,8 @@ try {
     'rows/s': rate(rows, seconds(t)),
   });
 
+  const reads = await everydayReads(user, plain);
+
   for (const row of results) row.seconds = row.seconds.toFixed(2);
   console.table(results);
   console.log(`import run vs plain path: ${(plainSeconds / BASELINE_ITEMS / (importSeconds / rows)).toFixed(1)}× the rows/s`);
@@ -239,6 +299,10 @@ try {
     ),
   );
   console.log('CPU seconds during the import run: postgresql', cpuUsed.get('postgresql')?.['import run']);
+  console.log(
+    `\nEveryday reads at ${rows.toLocaleString('en-US')} items (8 clients, 4 s each; baseline: the plain path's ${BASELINE_ITEMS} items)`,
+  );
+  console.table(reads);
 } finally {
   clearInterval(sampler);
   await stack?.stop();

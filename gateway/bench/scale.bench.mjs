@@ -15,7 +15,7 @@ import { connect } from '@nats-io/transport-node';
 import { readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import pg from 'pg';
-import { settleDatabases, signUp, startStack, waitFor } from './bench-stack.mjs';
+import { measureCalls, settleDatabases, signUp, startStack, waitFor } from './bench-stack.mjs';
 import { BenchItem, categoryCreated, publishAll } from './item-events.mjs';
 
 const ITEMS = Number(process.env.SCALE_ITEMS ?? 100_000);
@@ -86,8 +86,8 @@ try {
     ['value over time, 1 year daily', `/api/reports/value-history?range=custom&from=${oneYearAgo}&to=${today}`, 300],
   ];
   for (const [name, path, target] of calls) {
-    const big = await measure(path, large.cookie);
-    const base = await measure(path, small.cookie);
+    const big = await measureCalls(`${stack.baseUrl}${path}`, large.cookie, { clients: CLIENTS, seconds: SECONDS });
+    const base = await measureCalls(`${stack.baseUrl}${path}`, small.cookie, { clients: CLIENTS, seconds: SECONDS });
     figures.calls.push({ name, target, big, base });
   }
 
@@ -134,33 +134,6 @@ function itemHistory(workspaceId, i, categories) {
     events.push(k % 3 === 0 && item.stock > 0 ? item.issued(at, 1 + (i % Math.max(1, item.stock))) : item.received(at, 1 + ((i + k) % 9)));
   }
   return events;
-}
-
-/** CLIENTS clients, each asking again as soon as answered, for SECONDS: latency percentiles and rate. */
-async function measure(path, cookie) {
-  const latencies = [];
-  const failures = new Map();
-  const until = performance.now() + SECONDS * 1000;
-  await Promise.all(
-    Array.from({ length: CLIENTS }, async () => {
-      while (performance.now() < until) {
-        const sent = performance.now();
-        const res = await fetch(`${stack.baseUrl}${path}`, { headers: { cookie } });
-        await res.arrayBuffer();
-        latencies.push(performance.now() - sent);
-        if (!res.ok) failures.set(res.status, (failures.get(res.status) ?? 0) + 1);
-      }
-    }),
-  );
-  latencies.sort((a, b) => a - b);
-  const at = (p) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))]);
-  return {
-    perSecond: Math.round(latencies.length / SECONDS),
-    p50: at(50),
-    p95: at(95),
-    p99: at(99),
-    failures: [...failures].map(([status, n]) => `${n} × ${status}`),
-  };
 }
 
 function residentMb(pid) {
