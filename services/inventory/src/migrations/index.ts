@@ -17,6 +17,7 @@ import { Inventory0014SearchTrigrams } from './Inventory0014_search_trigrams.js'
 import { Inventory0015ItemSnapshots } from './Inventory0015_item_snapshots.js';
 import { Inventory0016ItemSorts } from './Inventory0016_item_sorts.js';
 import { Inventory0017ListFilters } from './Inventory0017_list_filters.js';
+import { Inventory0018SearchByWorkspace } from './Inventory0018_search_by_workspace.js';
 
 /** Every migration of this service, oldest first. */
 export const migrations: MigrationObject[] = [
@@ -39,4 +40,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Inventory0015_item_snapshots', class: Inventory0015ItemSnapshots },
   { name: 'Inventory0016_item_sorts', class: Inventory0016ItemSorts },
   { name: 'Inventory0017_list_filters', class: Inventory0017ListFilters },
+  { name: 'Inventory0018_search_by_workspace', class: Inventory0018SearchByWorkspace },
 ];
