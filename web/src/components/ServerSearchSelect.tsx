@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery, type QueryKey } from '@tanstack/react-query';
 import { Select, Typography, type SelectProps } from 'antd';
-import { useState } from 'react';
+import { useState, type ReactElement } from 'react';
 import { useDebouncedValue } from '../lib/use-debounced-value';
 
 /** Matches a picker shows; it asks for one more to know whether to say "more match". */
@@ -72,16 +72,21 @@ export function ServerSearchSelect({
         options.find((choice) => choice.value === shown)?.label ?? (label.isError ? unknownLabel : 'Loading…')
       }
       notFoundContent={found.isFetching ? 'Searching…' : `No ${noun} match`}
-      popupRender={(menu) => (
-        <>
-          {menu}
-          {more && (
-            <Typography.Text type="secondary" style={{ display: 'block', padding: '6px 12px', fontSize: 12 }}>
-              More {noun} match: type to narrow the list.
-            </Typography.Text>
-          )}
-        </>
-      )}
+      popupRender={(menu) => withMoreHint(menu, more, noun)}
     />
+  );
+}
+
+/** A picker's list, and below it, when the server has more matches than it shows, the hint to type. */
+export function withMoreHint(menu: ReactElement, more: boolean, noun: string): ReactElement {
+  return (
+    <>
+      {menu}
+      {more && (
+        <Typography.Text type="secondary" style={{ display: 'block', padding: '6px 12px', fontSize: 12 }}>
+          More {noun} match: type to narrow the list.
+        </Typography.Text>
+      )}
+    </>
   );
 }

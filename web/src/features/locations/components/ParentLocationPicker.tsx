@@ -1,9 +1,9 @@
 import { keepPreviousData, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
-import { TreeSelect, Typography } from 'antd';
+import { TreeSelect } from 'antd';
 import { useState } from 'react';
 import { getLocation, getLocationLevel, listLocations, LOCATION_ROOT, type LocationTreeNode } from '../../../api/locations';
 import { queryKeys } from '../../../api/query-keys';
-import { PICKER_SIZE } from '../../../components/ServerSearchSelect';
+import { PICKER_SIZE, withMoreHint } from '../../../components/ServerSearchSelect';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 
 interface ParentLocationPickerProps {
@@ -111,16 +111,7 @@ export function ParentLocationPicker({ value, onChange, id, editingId }: ParentL
         if (!next) setSearch('');
       }}
       notFoundContent={matches.isFetching ? 'Searching…' : 'No places match'}
-      popupRender={(menu) => (
-        <>
-          {menu}
-          {more && (
-            <Typography.Text type="secondary" style={{ display: 'block', padding: '6px 12px', fontSize: 12 }}>
-              More places match: type to narrow the list.
-            </Typography.Text>
-          )}
-        </>
-      )}
+      popupRender={(menu) => withMoreHint(menu, more, 'places')}
     />
   );
 }
