@@ -10,6 +10,7 @@
 // filters, search, a history of 10,000 movements) beside the small workspace. Takes about 5 minutes.
 // BENCH_FILE=<a .csv or .xlsx> measures that file instead (e.g. the largest one allowed).
 // BENCH_PG_STATEMENTS=1 prints the statements PostgreSQL spent the run's time on (pg_stat_statements).
+// BENCH_HOLD=1 keeps the private stack up at the end (until Ctrl-C), to study its plans with psql.
 import { readdirSync, readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { appProcesses, waitForHealth } from '../../infra/scripts/lib.mjs';
@@ -303,6 +304,10 @@ try {
     `\nEveryday reads at ${rows.toLocaleString('en-US')} items (8 clients, 4 s each; baseline: the plain path's ${BASELINE_ITEMS} items)`,
   );
   console.table(reads);
+  if (stack && process.env.BENCH_HOLD === '1') {
+    console.log(`\nHolding the stack: ${stack.env.PG_URL} (Ctrl-C to stop)`);
+    await new Promise((resolve) => ['SIGINT', 'SIGTERM'].forEach((signal) => process.once(signal, resolve)));
+  }
 } finally {
   clearInterval(sampler);
   await stack?.stop();

@@ -13,6 +13,7 @@ import {
 import {
   CodeMessages,
   InventorySubjects as S,
+  MATCHES_COUNTED_PAST_PAGE,
   WorkspaceMessages,
   WorkspacePermissions,
   type Actor,
@@ -63,14 +64,22 @@ export class InventoryController {
     type: ItemDto,
     isArray: true,
     headers: {
-      'X-Total-Count': { description: 'How many items match the filters, over all pages', schema: { type: 'integer', minimum: 0 } },
+      'X-Total-Count': {
+        description: 'How many items match the filters, over all pages; at least this many when X-Total-Count-Capped is sent',
+        schema: { type: 'integer', minimum: 0 },
+      },
+      'X-Total-Count-Capped': {
+        description: `Sent (true) when more items match: a search or place filter counts at most ${MATCHES_COUNTED_PAST_PAGE} matches past the page`,
+        schema: { type: 'string', enum: ['true'] },
+      },
     },
   })
   async list(@CurrentActor() actor: Actor, @Query() query: ListItemsQueryDto, @Res() res: Response): Promise<void> {
     // A page is tens of KB of JSON: its text goes out as it came, without a parse and a stringify.
     const page = await this.inventory.callJson(S.listItems, query, actor);
-    const { total, items } = splitPageJson(page);
+    const { total, totalCapped, items } = splitPageJson(page);
     res.setHeader('X-Total-Count', total);
+    if (totalCapped) res.setHeader('X-Total-Count-Capped', 'true');
     res.setHeader('Content-Type', 'application/json; charset=utf-8');
     res.send(items);
   }

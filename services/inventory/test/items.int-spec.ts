@@ -1,6 +1,7 @@
 import {
   ITEM_SORTS,
   InventoryMessages as M,
+  MATCHES_COUNTED_PAST_PAGE,
   InventorySubjects as S,
   type Actor,
   type ItemSort,
@@ -121,6 +122,33 @@ describe('registering and listing items', () => {
     expect(page.total).toBe(3);
     expect(await inv.call(S.listItems, { limit: 2, offset: 5 }, owner)).toEqual({ items: [], total: 3 });
     expect(glue.status).toBe('out-of-stock');
+  });
+
+  it('counts a search or a place only so far past the page, says the total is a lower bound, and counts the rest exactly', async () => {
+    const shelf = await knownPlace(owner, 'Shelf');
+    const bolts = MATCHES_COUNTED_PAST_PAGE + 2;
+    for (let done = 0; done < bolts; done += 100)
+      await Promise.all(
+        Array.from({ length: Math.min(100, bolts - done) }, (_, i) => register({ name: `Bolt ${done + i}`, locationId: shelf })),
+      );
+    await register({ name: 'Nut' });
+    const list = (query: object) => inv.call(S.listItems, { limit: 1, ...query }, owner);
+    // One past the page plus the cap: more match, so the total is what was counted, flagged.
+    const capped = { total: MATCHES_COUNTED_PAST_PAGE + 1, totalCapped: true };
+    expect(await list({ search: 'bolt' })).toMatchObject(capped);
+    expect(await list({ locationId: shelf })).toMatchObject(capped);
+    expect(await list({ search: 'bolt', locationId: shelf })).toMatchObject(capped);
+    // Further along, the count reaches the last match: exact again.
+    const further = await list({ search: 'bolt', offset: 10 });
+    expect(further.total).toBe(bolts);
+    expect(further.totalCapped).toBeUndefined();
+    expect((await list({ search: 'bolt', offset: bolts + 5 })).total).toBe(bolts);
+    // Counts an index answers stay exact at any size: unfiltered, by status, by category.
+    expect(await list({})).toMatchObject({ total: bolts + 1 });
+    const byStatus = await list({ status: 'out-of-stock' });
+    expect(byStatus.total).toBe(bolts + 1);
+    expect(byStatus.totalCapped).toBeUndefined();
+    expect((await list({ search: 'nut' })).total).toBe(1);
   });
 
   it('sorts by each column both ways, paging without skipping or repeating, as an oracle sorts them', async () => {

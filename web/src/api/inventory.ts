@@ -28,8 +28,10 @@ export type ItemFilters = Pick<
 
 export interface ItemPage {
   items: Item[];
-  /** Matching items over all pages (X-Total-Count). */
+  /** Matching items over all pages (X-Total-Count); at least this many when `totalCapped`. */
   total: number;
+  /** More items match than `total` (X-Total-Count-Capped): a search or place filter stops counting past the page. */
+  totalCapped: boolean;
 }
 
 const item = (id: string) => ({ params: { path: { id } } });
@@ -37,8 +39,9 @@ const item = (id: string) => ({ params: { path: { id } } });
 /** One page of items, with the number of matches over every page. */
 export async function listItems({ search, ...filters }: ItemFilters = {}, signal?: AbortSignal): Promise<ItemPage> {
   const query = { ...filters, search: search?.trim() || undefined, offset: filters.offset || undefined };
-  const { rows, total } = await answerWithTotal(api.GET('/api/inventory', { params: { query }, signal }));
-  return { items: rows, total };
+  const call = api.GET('/api/inventory', { params: { query }, signal });
+  const { rows, total } = await answerWithTotal(call);
+  return { items: rows, total, totalCapped: (await call).response.headers.get('x-total-count-capped') === 'true' };
 }
 
 export function getItem(id: string): Promise<Item> {

@@ -6625,8 +6625,10 @@ export interface operations {
         responses: {
             200: {
                 headers: {
-                    /** @description How many items match the filters, over all pages */
+                    /** @description How many items match the filters, over all pages; at least this many when X-Total-Count-Capped is sent */
                     "X-Total-Count"?: number;
+                    /** @description Sent (true) when more items match: a search or place filter counts at most 1000 matches past the page */
+                    "X-Total-Count-Capped"?: "true";
                     [name: string]: unknown;
                 };
                 content: {

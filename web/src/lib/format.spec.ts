@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { formatCount, formatCurrency, isoDay, STOCK_STATUS_LABELS } from './format';
+import { formatCount, formatCurrency, formatItemCount, isoDay, STOCK_STATUS_LABELS } from './format';
 
 describe('stock status labels', () => {
   it('labels each status as the badges show it', () => {
@@ -24,5 +24,10 @@ describe('counts', () => {
     expect(formatCount(0)).toBe('0');
     expect(formatCount(1000)).toBe('1,000');
     expect(formatCount(200_000)).toBe('200,000');
+  });
+
+  it('of items say when they are a lower bound', () => {
+    expect([formatItemCount(1), formatItemCount(0), formatItemCount(1200)]).toEqual(['1 item', '0 items', '1,200 items']);
+    expect(formatItemCount(1001, true)).toBe('1,001+ items');
   });
 });

@@ -50,8 +50,8 @@ export class ItemsService {
 
   /** An ItemPage as JSON text: a page is large, and the gateway passes it to HTTP without parsing it. */
   async list(actor: Actor, query: ListItemsDto): Promise<JsonText> {
-    const { itemsJson, total } = await listItemsJson(this.orm.em.fork(), actor.workspaceId, query);
-    return pageJson(total, itemsJson);
+    const { itemsJson, total, totalCapped } = await listItemsJson(this.orm.em.fork(), actor.workspaceId, query);
+    return pageJson(total, itemsJson, totalCapped);
   }
 
   async get(actor: Actor, { id }: ItemIdDto): Promise<ItemView> {

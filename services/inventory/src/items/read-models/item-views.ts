@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import {
+  MATCHES_COUNTED_PAST_PAGE,
   MAX_ITEMS_PAGE,
   STOCK_STATUSES,
   StockSql,
@@ -247,7 +248,7 @@ export async function listItemsJson(
   em: EntityManager,
   workspaceId: string,
   query: ListItemsQuery,
-): Promise<{ itemsJson: string; total: number }> {
+): Promise<{ itemsJson: string; total: number; totalCapped: boolean }> {
   const mine = ['workspace_id = ?', 'is_active'];
   const where = [...mine];
   const params: unknown[] = [workspaceId];
@@ -280,25 +281,33 @@ export async function listItemsJson(
     params.push(...expiry.params);
   }
   const filter = where.join(' AND ');
-  // Unfiltered, the total is the user's kept count (see Inventory0007); filtered, the matches are
-  // counted, by an uncorrelated subquery that PostgreSQL runs once, not per row.
+  const limit = Math.min(query.limit ?? MAX_ITEMS_PAGE, MAX_ITEMS_PAGE);
+  const offset = query.offset ?? 0;
+  // Unfiltered, the total is the user's kept count (see Inventory0007); filtered by status or
+  // category, an index-only count (Inventory0017); searched or by place, the matches are visited one
+  // by one, so the count stops MATCHES_COUNTED_PAST_PAGE past the page. Each is an uncorrelated
+  // subquery that PostgreSQL runs once, not per row.
   const isFiltered = where.length > mine.length;
-  const [count, countParams] = isFiltered
-    ? [`SELECT count(*)::int FROM item_views WHERE ${filter}`, params]
-    : ['SELECT coalesce((SELECT active FROM item_counts WHERE workspace_id = ?), 0)', [workspaceId]];
+  const countCap = query.search || query.locationId ? offset + limit + MATCHES_COUNTED_PAST_PAGE : undefined;
+  const [count, countParams] = !isFiltered
+    ? ['SELECT coalesce((SELECT active FROM item_counts WHERE workspace_id = ?), 0)', [workspaceId]]
+    : countCap === undefined
+      ? [`SELECT count(*)::int FROM item_views WHERE ${filter}`, params]
+      : [`SELECT count(*)::int FROM (SELECT FROM item_views WHERE ${filter} LIMIT ?) matches`, [...params, countCap + 1]];
   const rows = await sqlOf(em)<ListRow>(
     `SELECT (${count}) AS total, id, record_json, category_id, location_id, stock, lots FROM item_views WHERE ${filter}
      ORDER BY ${listOrder(query)} LIMIT ? OFFSET ?`,
-    [...countParams, ...params, Math.min(query.limit ?? MAX_ITEMS_PAGE, MAX_ITEMS_PAGE), query.offset ?? 0],
+    [...countParams, ...params, limit, offset],
   );
   // Past the last page no row carries the total.
-  const total =
-    rows[0]?.total ?? (query.offset ? (await sqlOf(em)<{ total: number }>(`SELECT (${count}) AS total`, countParams))[0].total : 0);
+  const counted = rows[0]?.total ?? (offset ? (await sqlOf(em)<{ total: number }>(`SELECT (${count}) AS total`, countParams))[0].total : 0);
+  const totalCapped = countCap !== undefined && counted > countCap;
+  const total = totalCapped ? countCap : counted;
   const items = await withRecords(em, workspaceId, rows);
   const refs = items.map((item) => item.refs);
   const { categoryIds, locationIds } = referencesOfItems(refs);
   const names = await referenceNames(em, workspaceId, categoryIds, locationIds);
-  return { itemsJson: `[${items.map((item) => itemJsonOf(item.recordJson, item.refs, names)).join(',')}]`, total };
+  return { itemsJson: `[${items.map((item) => itemJsonOf(item.recordJson, item.refs, names)).join(',')}]`, total, totalCapped };
 }
 
 /** Each sort's column, as the index that answers it has it (Inventory0016). */

@@ -13,11 +13,18 @@ describe('page JSON', () => {
     const split = splitPageJson(new JsonText(page.bytes()));
     expect(split.total).toBe(12);
     expect(split.items.toString()).toBe(items);
+    expect(split.totalCapped).toBe(false);
+  });
+
+  it('carries a capped total (more match) to the split', () => {
+    const page = pageJson(1124, '[]', true);
+    expect(page.parse()).toEqual({ total: 1124, totalCapped: true, items: [] });
+    expect(splitPageJson(new JsonText(page.bytes()))).toEqual({ total: 1124, totalCapped: true, items: Buffer.from('[]') });
   });
 
   it('splits a page in any other JSON form by parsing it', () => {
     const split = splitPageJson(JsonText.of({ items: [{ a: 1 }], total: 1 }));
-    expect(split).toEqual({ total: 1, items: Buffer.from('[{"a":1}]') });
+    expect(split).toEqual({ total: 1, totalCapped: false, items: Buffer.from('[{"a":1}]') });
   });
 });
 

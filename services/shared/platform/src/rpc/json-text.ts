@@ -27,22 +27,23 @@ export class JsonText {
 export const valueOf = <T>(answer: unknown): T => (answer instanceof JsonText ? answer.parse<T>() : (answer as T));
 
 /**
- * A page of a list as JSON text, `{"total":N,"items":[...]}`, around items that are JSON text
- * already. The total comes first so that splitPageJson can cut the items out without parsing them.
+ * A page of a list as JSON text, `{"total":N,["totalCapped":true,]"items":[...]}`, around items that
+ * are JSON text already. The total comes first so that splitPageJson can cut the items out without
+ * parsing them.
  */
-export function pageJson(total: number, itemsJson: string): JsonText {
-  return new JsonText(`{"total":${Math.trunc(total)},"items":${itemsJson}}`);
+export function pageJson(total: number, itemsJson: string, totalCapped = false): JsonText {
+  return new JsonText(`{"total":${Math.trunc(total)},${totalCapped ? '"totalCapped":true,' : ''}"items":${itemsJson}}`);
 }
 
-const PAGE_HEAD = /^\{"total":(\d+),"items":/;
+const PAGE_HEAD = /^\{"total":(\d+),("totalCapped":true,)?"items":/;
 
 /** The total and the items' JSON bytes of a pageJson text; a page in any other form is parsed. */
-export function splitPageJson(page: JsonText): { total: number; items: Buffer } {
+export function splitPageJson(page: JsonText): { total: number; totalCapped: boolean; items: Buffer } {
   const bytes = page.bytes();
-  const head = PAGE_HEAD.exec(bytes.subarray(0, 40).toString('latin1'));
+  const head = PAGE_HEAD.exec(bytes.subarray(0, 60).toString('latin1'));
   if (head && bytes[bytes.length - 1] === 0x7d /* } */) {
-    return { total: Number(head[1]), items: bytes.subarray(head[0].length, bytes.length - 1) };
+    return { total: Number(head[1]), totalCapped: head[2] !== undefined, items: bytes.subarray(head[0].length, bytes.length - 1) };
   }
-  const { total, items } = page.parse<{ total: number; items: unknown[] }>();
-  return { total, items: Buffer.from(JSON.stringify(items)) };
+  const { total, totalCapped = false, items } = page.parse<{ total: number; totalCapped?: boolean; items: unknown[] }>();
+  return { total, totalCapped, items: Buffer.from(JSON.stringify(items)) };
 }

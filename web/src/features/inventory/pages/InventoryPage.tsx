@@ -6,6 +6,7 @@ import { errorMessage } from '../../../api/http';
 import type { Item } from '../../../api/inventory';
 import type { LabelTarget } from '../../../api/labels';
 import { PageHeader } from '../../../components/PageHeader';
+import { formatItemCount } from '../../../lib/format';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useStoredState } from '../../../lib/use-stored-state';
 import { PrintLabelsDialog } from '../../labels/PrintLabelsDialog';
@@ -91,6 +92,8 @@ export function InventoryPage() {
   const focusedItems = focused.data ? [focused.data] : [];
   const { locationNames, categoryNames } = useMissingNames([...focusedItems, ...items]);
   const total = query.data?.total ?? 0;
+  // A search or place filter with many matches is counted only so far past the page (docs/api.md).
+  const totalCapped = query.data?.totalCapped ?? false;
   const filtered = search.trim() !== '' || status !== 'all' || expiry !== 'all' || categoryId !== undefined || locationId !== undefined;
   // A page emptied by an archive or a stock change: show the last page that still has items.
   const lastPage = Math.max(1, Math.ceil(total / pageSize));
@@ -303,7 +306,7 @@ export function InventoryPage() {
                   onChange={changePage}
                   showSizeChanger={view === 'table'}
                   pageSizeOptions={TABLE_PAGE_SIZES}
-                  showTotal={(count) => `${count} ${count === 1 ? 'item' : 'items'}`}
+                  showTotal={(count) => formatItemCount(count, totalCapped)}
                   hideOnSinglePage={false}
                   size="small"
                 />
