@@ -3,13 +3,16 @@
 // servers with the demo data. Prints the table and exits 1 when a page is under its budget.
 // Takes about 6 minutes on the 2-core machine (docs/web-performance.md).
 import * as chromeLauncher from 'chrome-launcher';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import lighthouse from 'lighthouse';
 import { buildAll, ensureDependencies, freePort, say, stackUp, startApp, waitForHealth } from './lib.mjs';
 import { apiClient, seedDemoInventory } from './seed-demo.mjs';
 import { testEnv } from './test-env.mjs';
 
 const RUNS = Number(process.env.PERF_RUNS ?? 3);
+// PERF_PAGES=dashboard,inventory measures only those; each run's full report is kept in REPORTS_DIR.
+const ONLY = new Set((process.env.PERF_PAGES ?? '').split(',').filter(Boolean));
+const REPORTS_DIR = '.data/perf';
 const SIGNED_OUT = { performance: 90, lcpMs: 2500, tbtMs: 200 };
 const SIGNED_IN = { performance: 80, lcpMs: 3000, tbtMs: 300 };
 const PAGES = [
@@ -42,9 +45,11 @@ try {
   const cookie = demo.cookieHeader();
 
   const rows = [];
-  for (const page of PAGES) {
+  mkdirSync(REPORTS_DIR, { recursive: true });
+  for (const page of PAGES.filter(({ name }) => ONLY.size === 0 || ONLY.has(name))) {
     const runs = [];
-    for (let i = 0; i < RUNS; i++) runs.push(await measure(`${baseUrl}${page.path}`, page.signedIn ? cookie : undefined));
+    for (let i = 0; i < RUNS; i++)
+      runs.push(await measure(`${baseUrl}${page.path}`, page.signedIn ? cookie : undefined, `${REPORTS_DIR}/${page.name}-${i + 1}.json`));
     const m = median(runs);
     const misses = [
       m.performance < page.budget.performance && `performance ${m.performance} < ${page.budget.performance}`,
@@ -71,8 +76,8 @@ try {
 }
 process.exit(failed ? 1 : 0);
 
-/** One Lighthouse run in a fresh headless Chromium (no cache, no service worker from a run before). */
-async function measure(url, cookie) {
+/** One Lighthouse run in a fresh headless Chromium (no cache, no service worker from a run before); its report goes to `reportPath`. */
+async function measure(url, cookie, reportPath) {
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run'],
@@ -85,6 +90,7 @@ async function measure(url, cookie) {
       onlyCategories: ['performance', 'accessibility'],
       extraHeaders: cookie ? { Cookie: cookie } : undefined,
     });
+    writeFileSync(reportPath, result.report);
     const { categories, audits } = result.lhr;
     return {
       performance: Math.round(categories.performance.score * 100),

@@ -69,7 +69,7 @@ export class InventoryController {
         schema: { type: 'integer', minimum: 0 },
       },
       'X-Total-Count-Capped': {
-        description: `Sent (true) when more items match: a search or place filter counts at most ${MATCHES_COUNTED_PAST_PAGE} matches past the page`,
+        description: `Sent (true) when more items match: a search counts at most ${MATCHES_COUNTED_PAST_PAGE} matches past the page`,
         schema: { type: 'string', enum: ['true'] },
       },
     },

@@ -2,9 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { InventoryMessages as M, InventorySubjects as S, type Actor, type ItemEvent } from '@inventory/contracts';
 import { eventually, queryDb } from '@inventory/platform/testing';
 import { appendToStream, itemStreamId, toEvent, VersionConflictError, type EventRow } from '../src/event-store/event-store.js';
+import { sqlOf } from '../src/database/sql.js';
 import { rebuildItemViews } from '../src/items/read-models/rebuild-item-views.js';
 import { now } from '../src/items/write/command.js';
 import { applyItemCommands } from '../src/items/write/handle-item-commands.js';
+import { deleteOwnedRecords } from '../src/workspaces/workspace-purge.projection.js';
 import { knownPlace, newActor, publishedEventIds, startInventory, type InventoryHarness } from './support/inventory.js';
 
 let inv: InventoryHarness;
@@ -109,12 +111,41 @@ describe('rebuilding', () => {
       owner,
     );
     await inv.call(S.archiveItem, { id: (await register(1)).id }, owner);
-    const rows = () => queryDb('inventory', 'SELECT * FROM item_views WHERE workspace_id = $1 ORDER BY id', [owner.userId]);
+    const rows = async () => [
+      await queryDb('inventory', 'SELECT * FROM item_views WHERE workspace_id = $1 ORDER BY id', [owner.userId]),
+      await queryDb('inventory', 'SELECT * FROM item_places WHERE workspace_id = $1 ORDER BY item_id, location_id', [owner.userId]),
+    ];
     const before = await rows();
+    expect(before[1]).toMatchObject([{ item_id: item.id }]); // at Bin 7, by its stock there
     await queryDb('inventory', 'UPDATE item_views SET current_stock = 999, name = $2 WHERE id = $1', [item.id, 'corrupted']);
+    await queryDb('inventory', 'DELETE FROM item_places WHERE item_id = $1', [item.id]);
     expect(await rebuildItemViews(inv.orm)).toBeGreaterThanOrEqual(2);
     expect(await rows()).toEqual(before);
     expect((await inv.call(S.listItems, {}, owner)).total).toBe(1);
+  });
+});
+
+describe("deleting a workspace's records", () => {
+  it('also deletes the event of an append in flight meanwhile, leaving no stream without its start', async () => {
+    const item = await register(2);
+    const next = (await eventsOf(item.id)).length + 1;
+    let commit!: () => void;
+    const committed = new Promise<void>((resolve) => (commit = resolve));
+    // An append as append.ts writes one: the item's next event and its row, in one transaction, held open.
+    const append = inv.orm.em.fork().transactional(async (tx) => {
+      await sqlOf(tx)('UPDATE item_views SET version = version + 1 WHERE id = ?', [item.id]);
+      await sqlOf(tx)(
+        `INSERT INTO events (stream_id, version, event_id, type, data, metadata) VALUES (?, ?, ?, 'ItemDetailsChanged', '{}', '{}')`,
+        [itemStreamId(item.id), next, randomUUID()],
+      );
+      await committed;
+    });
+    const purge = inv.orm.em.fork().transactional((tx) => deleteOwnedRecords(tx, owner.workspaceId));
+    await new Promise((resolve) => setTimeout(resolve, 300)); // the purge reaches the held row
+    commit();
+    await Promise.all([append, purge]);
+    expect(await eventsOf(item.id)).toEqual([]);
+    expect(await queryDb('inventory', 'SELECT id FROM item_views WHERE id = $1', [item.id])).toEqual([]);
   });
 });
 

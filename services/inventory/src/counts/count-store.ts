@@ -125,13 +125,13 @@ export async function scopeNames(
 }
 
 /** The SQL condition (on item_views v) of an item being in a count's scope, and its parameters. */
-function scopeCondition(session: Pick<CountSession, 'locationId' | 'categoryId'>): { sql: string; params: unknown[] } {
+function scopeCondition(workspaceId: string, session: Pick<CountSession, 'locationId' | 'categoryId'>): { sql: string; params: unknown[] } {
   // At a place: the item list's rule (atPlace). At no place: items holding stock at no place, or
   // holding none anywhere and having no home (in a workspace without places: every item).
   const { sql: place, params } =
     session.locationId === null
       ? { sql: `(v.stock @> '[{"locationId":null}]'::jsonb OR (v.location_id IS NULL AND v.stock = '[]'::jsonb))`, params: [] as unknown[] }
-      : atPlace(session.locationId, 'v');
+      : atPlace(workspaceId, session.locationId, 'v');
   if (session.categoryId === null) return { sql: place, params };
   return { sql: `${place} AND v.category_id = ?`, params: [...params, session.categoryId] };
 }
@@ -141,7 +141,7 @@ export async function scopeSize(
   workspaceId: string,
   session: Pick<CountSession, 'locationId' | 'categoryId'>,
 ): Promise<number> {
-  const scope = scopeCondition(session);
+  const scope = scopeCondition(workspaceId, session);
   const [{ size }] = await sqlOf(em)<{ size: number }>(
     `SELECT count(*)::int AS size FROM item_views v WHERE v.workspace_id = ? AND v.is_active AND ${scope.sql}`,
     [workspaceId, ...scope.params],
@@ -187,7 +187,7 @@ interface RowOfCount {
  * count's: only the items counted, whatever became of them since.
  */
 export async function countRows(em: EntityManager, session: CountSession): Promise<CountRow[]> {
-  const scope = scopeCondition(session);
+  const scope = scopeCondition(session.workspaceId, session);
   const columns = `v.id, v.name, v.sku, v.unit_price::text AS unit_price, v.stock, l.counted, l.expected, l.item_version,
     l.counted_by, l.counted_by_name, l.counted_at, l.unit_price::text AS line_price`;
   const rows =

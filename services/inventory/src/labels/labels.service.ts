@@ -98,7 +98,7 @@ export class LabelsService {
       items = await sql<ItemRow>(ITEMS_IN_CATEGORY, [workspaceId, categoryId]);
     } else {
       await this.knownReference(em, workspaceId, 'location', locationId!);
-      const place = atPlace(locationId!);
+      const place = atPlace(workspaceId, locationId!);
       items = await sql<ItemRow>(itemsAtLocation(place.sql), [workspaceId, ...place.params]);
     }
     if (items.length > MAX_LABELS) throw invalid(M.tooMany);

@@ -18,6 +18,7 @@ import { Inventory0015ItemSnapshots } from './Inventory0015_item_snapshots.js';
 import { Inventory0016ItemSorts } from './Inventory0016_item_sorts.js';
 import { Inventory0017ListFilters } from './Inventory0017_list_filters.js';
 import { Inventory0018SearchByWorkspace } from './Inventory0018_search_by_workspace.js';
+import { Inventory0019ItemPlaces } from './Inventory0019_item_places.js';
 
 /** Every migration of this service, oldest first. */
 export const migrations: MigrationObject[] = [
@@ -41,4 +42,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Inventory0016_item_sorts', class: Inventory0016ItemSorts },
   { name: 'Inventory0017_list_filters', class: Inventory0017ListFilters },
   { name: 'Inventory0018_search_by_workspace', class: Inventory0018SearchByWorkspace },
+  { name: 'Inventory0019_item_places', class: Inventory0019ItemPlaces },
 ];

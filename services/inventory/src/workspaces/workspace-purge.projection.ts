@@ -4,8 +4,8 @@ import { purgedWorkspaceId, type EventEnvelope, type UserEvent, type WorkspaceEv
 import type { EventHandler } from '@inventory/platform';
 import { sqlOf } from '../database/sql.js';
 
-/** What the inventory itself owns of a workspace (rows of other tables go with them by foreign key). */
-const OWNED_TABLES = ['item_snapshots', 'item_views', 'item_counts', 'alerts', 'imports', 'count_sessions', 'inventory_settings'];
+/** What the inventory itself owns of a workspace besides its items (rows of other tables go with them by foreign key). */
+const OWNED_TABLES = ['item_snapshots', 'item_counts', 'alerts', 'imports', 'count_sessions', 'inventory_settings'];
 /** What it keeps of other services' and its own events (cleared on their WorkspaceCleared instead). */
 const DERIVED_TABLES = ['low_stock_watch', 'category_replicas', 'location_replicas'];
 
@@ -15,7 +15,12 @@ const DERIVED_TABLES = ['low_stock_watch', 'category_replicas', 'location_replic
  */
 export async function deleteOwnedRecords(em: EntityManager, workspaceId: string): Promise<void> {
   const sql = sqlOf(em);
-  await sql(`DELETE FROM events WHERE stream_id IN (SELECT 'item-' || id FROM item_views WHERE workspace_id = ?)`, [workspaceId]);
+  // The item rows first: every append writes its item's row in the same statement (append.ts), so
+  // this waits for appends in flight, and the events deleted next include theirs. Deleting the
+  // events first left such an append's event behind, a stream without its start that a rebuild
+  // cannot fold (a category's deletion detaching the demo's items while the demo was reset).
+  const items = await sql<{ id: string }>('DELETE FROM item_views WHERE workspace_id = ? RETURNING id', [workspaceId]);
+  await sql(`DELETE FROM events WHERE stream_id = ANY(?::text[])`, [items.map(({ id }) => `item-${id}`)]);
   // Rows from before workspaces name only the owner's user id, which is their workspace's id.
   await sql(`DELETE FROM outbox WHERE coalesce(payload->'metadata'->>'workspaceId', payload->'metadata'->>'userId') = ?`, [workspaceId]);
   for (const table of OWNED_TABLES) await sql(`DELETE FROM ${table} WHERE workspace_id = ?`, [workspaceId]);

@@ -48,8 +48,8 @@ export type AlertSeverity = 'low' | 'critical';
 /** Largest page of GET /api/inventory; also the size of the unpaged answer the spec screen reads. */
 export const MAX_ITEMS_PAGE = 1000;
 /**
- * How far past the page the item list counts matches it must visit one by one (a search, a place:
- * no index counts them); beyond, its total is a lower bound (`totalCapped`, X-Total-Count-Capped),
+ * How far past the page the item list counts the matches of a search, which it must visit one by
+ * one (no index counts them); beyond, its total is a lower bound (`totalCapped`, X-Total-Count-Capped),
  * shown as "1,124+ items" (docs/api.md). At 100,000 items a common three-letter search matches 13,000.
  */
 export const MATCHES_COUNTED_PAST_PAGE = 1000;
@@ -254,7 +254,7 @@ export interface ItemPage {
   items: ItemView[];
   /** Items matching the filters, over all pages; a lower bound when `totalCapped`. */
   total: number;
-  /** More items match than `total`: a count that visits every match stops a set way past the page (docs/api.md). */
+  /** More items match than `total`: a search's count stops MATCHES_COUNTED_PAST_PAGE past the page (docs/api.md). */
   totalCapped?: boolean;
 }
 

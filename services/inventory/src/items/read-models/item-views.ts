@@ -217,16 +217,14 @@ function itemJsonOf(recordJson: string, refs: References, names: ReferenceNames)
 }
 
 /**
- * Items "at a place": the place is their home, or they hold stock there (the list's locationId
- * filter, labels and counts by place). `alias` names item_views in a query that joins it.
+ * Active items "at a place": the place is their home, or they hold stock there (the list's
+ * locationId filter, labels and counts by place), read from item_places (Inventory0019). `alias`
+ * names item_views in a query that joins it.
  */
-export const atPlace = (locationId: string, alias?: string): SqlStatement => {
-  const column = (name: string) => (alias ? `${alias}.${name}` : name);
-  return {
-    sql: `(${column('location_id')} = ? OR ${column('stock')} @> ?::jsonb)`,
-    params: [locationId, JSON.stringify([{ locationId }])],
-  };
-};
+export const atPlace = (workspaceId: string, locationId: string, alias?: string): SqlStatement => ({
+  sql: `${alias ? `${alias}.id` : 'id'} IN (SELECT item_id FROM item_places WHERE workspace_id = ? AND location_id = ?)`,
+  params: [workspaceId, locationId],
+});
 
 const STATUS_FILTERS = Object.fromEntries(STOCK_STATUSES.map((status) => [status, StockSql.status(status)])) as Record<StockStatus, string>;
 
@@ -271,7 +269,7 @@ export async function listItemsJson(
     params.push(query.categoryId);
   }
   if (query.locationId) {
-    const place = atPlace(query.locationId);
+    const place = atPlace(workspaceId, query.locationId);
     where.push(place.sql);
     params.push(...place.params);
   }
@@ -283,17 +281,20 @@ export async function listItemsJson(
   const filter = where.join(' AND ');
   const limit = Math.min(query.limit ?? MAX_ITEMS_PAGE, MAX_ITEMS_PAGE);
   const offset = query.offset ?? 0;
-  // Unfiltered, the total is the user's kept count (see Inventory0007); filtered by status or
-  // category, an index-only count (Inventory0017); searched or by place, the matches are visited one
-  // by one, so the count stops MATCHES_COUNTED_PAST_PAGE past the page. Each is an uncorrelated
-  // subquery that PostgreSQL runs once, not per row.
-  const isFiltered = where.length > mine.length;
-  const countCap = query.search || query.locationId ? offset + limit + MATCHES_COUNTED_PAST_PAGE : undefined;
-  const [count, countParams] = !isFiltered
-    ? ['SELECT coalesce((SELECT active FROM item_counts WHERE workspace_id = ?), 0)', [workspaceId]]
-    : countCap === undefined
-      ? [`SELECT count(*)::int FROM item_views WHERE ${filter}`, params]
-      : [`SELECT count(*)::int FROM (SELECT FROM item_views WHERE ${filter} LIMIT ?) matches`, [...params, countCap + 1]];
+  // Each count is exact where an index counts the matches: unfiltered, the user's kept count
+  // (Inventory0007); by place alone, the place's entries (Inventory0019); by status or category, an
+  // index-only scan (Inventory0017). A search's matches are visited one by one, so its count stops
+  // MATCHES_COUNTED_PAST_PAGE past the page. Each is an uncorrelated subquery PostgreSQL runs once.
+  const filters = where.length - mine.length;
+  const countCap = query.search ? offset + limit + MATCHES_COUNTED_PAST_PAGE : undefined;
+  const [count, countParams]: [string, unknown[]] =
+    filters === 0
+      ? ['SELECT coalesce((SELECT active FROM item_counts WHERE workspace_id = ?), 0)', [workspaceId]]
+      : filters === 1 && query.locationId
+        ? ['SELECT count(*)::int FROM item_places WHERE workspace_id = ? AND location_id = ?', [workspaceId, query.locationId]]
+        : countCap === undefined
+          ? [`SELECT count(*)::int FROM item_views WHERE ${filter}`, params]
+          : [`SELECT count(*)::int FROM (SELECT FROM item_views WHERE ${filter} LIMIT ?) matches`, [...params, countCap + 1]];
   const rows = await sqlOf(em)<ListRow>(
     `SELECT (${count}) AS total, id, record_json, category_id, location_id, stock, lots FROM item_views WHERE ${filter}
      ORDER BY ${listOrder(query)} LIMIT ? OFFSET ?`,

@@ -92,7 +92,7 @@ export function InventoryPage() {
   const focusedItems = focused.data ? [focused.data] : [];
   const { locationNames, categoryNames } = useMissingNames([...focusedItems, ...items]);
   const total = query.data?.total ?? 0;
-  // A search or place filter with many matches is counted only so far past the page (docs/api.md).
+  // A search with many matches is counted only so far past the page (docs/api.md).
   const totalCapped = query.data?.totalCapped ?? false;
   const filtered = search.trim() !== '' || status !== 'all' || expiry !== 'all' || categoryId !== undefined || locationId !== undefined;
   // A page emptied by an archive or a stock change: show the last page that still has items.
