@@ -158,6 +158,10 @@ describe('registering and listing items', () => {
     await inv.call(S.archiveItem, { id: glue.id }, owner);
     await expectTheRule();
     expect((await listed(van)).names).toEqual(['Drill', 'Tape']);
+    // Paged, newest first, from the place's own index; sorted otherwise, by the column.
+    const page = async (query: object) => (await inv.call(S.listItems, { locationId: van, limit: 1, ...query }, owner)).items[0]?.name;
+    expect([await page({}), await page({ offset: 1 }), await page({ offset: 2 })]).toEqual(['Tape', 'Drill', undefined]);
+    expect([await page({ sort: 'name' }), await page({ sort: 'name', offset: 1 })]).toEqual(['Drill', 'Tape']);
   });
 
   it('counts a search only so far past the page, says the total is a lower bound, and counts the rest exactly', async () => {

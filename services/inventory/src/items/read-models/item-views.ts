@@ -286,19 +286,31 @@ export async function listItemsJson(
   // index-only scan (Inventory0017). A search's matches are visited one by one, so its count stops
   // MATCHES_COUNTED_PAST_PAGE past the page. Each is an uncorrelated subquery PostgreSQL runs once.
   const filters = where.length - mine.length;
+  const placeAlone = filters === 1 && query.locationId !== undefined;
   const countCap = query.search ? offset + limit + MATCHES_COUNTED_PAST_PAGE : undefined;
   const [count, countParams]: [string, unknown[]] =
     filters === 0
       ? ['SELECT coalesce((SELECT active FROM item_counts WHERE workspace_id = ?), 0)', [workspaceId]]
-      : filters === 1 && query.locationId
+      : placeAlone
         ? ['SELECT count(*)::int FROM item_places WHERE workspace_id = ? AND location_id = ?', [workspaceId, query.locationId]]
         : countCap === undefined
           ? [`SELECT count(*)::int FROM item_views WHERE ${filter}`, params]
           : [`SELECT count(*)::int FROM (SELECT FROM item_views WHERE ${filter} LIMIT ?) matches`, [...params, countCap + 1]];
+  // By place alone, newest first, the page is the place's own index entries at that offset
+  // (item_places_list), not the workspace's newest items tried one by one for the place.
+  const [pageFilter, pageParams, pageOffset]: [string, unknown[], number] =
+    placeAlone && query.sort === undefined
+      ? [
+          `${mine.join(' AND ')} AND id IN (SELECT item_id FROM item_places WHERE workspace_id = ? AND location_id = ?
+             ORDER BY created_at DESC, item_id DESC LIMIT ? OFFSET ?)`,
+          [workspaceId, workspaceId, query.locationId, limit, offset],
+          0,
+        ]
+      : [filter, params, offset];
   const rows = await sqlOf(em)<ListRow>(
-    `SELECT (${count}) AS total, id, record_json, category_id, location_id, stock, lots FROM item_views WHERE ${filter}
+    `SELECT (${count}) AS total, id, record_json, category_id, location_id, stock, lots FROM item_views WHERE ${pageFilter}
      ORDER BY ${listOrder(query)} LIMIT ? OFFSET ?`,
-    [...countParams, ...params, limit, offset],
+    [...countParams, ...pageParams, limit, pageOffset],
   );
   // Past the last page no row carries the total.
   const counted = rows[0]?.total ?? (offset ? (await sqlOf(em)<{ total: number }>(`SELECT (${count}) AS total`, countParams))[0].total : 0);
