@@ -52,12 +52,18 @@ describe('the web app', () => {
       await get('/', { cookie: `connect.sid=${client.cookie('connect.sid')}` }),
       await get('/dashboard'),
     ];
+    const marks = [];
     for (const res of shells) {
       expect(res.status).toBe(200);
+      expect(res.headers.get('content-encoding')).toBe('br');
       const html = await res.text();
       expect(stateOf(html)).toBeUndefined();
       expect(html).toMatch(/<script type="module" crossorigin src="\/assets\/index-[\w-]+\.js"><\/script>/);
+      marks.push(/<html[^>]* data-session="likely"/.test(html) && /<div id="root"><div role="status"[^>]*>[\s\S]*Loading\.\.\./.test(html));
     }
+    // Only the visit with a session cookie is marked, so the app fetches the signed-in screens early,
+    // and paints "Loading..." before any of its code has arrived.
+    expect(marks).toEqual([false, true, false]);
   });
 
   it('serves hashed assets precompressed and cached for a year, and never the server build or the manifest', async () => {

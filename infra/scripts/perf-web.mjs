@@ -76,12 +76,17 @@ try {
 }
 process.exit(failed ? 1 : 0);
 
-/** One Lighthouse run in a fresh headless Chromium (no cache, no service worker from a run before); its report goes to `reportPath`. */
-async function measure(url, cookie, reportPath) {
+/**
+ * One Lighthouse run in a fresh headless Chromium (no cache, no service worker from a run before);
+ * its report goes to `reportPath`. A run whose trace Lighthouse could not read (NO_NAVSTART and the
+ * like: "Please run Lighthouse again") is run again, up to twice.
+ */
+async function measure(url, cookie, reportPath, attempt = 1) {
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run'],
   });
+  let lhr;
   try {
     const result = await lighthouse(url, {
       port: chrome.port,
@@ -91,18 +96,23 @@ async function measure(url, cookie, reportPath) {
       extraHeaders: cookie ? { Cookie: cookie } : undefined,
     });
     writeFileSync(reportPath, result.report);
-    const { categories, audits } = result.lhr;
-    return {
-      performance: Math.round(categories.performance.score * 100),
-      accessibility: Math.round(categories.accessibility.score * 100),
-      fcpMs: audits['first-contentful-paint'].numericValue,
-      lcpMs: audits['largest-contentful-paint'].numericValue,
-      tbtMs: audits['total-blocking-time'].numericValue,
-      cls: Math.round(audits['cumulative-layout-shift'].numericValue * 1000) / 1000,
-    };
+    lhr = result.lhr;
   } finally {
     await chrome.kill();
   }
+  if (lhr.runtimeError && attempt < 3) {
+    say(`${url}: ${lhr.runtimeError.code}, running it again`);
+    return measure(url, cookie, reportPath, attempt + 1);
+  }
+  const { categories, audits } = lhr;
+  return {
+    performance: Math.round(categories.performance.score * 100),
+    accessibility: Math.round(categories.accessibility.score * 100),
+    fcpMs: audits['first-contentful-paint'].numericValue,
+    lcpMs: audits['largest-contentful-paint'].numericValue,
+    tbtMs: audits['total-blocking-time'].numericValue,
+    cls: Math.round(audits['cumulative-layout-shift'].numericValue * 1000) / 1000,
+  };
 }
 
 /** The run with the median performance score (its metrics belong together), accessibility's lowest. */

@@ -32,7 +32,9 @@ describe('dashboard and reports', () => {
     await card('Low Stock Items').getByText('Needs attention').waitFor();
     await card('Categories').getByText('Active categories').waitFor();
     await reloadUntil(page, async () => (await page.getByText('Added').count()) > 0);
-    // One bar: both items are uncategorised (the server keeps each category's value).
+    // One bar: both items are uncategorised (the server keeps each category's value). The charts
+    // load when scrolled toward.
+    await page.getByRole('region', { name: 'Charts' }).scrollIntoViewIfNeeded();
     await card('Stock Value by Category').locator('canvas').waitFor();
     await screenshot(page, 'dashboard');
     expect(await seriousA11yViolations(page)).toEqual([]);
@@ -180,7 +182,16 @@ describe('dashboard and reports', () => {
     const { page } = await signUp(browser, '/dashboard');
     await addItem(page, { name: 'Paint', unitPrice: '9.00', currentStock: 12 });
     const chart = page.locator('.ant-card').filter({ hasText: 'Stock Movements, Last 30 Days' });
-    await reloadUntil(page, async () => (await chart.locator('canvas').count()) > 0);
+    await reloadUntil(page, async () => {
+      await page.getByRole('region', { name: 'Charts' }).scrollIntoViewIfNeeded();
+      return chart
+        .locator('canvas')
+        .waitFor({ timeout: 5000 })
+        .then(
+          () => true,
+          () => false,
+        );
+    });
     const days = await page.evaluate(
       async () => (await (await fetch('/api/reports/movement-history?range=30days')).json()) as { stockIn: number }[],
     );

@@ -9,6 +9,11 @@ if (!container) throw new Error('Missing #root element');
 
 const queryClient = createQueryClient();
 const prerendered = readPrerenderState();
+// The gateway marks the page of a visit that carries a session cookie: the signed-in screens' code
+// then comes beside the current-user call, not after it (docs/web-performance.md). A stale cookie
+// costs one download, never a wrong screen: the answer still decides what is shown.
+if (document.documentElement.dataset.session === 'likely')
+  void import('./app/SignedInRoutes').then(({ preloadPageAt }) => preloadPageAt(window.location.pathname));
 if (prerendered) {
   // A signed-out page the gateway rendered ahead of time (docs/web-performance.md): take it over.
   seedQueryCache(queryClient, prerendered);

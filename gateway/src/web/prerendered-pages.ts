@@ -12,6 +12,9 @@ export interface PrerenderedPage {
   gzip: Buffer;
 }
 
+/** A page's document with its brotli and gzip forms. */
+export const compressedPage = (html: Buffer): PrerenderedPage => ({ html, br: brotliCompressSync(html), gzip: gzipSync(html) });
+
 /** web/src/prerender/render-page.tsx, as built into dist/.ssr. */
 interface ServerRenderer {
   PRERENDERED_PATHS: readonly string[];
@@ -50,7 +53,7 @@ export class PrerenderedPages {
     const pages = new Map<string, PrerenderedPage>();
     for (const path of renderer.PRERENDERED_PATHS) {
       const html = Buffer.from(renderer.renderSignedOutDocument(path, config));
-      pages.set(path, { html, br: brotliCompressSync(html), gzip: gzipSync(html) });
+      pages.set(path, compressedPage(html));
     }
     return pages;
   }

@@ -1,10 +1,10 @@
 import type { PublicConfig } from '@inventory/contracts';
 import type { Express, Request, RequestHandler, Response } from 'express';
 import expressStaticGzip from 'express-static-gzip';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SESSION_COOKIE } from '../auth/session/session.middleware.js';
-import { PrerenderedPages, type PrerenderedPage } from './prerendered-pages.js';
+import { compressedPage, PrerenderedPages, type PrerenderedPage } from './prerendered-pages.js';
 
 /**
  * Serves the built web app at / with a fallback to index.html for client-side routes. Paths under
@@ -23,12 +23,26 @@ export function serveWebApp(app: Express, distDir: string, options: { publicConf
   app.use('/assets', precompressed(join(distDir, 'assets'), { immutable: true, maxAge: '1y', fallthrough: true }));
   app.use(unlessApi(precompressed(distDir, { maxAge: 0 })));
   const shell = precompressed(distDir, { cacheControl: false });
+  // The shell for a visit with a session cookie, marked so: the app then fetches the signed-in
+  // screens' code beside its current-user call (web/src/main.tsx). It paints "Loading..." from the
+  // HTML itself while the app's code arrives. Made on the first such visit.
+  let sessionShell: PrerenderedPage | undefined;
   app.use((req, res, next) => {
     const isPage = (req.method === 'GET' || req.method === 'HEAD') && !isApiPath(req.path);
     if (!isPage) return next();
     if (!existsSync(index)) return void res.status(503).type('text').send('The web app is not built yet: run npm start.');
     res.setHeader('Cache-Control', 'no-cache');
-    void (signedOutWithoutQuery(req) ? prerendered.get(req.path) : Promise.resolve(undefined)).then((page) => {
+    if (hasSessionCookie(req)) {
+      sessionShell ??= compressedPage(
+        Buffer.from(
+          readFileSync(index, 'utf8')
+            .replace('<html ', '<html data-session="likely" ')
+            .replace('<div id="root"></div>', `<div id="root">${STATIC_LOADER}</div>`),
+        ),
+      );
+      return sendPage(req, res, sessionShell);
+    }
+    void (req.originalUrl.includes('?') ? Promise.resolve(undefined) : prerendered.get(req.path)).then((page) => {
       if (page) return sendPage(req, res, page);
       req.url = '/index.html';
       shell(req, res, next);
@@ -37,13 +51,20 @@ export function serveWebApp(app: Express, distDir: string, options: { publicConf
 }
 
 /**
- * Only a plain visit is answered ahead of time: a session cookie may mean someone signed in (the
- * app decides), and a query (`?next=`, `?error=`) changes what the page shows.
+ * What the app's FullScreenLoader shows (a spinner over "Loading..."), in HTML and CSS alone: the
+ * page has content from its first paint, and the app replaces it when it starts.
  */
-function signedOutWithoutQuery(req: Request): boolean {
-  const hasSession = (req.headers.cookie ?? '').split(';').some((pair) => pair.trim().startsWith(`${SESSION_COOKIE}=`));
-  return !hasSession && !req.originalUrl.includes('?');
-}
+const STATIC_LOADER = `<div role="status" aria-live="polite" style="min-height:100vh;display:flex;flex-direction:column;align-items:center;justify-content:center;gap:16px">
+<style>@keyframes app-loader{to{transform:rotate(360deg)}}</style>
+<span aria-hidden="true" style="width:32px;height:32px;border-radius:50%;border:3px solid rgba(22,119,255,.2);border-top-color:#1677ff;animation:app-loader 1s linear infinite"></span>
+<span style="color:#8c8c8c;font-size:14px">Loading...</span></div>`;
+
+/**
+ * Only a plain visit without a session is answered ahead of time: a session cookie may mean
+ * someone signed in (the app decides), and a query (`?next=`, `?error=`) changes what the page shows.
+ */
+const hasSessionCookie = (req: Request): boolean =>
+  (req.headers.cookie ?? '').split(';').some((pair) => pair.trim().startsWith(`${SESSION_COOKIE}=`));
 
 function sendPage(req: Request, res: Response, page: PrerenderedPage): void {
   const encoding = req.acceptsEncodings('br', 'gzip');

@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { Suspense, useDeferredValue } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { FullScreenLoader } from '../components/FullScreenLoader';
 import { useAuth } from '../features/auth/hooks';
@@ -28,10 +28,14 @@ function SignInThenBack() {
 /** spec §2 route switch. */
 export function AppRoutes() {
   const { isLoading, isAuthenticated } = useAuth();
+  // The screens mount in a transition: React renders them in slices and the page stays responsive
+  // meanwhile, instead of one long task when the current user arrives (docs/web-performance.md).
+  // The first render takes the phase as it is, so a page rendered ahead of time hydrates unchanged.
+  const phase = useDeferredValue(isLoading ? 'loading' : isAuthenticated ? 'signed-in' : 'signed-out');
 
-  if (isLoading) return <FullScreenLoader />;
+  if (phase === 'loading') return <FullScreenLoader />;
 
-  if (isAuthenticated) {
+  if (phase === 'signed-in') {
     return (
       <Suspense fallback={<FullScreenLoader />}>
         <SignedInRoutes />

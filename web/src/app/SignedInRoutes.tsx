@@ -1,8 +1,8 @@
-import { Navigate, Route, Routes, useSearchParams } from 'react-router-dom';
+import { matchPath, Navigate, Route, Routes, useSearchParams } from 'react-router-dom';
 import { AppShell } from './layout/AppShell';
 import { LandingPage } from '../features/auth/pages/LandingPage';
 import { RegisterPage } from '../features/auth/pages/RegisterPage';
-import { lazyNamed } from '../lib/lazy';
+import { lazyNamed, type LazyPage } from '../lib/lazy';
 import { safeNextPath } from '../lib/next-path';
 
 // One chunk per screen: a visit downloads only the screens it opens.
@@ -33,6 +33,36 @@ function AfterSignIn() {
   return <Navigate to={safeNextPath(searchParams.get('next')) ?? '/dashboard'} replace />;
 }
 
+/** The screens inside the shell, by path (spec §2): one table for the routes and for preloadPageAt. */
+const SHELL_PAGES: { path: string; Page: LazyPage }[] = [
+  { path: '/', Page: DashboardPage },
+  { path: '/dashboard', Page: DashboardPage },
+  { path: '/inventory', Page: InventoryPage },
+  { path: '/imports', Page: ImportHistoryPage },
+  { path: '/imports/new', Page: NewImportPage },
+  { path: '/imports/:id', Page: ImportPage },
+  { path: '/counts', Page: CountsPage },
+  { path: '/counts/:id', Page: CountPage },
+  { path: '/categories', Page: CategoriesPage },
+  { path: '/locations', Page: LocationsPage },
+  { path: '/reports', Page: ReportsPage },
+  { path: '/users', Page: UsersPage },
+  { path: '/workspace', Page: WorkspacePage },
+  { path: '/account', Page: AccountPage },
+  { path: '/logout', Page: LogoutConfirmPage },
+  { path: '/i/:code', Page: ItemLinkPage },
+  { path: '/l/:code', Page: LocationLinkPage },
+  { path: '*', Page: NotFoundPage },
+];
+
+/**
+ * Fetches the code of the screen at this path, as this module arrives on a visit by someone who
+ * was signed in (main.tsx): the screen's chunk then loads beside the current-user call, not after it.
+ */
+export function preloadPageAt(pathname: string): void {
+  SHELL_PAGES.find(({ path }) => matchPath(path, pathname))?.Page.preload();
+}
+
 /** spec §2 routes for a signed-in visitor. */
 export function SignedInRoutes() {
   return (
@@ -44,24 +74,9 @@ export function SignedInRoutes() {
       <Route path="/invite/:token" element={<InvitationPage />} />
       <Route path="/unsubscribe" element={<UnsubscribePage />} />
       <Route element={<AppShell />}>
-        <Route path="/" element={<DashboardPage />} />
-        <Route path="/dashboard" element={<DashboardPage />} />
-        <Route path="/inventory" element={<InventoryPage />} />
-        <Route path="/imports" element={<ImportHistoryPage />} />
-        <Route path="/imports/new" element={<NewImportPage />} />
-        <Route path="/imports/:id" element={<ImportPage />} />
-        <Route path="/counts" element={<CountsPage />} />
-        <Route path="/counts/:id" element={<CountPage />} />
-        <Route path="/categories" element={<CategoriesPage />} />
-        <Route path="/locations" element={<LocationsPage />} />
-        <Route path="/reports" element={<ReportsPage />} />
-        <Route path="/users" element={<UsersPage />} />
-        <Route path="/workspace" element={<WorkspacePage />} />
-        <Route path="/account" element={<AccountPage />} />
-        <Route path="/logout" element={<LogoutConfirmPage />} />
-        <Route path="/i/:code" element={<ItemLinkPage />} />
-        <Route path="/l/:code" element={<LocationLinkPage />} />
-        <Route path="*" element={<NotFoundPage />} />
+        {SHELL_PAGES.map(({ path, Page }) => (
+          <Route key={path} path={path} element={<Page />} />
+        ))}
       </Route>
     </Routes>
   );

@@ -11,6 +11,6 @@ export function useRecentMovements() {
 }
 
 /** The Stock Value by Category chart: one bar a category, kept by the server (docs/reports.md). */
-export function useCategoryValues() {
-  return useQuery({ queryKey: queryKeys.dashboard.categoryValues(), queryFn: getCategoryValues });
+export function useCategoryValues({ enabled = true } = {}) {
+  return useQuery({ queryKey: queryKeys.dashboard.categoryValues(), queryFn: getCategoryValues, enabled });
 }

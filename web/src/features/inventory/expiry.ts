@@ -30,8 +30,15 @@ export type ExpiryTone = 'expired' | 'soon' | 'later';
 export const expiryTone = (daysLeft: number, warningDays: number = DEFAULT_EXPIRY_WARNING_DAYS): ExpiryTone =>
   daysLeft < 0 ? 'expired' : daysLeft <= warningDays ? 'soon' : 'later';
 
-/** antd Tag colours of the tones. */
-export const EXPIRY_TAG_COLORS: Record<ExpiryTone, string> = { expired: 'red', soon: 'orange', later: 'default' };
+/**
+ * Tag colours of the tones, in AA-contrast shades like the stock badges (antd's orange tag has its
+ * text at 3.9:1 on its background); later dates keep the plain tag.
+ */
+export const EXPIRY_TAG_STYLES: Record<ExpiryTone, { color: string; background: string; borderColor: string } | undefined> = {
+  expired: { color: '#991b1b', background: '#fee2e2', borderColor: 'transparent' },
+  soon: { color: '#9a3412', background: '#ffedd5', borderColor: 'transparent' },
+  later: undefined,
+};
 
 export const EXPIRY_FILTER_OPTIONS = [
   { value: 'all', label: 'Any expiry' },

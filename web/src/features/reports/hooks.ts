@@ -20,10 +20,11 @@ export function useValueHistory(query: Pick<ReportQuery, 'range' | 'from' | 'to'
   });
 }
 
-export function useMovementHistory(query: Pick<ReportQuery, 'range' | 'from' | 'to'>) {
+export function useMovementHistory(query: Pick<ReportQuery, 'range' | 'from' | 'to'>, { enabled = true } = {}) {
   return useQuery({
     queryKey: queryKeys.reports.movementHistory(query),
     queryFn: () => getMovementHistory(query),
     placeholderData: keepPreviousData,
+    enabled,
   });
 }

@@ -2,6 +2,7 @@ import { Col, Row, Skeleton } from 'antd';
 import { Suspense, lazy } from 'react';
 import { PageHeader } from '../../../components/PageHeader';
 import { formatCurrency } from '../../../lib/format';
+import { useNearViewport } from '../../../lib/use-near-viewport';
 import { SummaryCards } from '../../reports/components/SummaryCards';
 import { OnboardingCard, useOnboarding } from '../components/OnboardingCard';
 import { QuickActions } from '../components/QuickActions';
@@ -11,13 +12,33 @@ import { useMovementHistory } from '../../reports/hooks';
 
 const DashboardCharts = lazy(async () => ({ default: (await import('../components/DashboardCharts')).DashboardCharts }));
 
+/**
+ * The charts, below the fold on a phone: their library (the largest download of the app) and their
+ * data load when the visitor scrolls toward them (docs/web-performance.md).
+ */
+function ChartsWhenNear() {
+  const [ref, near] = useNearViewport<HTMLElement>();
+  const categoryValues = useCategoryValues({ enabled: near });
+  const movementHistory = useMovementHistory({ range: '30days' }, { enabled: near });
+  const placeholder = <Skeleton active style={{ marginTop: 16 }} />;
+  return (
+    <section ref={ref} aria-label="Charts">
+      {near ? (
+        <Suspense fallback={placeholder}>
+          <DashboardCharts categoryValues={categoryValues.data ?? []} movementDays={movementHistory.data ?? []} />
+        </Suspense>
+      ) : (
+        placeholder
+      )}
+    </section>
+  );
+}
+
 /** spec §2 Dashboard: four stat cards, Recent Activity and Quick Actions. */
 export function DashboardPage() {
   const stats = useDashboardStats();
   const recent = useRecentMovements();
   const figures = stats.data;
-  const categoryValues = useCategoryValues();
-  const movementHistory = useMovementHistory({ range: '30days' });
   const onboarding = useOnboarding();
   const header = <PageHeader title="Dashboard" description="Overview of your inventory" />;
   // Everything appears together: a 'Get started' card arriving later would push the page down.
@@ -50,9 +71,7 @@ export function DashboardPage() {
           <QuickActions />
         </Col>
       </Row>
-      <Suspense fallback={<Skeleton active style={{ marginTop: 16 }} />}>
-        <DashboardCharts categoryValues={categoryValues.data ?? []} movementDays={movementHistory.data ?? []} />
-      </Suspense>
+      <ChartsWhenNear />
     </>
   );
 }

@@ -46,6 +46,8 @@ interface ItemCardProps extends ItemActions {
   readOnly?: boolean;
   /** While the grid is in selection mode: whether this card is chosen, and how to change that. */
   selection?: { selected: boolean; onChange: (item: Item, selected: boolean) => void };
+  /** A card in the first row: its picture loads at once, not when the browser gets to it (the page's largest paint). */
+  firstRow?: boolean;
 }
 
 const COVER_HEIGHT = 140;
@@ -76,13 +78,20 @@ export function ItemCard({
   onPrintLabels,
   readOnly = false,
   selection,
+  firstRow = false,
 }: ItemCardProps) {
   const { token } = theme.useToken();
   const held = heldStock(item);
   const category = categoryName(item, categoryNames);
 
   const cover = item.imageUrl ? (
-    <img src={item.imageUrl} alt={item.name} loading="lazy" style={{ height: COVER_HEIGHT, objectFit: 'cover', width: '100%' }} />
+    <img
+      src={item.imageUrl}
+      alt={item.name}
+      loading={firstRow ? 'eager' : 'lazy'}
+      fetchPriority={firstRow ? 'high' : 'auto'}
+      style={{ height: COVER_HEIGHT, objectFit: 'cover', width: '100%' }}
+    />
   ) : (
     // Wrapped: the card's cover slot forces its direct child to display: block.
     <div data-testid="image-placeholder">

@@ -5,6 +5,8 @@ import { ItemCard, type ItemActions } from './ItemCard';
 
 /** 1 column on phones, up to 4 on wide screens (spec §2, 9). */
 export const ITEM_COLUMNS = { xs: 24, sm: 12, lg: 8, xl: 6 } as const;
+/** The most cards a row holds (24 / ITEM_COLUMNS.xl). */
+const WIDEST_ROW = 4;
 
 interface ItemGridProps extends ItemActions {
   items: Item[];
@@ -19,10 +21,11 @@ interface ItemGridProps extends ItemActions {
 export function ItemGrid({ items, locationNames, categoryNames, readOnly, selection, ...actions }: ItemGridProps) {
   return (
     <Row gutter={[16, 16]}>
-      {items.map((item) => (
+      {items.map((item, index) => (
         <Col key={item.id} {...ITEM_COLUMNS}>
           <ItemCard
             item={item}
+            firstRow={index < WIDEST_ROW}
             locationNames={locationNames}
             categoryNames={categoryNames}
             readOnly={readOnly}

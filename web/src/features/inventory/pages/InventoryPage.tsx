@@ -1,6 +1,6 @@
 import { AppstoreOutlined, CheckSquareOutlined, PlusOutlined, TableOutlined, UploadOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Flex, Pagination, Segmented } from 'antd';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { errorMessage } from '../../../api/http';
 import type { Item } from '../../../api/inventory';
@@ -46,6 +46,9 @@ type ItemDialog = 'edit' | 'reorder' | 'stock' | 'transfer' | 'history';
  * spec §2 Inventory: server-side search, status filter and paging over a card grid, plus the item
  * dialogs. `?item=<id>` (a notification's link) shows that one item instead.
  */
+/** One empty list for every render without data, so the deferred cards see no change in it. */
+const NO_ITEMS: Item[] = [];
+
 export function InventoryPage() {
   const { modal } = App.useApp();
   const navigate = useNavigate();
@@ -88,7 +91,11 @@ export function InventoryPage() {
   // A viewer reads and exports only: every write control is left out.
   const { canWrite } = useWorkspaceAccess();
 
-  const items = query.data?.items ?? [];
+  const items = query.data?.items ?? NO_ITEMS;
+  // The cards mount in a transition, rendered in slices, not in one long task as the page arrives
+  // (docs/web-performance.md); until then the skeleton stays.
+  const shownItems = useDeferredValue(items);
+  const cardsPending = shownItems !== items && shownItems.length === 0;
   const focusedItems = focused.data ? [focused.data] : [];
   const { locationNames, categoryNames } = useMissingNames([...focusedItems, ...items]);
   const total = query.data?.total ?? 0;
@@ -283,7 +290,7 @@ export function InventoryPage() {
               }}
             />
           )}
-          {query.isLoading ? (
+          {query.isLoading || cardsPending ? (
             <ItemGridSkeleton count={8} />
           ) : query.isError && !query.data ? (
             <Alert
@@ -297,7 +304,7 @@ export function InventoryPage() {
             <InventoryEmpty filtered={filtered} onAdd={canWrite ? () => setAdding(true) : undefined} />
           ) : (
             <>
-              {view === 'table' ? <Suspense fallback={<ItemGridSkeleton count={4} />}>{table}</Suspense> : grid(items)}
+              {view === 'table' ? <Suspense fallback={<ItemGridSkeleton count={4} />}>{table}</Suspense> : grid(shownItems)}
               <Flex justify="center" style={{ marginTop: 24 }}>
                 <Pagination
                   current={page}

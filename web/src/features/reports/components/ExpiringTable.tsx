@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import type { ExpiringLotView } from '../../../api/inventory';
 import { ScrollRegion } from '../../../components/ScrollRegion';
 import { formatCurrency } from '../../../lib/format';
-import { EXPIRY_TAG_COLORS, expiryLabel, expiryTone } from '../../inventory/expiry';
+import { EXPIRY_TAG_STYLES, expiryLabel, expiryTone } from '../../inventory/expiry';
 
 const columns = (warningDays: number | undefined): ColumnsType<ExpiringLotView> => [
   {
@@ -24,7 +24,7 @@ const columns = (warningDays: number | undefined): ColumnsType<ExpiringLotView> 
   {
     title: 'Status',
     key: 'status',
-    render: (_, lot) => <Tag color={EXPIRY_TAG_COLORS[expiryTone(lot.daysLeft, warningDays)]}>{expiryLabel(lot.daysLeft)}</Tag>,
+    render: (_, lot) => <Tag style={EXPIRY_TAG_STYLES[expiryTone(lot.daysLeft, warningDays)]}>{expiryLabel(lot.daysLeft)}</Tag>,
   },
   { title: 'Value', dataIndex: 'value', key: 'value', align: 'right', render: (value: string) => formatCurrency(value) },
 ];
