@@ -28,10 +28,12 @@ function SignInThenBack() {
 /** spec §2 route switch. */
 export function AppRoutes() {
   const { isLoading, isAuthenticated } = useAuth();
-  // The screens mount in a transition: React renders them in slices and the page stays responsive
-  // meanwhile, instead of one long task when the current user arrives (docs/web-performance.md).
-  // The first render takes the phase as it is, so a page rendered ahead of time hydrates unchanged.
-  const phase = useDeferredValue(isLoading ? 'loading' : isAuthenticated ? 'signed-in' : 'signed-out');
+  const current = isLoading ? 'loading' : isAuthenticated ? 'signed-in' : 'signed-out';
+  // When the current user first arrives, the screens mount in a transition: React renders them in
+  // slices and the page stays responsive meanwhile, instead of one long task (docs/web-performance.md).
+  // Later changes (a sign-in, a sign-out) apply at once, so no screen renders for the wrong state; the
+  // first render takes the state as it is, so a page rendered ahead of time hydrates unchanged.
+  const phase = useDeferredValue(current) === 'loading' ? 'loading' : current;
 
   if (phase === 'loading') return <FullScreenLoader />;
 
