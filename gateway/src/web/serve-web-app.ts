@@ -60,8 +60,9 @@ const STATIC_LOADER = `<div role="status" aria-live="polite" style="min-height:1
 <span style="color:#8c8c8c;font-size:14px">Loading...</span></div>`;
 
 /**
- * Only a plain visit without a session is answered ahead of time: a session cookie may mean
- * someone signed in (the app decides), and a query (`?next=`, `?error=`) changes what the page shows.
+ * A session cookie may mean someone is signed in (the app decides): such a visit gets the marked
+ * shell, never a page rendered ahead of time; nor does a query (`?next=`, `?error=`), which changes
+ * what the page shows.
  */
 const hasSessionCookie = (req: Request): boolean =>
   (req.headers.cookie ?? '').split(';').some((pair) => pair.trim().startsWith(`${SESSION_COOKIE}=`));
