@@ -3,6 +3,8 @@
  * notifications do, so a card never says "expires today" while the filter says otherwise.
  */
 
+import { TONE_TAG_STYLES } from '../../lib/tag-tones';
+
 // LOT_MAX_LENGTH, DEFAULT_EXPIRY_WARNING_DAYS and MAX_EXPIRY_WARNING_DAYS of the contracts
 // (inventory.ts), copied: the web imports only types from there. The server checks the same limits.
 export const LOT_MAX_LENGTH = 100;
@@ -30,13 +32,10 @@ export type ExpiryTone = 'expired' | 'soon' | 'later';
 export const expiryTone = (daysLeft: number, warningDays: number = DEFAULT_EXPIRY_WARNING_DAYS): ExpiryTone =>
   daysLeft < 0 ? 'expired' : daysLeft <= warningDays ? 'soon' : 'later';
 
-/**
- * Tag colours of the tones, in AA-contrast shades like the stock badges (antd's orange tag has its
- * text at 3.9:1 on its background); later dates keep the plain tag.
- */
-export const EXPIRY_TAG_STYLES: Record<ExpiryTone, { color: string; background: string; borderColor: string } | undefined> = {
-  expired: { color: '#991b1b', background: '#fee2e2', borderColor: 'transparent' },
-  soon: { color: '#9a3412', background: '#ffedd5', borderColor: 'transparent' },
+/** Tag colours of the tones (AA-contrast shades); later dates keep the plain tag. */
+export const EXPIRY_TAG_STYLES: Record<ExpiryTone, (typeof TONE_TAG_STYLES)[keyof typeof TONE_TAG_STYLES] | undefined> = {
+  expired: TONE_TAG_STYLES.danger,
+  soon: TONE_TAG_STYLES.warning,
   later: undefined,
 };
 

@@ -1,6 +1,7 @@
 import { CheckOutlined } from '@ant-design/icons';
 import { Button, Flex, Skeleton, Tag, theme, Tooltip, Typography } from 'antd';
 import type { LowStockAlert } from '../../../api/alerts';
+import { TONE_TAG_STYLES } from '../../../lib/tag-tones';
 
 interface AlertListProps {
   alerts: LowStockAlert[];
@@ -46,7 +47,7 @@ export function AlertList({ alerts, isLoading, pendingId, onMarkRead }: AlertLis
                   <Typography.Text strong ellipsis style={{ maxWidth: 150 }}>
                     {alert.item.name}
                   </Typography.Text>
-                  <Tag color={severity === 'critical' ? 'red' : 'orange'} style={{ marginInlineEnd: 0 }}>
+                  <Tag style={{ ...TONE_TAG_STYLES[severity === 'critical' ? 'danger' : 'warning'], marginInlineEnd: 0 }}>
                     {severity === 'critical' ? 'Critical' : 'Low'}
                   </Tag>
                 </Flex>
