@@ -1,4 +1,4 @@
-import { Suspense, useDeferredValue } from 'react';
+import { Suspense } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { FullScreenLoader } from '../components/FullScreenLoader';
 import { useAuth } from '../features/auth/hooks';
@@ -28,16 +28,10 @@ function SignInThenBack() {
 /** spec §2 route switch. */
 export function AppRoutes() {
   const { isLoading, isAuthenticated } = useAuth();
-  const current = isLoading ? 'loading' : isAuthenticated ? 'signed-in' : 'signed-out';
-  // When the current user first arrives, the screens mount in a transition: React renders them in
-  // slices and the page stays responsive meanwhile, instead of one long task (docs/web-performance.md).
-  // Later changes (a sign-in, a sign-out) apply at once, so no screen renders for the wrong state; the
-  // first render takes the state as it is, so a page rendered ahead of time hydrates unchanged.
-  const phase = useDeferredValue(current) === 'loading' ? 'loading' : current;
 
-  if (phase === 'loading') return <FullScreenLoader />;
+  if (isLoading) return <FullScreenLoader />;
 
-  if (phase === 'signed-in') {
+  if (isAuthenticated) {
     return (
       <Suspense fallback={<FullScreenLoader />}>
         <SignedInRoutes />
