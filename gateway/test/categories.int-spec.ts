@@ -34,6 +34,14 @@ describe('/api/categories', () => {
       status: 400,
       body: { message: 'limit must be a whole number from 1 to 1000' },
     });
+    // The Categories screen pages: X-Total-Count says how many match over every page.
+    const second = await c.get('/api/categories?limit=1&offset=1');
+    expect([second.headers.get('x-total-count'), (await second.json()).map((x: CategoryView) => x.name)]).toEqual(['2', ['Tools']]);
+    expect((await c.get('/api/categories?search=pai')).headers.get('x-total-count')).toBe('1');
+    expect(await json(c.get('/api/categories?offset=-1'))).toEqual({
+      status: 400,
+      body: { message: 'offset must be a whole number of 0 or more' },
+    });
     expect(await json(c.get(`/api/categories/${id}`))).toEqual({ status: 200, body: created.body });
 
     expect(await json(c.put(`/api/categories/${id}`, { name: 'Power tools', description: '' }))).toEqual({

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { waitForAnimationsToSettle } from './support/animations.js';
 import { MOBILE, launchBrowser, screenshot, seriousA11yViolations } from './support/browser.js';
-import { signUp } from './support/session.js';
+import { postJson, signUp } from './support/session.js';
 import { openSelectOption, waitForCount, waitForValue } from './support/wait.js';
 
 let browser: Browser;
@@ -154,6 +154,39 @@ describe('locations', () => {
     await waitForCount(page.getByTestId('location-card'), 2);
     await closet.getByText('Top level').waitFor();
     await shelf.getByText('Inside Supply Closet').waitFor();
+  });
+});
+
+describe('a long list of locations', () => {
+  it('comes 48 cards a page, paged on the server, and a delete that empties the last page shows the one before', async () => {
+    const { page } = await signUp(browser, '/locations');
+    await page.getByText('No locations yet. Add your first location.').waitFor();
+    const bays = Array.from({ length: 50 }, (_, i) => `Bay ${String(i + 1).padStart(2, '0')}`);
+    for (const name of bays) expect((await postJson(page, '/api/locations', { name, type: 'Storage' })).status).toBe(201);
+    await page.reload();
+    const cards = page.getByTestId('location-card');
+    await waitForCount(cards, 48);
+    await page.getByText('50 locations').waitFor();
+    await cards.last().getByText('Bay 48', { exact: true }).waitFor();
+
+    await page.locator('.ant-pagination-item-2').click();
+    await waitForCount(cards, 2);
+    await cards.first().getByText('Bay 49', { exact: true }).waitFor();
+    // The new page is read from its first card: scrolled back up to it.
+    expect(await cards.first().evaluate((card) => card.getBoundingClientRect().top)).toBeLessThan(800);
+    await screenshot(page, 'locations-page-2');
+
+    for (const name of ['Bay 49', 'Bay 50']) {
+      await page.getByRole('button', { name: `Delete ${name}` }).click();
+      await toast(page, 'Location deleted successfully');
+    }
+    // 48 left: the first page again, whole, and no pager for one page.
+    await waitForCount(cards, 48);
+    await cards.first().getByText('Bay 01', { exact: true }).waitFor();
+    expect(await page.locator('.ant-pagination').count()).toBe(0);
+
+    await page.getByLabel('Search locations').fill('bay 1');
+    await waitForCount(cards, 10);
   });
 });
 

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiConflictResponse,
@@ -10,7 +10,9 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import { CatalogSubjects, type Actor, type CategoryView } from '@inventory/contracts';
+import type { Response } from 'express';
 import { CurrentActor, WorkspaceData } from '../auth/index.js';
+import { NAMED_LIST_TOTAL_HEADER } from '../docs/list-headers.js';
 import { CatalogClient } from '../nats/service-clients.js';
 import { CategoryDto, CreateCategoryBody, ListCategoriesQuery, UpdateCategoryBody } from './categories.dto.js';
 
@@ -22,10 +24,16 @@ export class CategoriesController {
   constructor(private readonly catalog: CatalogClient) {}
 
   @Get()
-  @ApiOperation({ summary: 'Your categories by name, each with its count of active items' })
-  @ApiOkResponse({ type: CategoryDto, isArray: true })
-  list(@CurrentActor() actor: Actor, @Query() query: ListCategoriesQuery): Promise<CategoryView[]> {
-    return this.catalog.call(CatalogSubjects.listCategories, query, actor);
+  @ApiOperation({ summary: 'Your categories by name, each with its count of active items; paged on request (total in X-Total-Count)' })
+  @ApiOkResponse({ type: CategoryDto, isArray: true, headers: NAMED_LIST_TOTAL_HEADER })
+  async list(
+    @CurrentActor() actor: Actor,
+    @Query() query: ListCategoriesQuery,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<CategoryView[]> {
+    const { items, total } = await this.catalog.call(CatalogSubjects.listCategories, query, actor);
+    res.setHeader('X-Total-Count', total);
+    return items;
   }
 
   @Get(':id')

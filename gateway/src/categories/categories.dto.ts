@@ -8,7 +8,7 @@ import {
   type ListCategoriesRequest,
   type UpdateCategoryRequest,
 } from '@inventory/contracts';
-import { CategoryDescription, CategoryName, CategorySearch, IfGiven, PageLimit } from '@inventory/platform';
+import { CategoryDescription, CategoryName, CategorySearch, IfGiven, PageLimit, PageOffset } from '@inventory/platform';
 
 export class ListCategoriesQuery implements ListCategoriesRequest {
   @ApiPropertyOptional({ description: 'Case-insensitive substring of the name' })
@@ -18,6 +18,10 @@ export class ListCategoriesQuery implements ListCategoriesRequest {
   @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: MAX_NAMED_LIST, description: 'At most this many, by name. Left out: all' })
   @PageLimit(MAX_NAMED_LIST)
   limit?: number;
+
+  @ApiPropertyOptional({ type: 'integer', minimum: 0, default: 0, description: 'How many of the matches, by name, to skip' })
+  @PageOffset()
+  offset?: number;
 }
 
 export class CreateCategoryBody implements CreateCategoryRequest {

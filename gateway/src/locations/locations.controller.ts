@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiCreatedResponse,
@@ -11,7 +11,9 @@ import {
   getSchemaPath,
 } from '@nestjs/swagger';
 import { CodeMessages, LocationsSubjects, type Actor, type LocationTreeNode, type LocationView } from '@inventory/contracts';
+import type { Response } from 'express';
 import { CurrentActor, WorkspaceData } from '../auth/index.js';
+import { NAMED_LIST_TOTAL_HEADER } from '../docs/list-headers.js';
 import { LocationsClient } from '../nats/service-clients.js';
 import {
   CreateLocationBody,
@@ -33,12 +35,20 @@ export class LocationsController {
   @ApiOperation({ summary: 'Your locations by name, each with its count of distinct active items in stock there' })
   @ApiExtraModels(LocationDto, LocationTreeNodeDto)
   @ApiOkResponse({
-    description: 'A flat list; with tree=true the top-level locations, each with its children (LocationTreeNodeDto)',
+    description:
+      'A flat list (total in X-Total-Count); with tree=true the top-level locations, each with its children (LocationTreeNodeDto)',
+    headers: NAMED_LIST_TOTAL_HEADER,
     schema: { type: 'array', items: { anyOf: [{ $ref: getSchemaPath(LocationTreeNodeDto) }, { $ref: getSchemaPath(LocationDto) }] } },
   })
-  list(@CurrentActor() actor: Actor, @Query() { tree, ...filters }: ListLocationsQuery): Promise<LocationView[] | LocationTreeNode[]> {
-    const subject = tree === 'true' ? LocationsSubjects.locationTree : LocationsSubjects.listLocations;
-    return this.locations.call(subject, filters, actor);
+  async list(
+    @CurrentActor() actor: Actor,
+    @Query() { tree, ...filters }: ListLocationsQuery,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<LocationView[] | LocationTreeNode[]> {
+    if (tree === 'true') return this.locations.call(LocationsSubjects.locationTree, filters, actor);
+    const { items, total } = await this.locations.call(LocationsSubjects.listLocations, filters, actor);
+    res.setHeader('X-Total-Count', total);
+    return items;
   }
 
   // Before ':id', which would take "by-code" for an id.

@@ -22,6 +22,7 @@ import {
   LocationSearch,
   LocationTypeField,
   PageLimit,
+  PageOffset,
   ParentLocationId,
   ScannedCode,
 } from '@inventory/platform';
@@ -41,6 +42,15 @@ export class ListLocationsQuery implements ListLocationsRequest {
   })
   @PageLimit(MAX_NAMED_LIST)
   limit?: number;
+
+  @ApiPropertyOptional({
+    type: 'integer',
+    minimum: 0,
+    default: 0,
+    description: 'The flat list only: how many of the matches, by name, to skip',
+  })
+  @PageOffset()
+  offset?: number;
 
   @ApiPropertyOptional({ enum: LOCATION_TYPES, description: 'Left out or blank: every type' })
   @Transform(({ value }) => (value === '' ? undefined : value))

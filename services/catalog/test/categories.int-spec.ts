@@ -25,7 +25,8 @@ let client: TestRpcClient;
 const newActor = (): Actor => testActor(`catalog-test-${randomUUID()}`);
 const create = (actor: Actor, name: string, description?: string | null) =>
   client.call(CatalogSubjects.createCategory, { name, description }, actor);
-const list = (actor: Actor, search?: string) => client.call(CatalogSubjects.listCategories, search === undefined ? {} : { search }, actor);
+const list = async (actor: Actor, search?: string) =>
+  (await client.call(CatalogSubjects.listCategories, search === undefined ? {} : { search }, actor)).items;
 /** The error a call fails with, as `{ code, message }`. */
 const failure = (call: Promise<unknown>) =>
   call.then(
@@ -79,6 +80,23 @@ describe('creating and listing categories', () => {
     await create(actor, 'Paint');
     expect((await list(actor, 'TOOL')).map((c) => c.name)).toEqual(['Power Tools', 'Toolboxes']);
     expect((await list(actor, '%')).map((c) => c.name)).toEqual(['100% cotton']);
+  });
+
+  it('pages the list by name: the pages in turn are the whole list, each with the total of every match', async () => {
+    const actor = newActor();
+    for (const name of ['Valves', 'bolts', 'Anchors', 'Cables', 'nails', 'Washers', 'Bolt cutters']) await create(actor, name);
+    const page = (query: { search?: string; limit?: number; offset?: number }) => client.call(CatalogSubjects.listCategories, query, actor);
+    const whole = await page({});
+    expect(whole.total).toBe(7);
+    const pages = [await page({ limit: 3 }), await page({ limit: 3, offset: 3 }), await page({ limit: 3, offset: 6 })];
+    expect(pages.map(({ total, items }) => [total, items.length])).toEqual([
+      [7, 3],
+      [7, 3],
+      [7, 1],
+    ]);
+    expect(pages.flatMap(({ items }) => items)).toEqual(whole.items);
+    expect(await page({ search: 'BOLT', limit: 1, offset: 1 })).toEqual({ total: 2, items: [expect.objectContaining({ name: 'bolts' })] });
+    expect(await page({ offset: 7 })).toEqual({ total: 7, items: [] });
   });
 });
 

@@ -31,7 +31,7 @@ let events: EventsConnection;
 const newActor = (): Actor => testActor(`catalog-test-${randomUUID()}`);
 const create = (actor: Actor, name: string) => client.call(CatalogSubjects.createCategory, { name }, actor);
 const countsOf = async (actor: Actor) =>
-  Object.fromEntries((await client.call(CatalogSubjects.listCategories, {}, actor)).map((c: CategoryView) => [c.name, c.itemCount]));
+  Object.fromEntries((await client.call(CatalogSubjects.listCategories, {}, actor)).items.map((c: CategoryView) => [c.name, c.itemCount]));
 /** Waits until the listed counts are exactly these (the consumer applies events asynchronously). */
 const expectCounts = (actor: Actor, expected: Record<string, number>) =>
   eventually(async () => {
@@ -142,7 +142,7 @@ describe('a deleted user', () => {
       metadata: { workspaceId: actor.userId, userId: actor.userId },
     });
     await publishEvents(events, [deleted]);
-    await eventually(async () => (await client.call(CatalogSubjects.listCategories, {}, actor)).length === 0, CONSUMER_WAIT_MS);
+    await eventually(async () => (await client.call(CatalogSubjects.listCategories, {}, actor)).total === 0, CONSUMER_WAIT_MS);
     expect(await queryDb('catalog', 'SELECT 1 FROM category_items WHERE workspace_id = $1', [actor.userId])).toEqual([]);
   });
 });

@@ -31,7 +31,7 @@ let events: EventsConnection;
 const newActor = (): Actor => testActor(`locations-test-${randomUUID()}`);
 const create = (actor: Actor, name: string) => client.call(LocationsSubjects.createLocation, { name }, actor);
 const countsOf = async (actor: Actor) =>
-  Object.fromEntries((await client.call(LocationsSubjects.listLocations, {}, actor)).map((l) => [l.name, l.itemCount]));
+  Object.fromEntries((await client.call(LocationsSubjects.listLocations, {}, actor)).items.map((l) => [l.name, l.itemCount]));
 /** Waits until the listed counts are exactly these (the consumer applies events asynchronously). */
 const expectCounts = (actor: Actor, expected: Record<string, number>) =>
   eventually(async () => {
@@ -149,7 +149,7 @@ describe('a deleted user', () => {
       metadata: { workspaceId: actor.userId, userId: actor.userId },
     });
     await publishEvents(events, [deleted]);
-    await eventually(async () => (await client.call(LocationsSubjects.listLocations, {}, actor)).length === 0, CONSUMER_WAIT_MS);
+    await eventually(async () => (await client.call(LocationsSubjects.listLocations, {}, actor)).total === 0, CONSUMER_WAIT_MS);
     expect(await queryDb('locations', 'SELECT 1 FROM location_items WHERE workspace_id = $1', [actor.userId])).toEqual([]);
     expect(await queryDb('locations', 'SELECT 1 FROM location_item_stock WHERE item_id = $1', [item.itemId])).toEqual([]);
   });

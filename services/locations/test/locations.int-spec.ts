@@ -1,4 +1,11 @@
-import { LocationMessages, LocationsSubjects, type Actor, type CreateLocationRequest, type LocationView } from '@inventory/contracts';
+import {
+  LocationMessages,
+  LocationsSubjects,
+  type Actor,
+  type CreateLocationRequest,
+  type LocationView,
+  type NamedListPage,
+} from '@inventory/contracts';
 import {
   connectRpcClient,
   eventually,
@@ -30,7 +37,7 @@ const update = (
   changes: Omit<Parameters<typeof client.call<typeof LocationsSubjects.updateLocation>>[1], 'id'>,
 ) => client.call(LocationsSubjects.updateLocation, { id, ...changes }, actor);
 const get = (actor: Actor, id: string) => client.call(LocationsSubjects.getLocation, { id }, actor);
-const names = (list: LocationView[]) => list.map((l) => l.name);
+const names = ({ items }: NamedListPage<LocationView>) => items.map((l) => l.name);
 /** The error a call fails with, as `{ code, message }`. */
 const failure = (call: Promise<unknown>) =>
   call.then(
@@ -92,6 +99,29 @@ describe('creating and listing locations', () => {
     expect(names(await client.call(LocationsSubjects.listLocations, { search: 'attic', type: 'Storage' }, actor))).toEqual([
       'Attic storage',
     ]);
+  });
+
+  it('pages the list by name: the pages in turn are the whole list, each with the total of every match', async () => {
+    const actor = newActor();
+    // Equal names too: the order must still be total, or a row could show on two pages and another on none.
+    for (const name of ['Shelf b', 'shelf a', 'Bin', 'Shelf b', 'Shelf c', 'Annex', 'shelf a'])
+      await create(actor, { name, type: 'Storage' });
+    await create(actor, { name: 'Shelf office', type: 'Office' });
+    const whole = await client.call(LocationsSubjects.listLocations, { type: 'Storage' }, actor);
+    expect(whole.total).toBe(7);
+    const pages = [];
+    for (let offset = 0; offset < 9; offset += 3)
+      pages.push(await client.call(LocationsSubjects.listLocations, { type: 'Storage', limit: 3, offset }, actor));
+    expect(pages.map((page) => page.total)).toEqual([7, 7, 7]);
+    expect(pages.map((page) => page.items.length)).toEqual([3, 3, 1]);
+    expect(pages.flatMap((page) => page.items)).toEqual(whole.items);
+    expect(names(whole)).toEqual(['Annex', 'Bin', 'shelf a', 'shelf a', 'Shelf b', 'Shelf b', 'Shelf c']);
+    const searched = await client.call(LocationsSubjects.listLocations, { search: 'shelf', limit: 2, offset: 4 }, actor);
+    expect(searched).toEqual({
+      total: 6,
+      items: [expect.objectContaining({ name: 'Shelf c' }), expect.objectContaining({ name: 'Shelf office' })],
+    });
+    expect(await client.call(LocationsSubjects.listLocations, { offset: 50 }, actor)).toEqual({ items: [], total: 8 });
   });
 
   it('answers the tree for the parent picker', async () => {

@@ -1,10 +1,13 @@
-import { answer, api, type Schemas } from './client';
+import { answer, answerWithTotal, api, type ListPage, type QueryOf, type Schemas } from './client';
 
 export type Category = Schemas['CategoryDto'];
 export type CategoryInput = Schemas['CreateCategoryBody'];
+export type CategoryFilters = Pick<QueryOf<'listCategories'>, 'search' | 'limit' | 'offset'>;
 
-export function listCategories(search?: string, limit?: number): Promise<Category[]> {
-  return answer(api.GET('/api/categories', { params: { query: { search: search?.trim() || undefined, limit } } }));
+/** One page of categories by name (every match without a limit), with how many match over every page. */
+export function listCategories({ search, limit, offset }: CategoryFilters = {}): Promise<ListPage<Category>> {
+  const query = { search: search?.trim() || undefined, limit, offset: offset || undefined };
+  return answerWithTotal(api.GET('/api/categories', { params: { query } }));
 }
 
 export function getCategory(id: string): Promise<Category> {

@@ -49,12 +49,18 @@ export async function answer<T>(call: Promise<Answer<T>>): Promise<T> {
   return data as T;
 }
 
-/** The answer's body with its X-Total-Count (the matches over every page). */
-export async function answerWithTotal<T extends unknown[]>(call: Promise<Answer<T>>): Promise<{ rows: T; total: number }> {
+/** One page of a list, and how many match over every page (X-Total-Count). */
+export interface ListPage<T> {
+  items: T[];
+  total: number;
+}
+
+/** The answer's body with its X-Total-Count. */
+export async function answerWithTotal<T>(call: Promise<Answer<T[]>>): Promise<ListPage<T>> {
   const { response } = await call;
-  const rows = await answer(call);
+  const items = await answer(call);
   const total = Number.parseInt(response.headers.get('x-total-count') ?? '', 10);
-  return { rows, total: Number.isFinite(total) ? total : rows.length };
+  return { items, total: Number.isFinite(total) ? total : items.length };
 }
 
 /** A multipart body of one file in `field`, as the upload routes read it (openapi-fetch sends FormData as it is). */

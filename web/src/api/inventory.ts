@@ -40,8 +40,8 @@ const item = (id: string) => ({ params: { path: { id } } });
 export async function listItems({ search, ...filters }: ItemFilters = {}, signal?: AbortSignal): Promise<ItemPage> {
   const query = { ...filters, search: search?.trim() || undefined, offset: filters.offset || undefined };
   const call = api.GET('/api/inventory', { params: { query }, signal });
-  const { rows, total } = await answerWithTotal(call);
-  return { items: rows, total, totalCapped: (await call).response.headers.get('x-total-count-capped') === 'true' };
+  const { items, total } = await answerWithTotal(call);
+  return { items, total, totalCapped: (await call).response.headers.get('x-total-count-capped') === 'true' };
 }
 
 export function getItem(id: string): Promise<Item> {

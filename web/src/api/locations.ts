@@ -1,4 +1,4 @@
-import { answer, api, type QueryOf, type Schemas } from './client';
+import { answer, answerWithTotal, api, type ListPage, type QueryOf, type Schemas } from './client';
 
 export type Location = Schemas['LocationDto'];
 export type LocationInput = Schemas['CreateLocationBody'];
@@ -17,14 +17,14 @@ export const LOCATION_TYPES = [
 ] as const satisfies readonly LocationType[];
 export const DEFAULT_LOCATION_TYPE: LocationType = 'Office';
 
-export type LocationFilters = Pick<QueryOf<'listLocations'>, 'search' | 'type' | 'limit'>;
+export type LocationFilters = Pick<QueryOf<'listLocations'>, 'search' | 'type' | 'limit' | 'offset'>;
 
 const path = (id: string) => ({ params: { path: { id } } });
 
-/** The flat list (the answer is a tree only with tree=true). */
-export async function listLocations({ search, type, limit }: LocationFilters = {}): Promise<Location[]> {
-  const query = { search: search?.trim() || undefined, type, limit };
-  return (await answer(api.GET('/api/locations', { params: { query } }))) as Location[];
+/** One page of the flat list by name (the answer is a tree only with tree=true), with how many match over every page. */
+export async function listLocations({ search, type, limit, offset }: LocationFilters = {}): Promise<ListPage<Location>> {
+  const query = { search: search?.trim() || undefined, type, limit, offset: offset || undefined };
+  return (await answerWithTotal(api.GET('/api/locations', { params: { query } }))) as ListPage<Location>;
 }
 
 export function getLocation(id: string): Promise<Location> {

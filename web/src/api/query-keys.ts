@@ -39,16 +39,18 @@ export const queryKeys = {
   },
   categories: {
     all: categories,
-    list: (search = '') => [...categories, 'list', search] as const,
+    list: (search: string, page: number) => [...categories, 'list', search, page] as const,
     choices: (search: string) => [...categories, 'choices', search] as const,
     detail: (id: string) => [...categories, 'detail', id] as const,
   },
   locations: {
     all: locations,
-    list: (search = '', type = '') => [...locations, 'list', search, type] as const,
+    list: (search: string, type: string, page: number) => [...locations, 'list', search, type, page] as const,
     /** One level of the tree: the places directly inside parentId ('root': the top-level ones). */
     level: (parentId: string) => [...locations, 'level', parentId] as const,
     choices: (search: string) => [...locations, 'choices', search] as const,
+    // The parent picker's matches are whole places, not a select's choices: a key of their own.
+    parentMatches: (search: string) => [...locations, 'parent-matches', search] as const,
     any: () => [...locations, 'any'] as const,
     detail: (id: string) => [...locations, 'detail', id] as const,
   },

@@ -316,7 +316,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Your categories by name, each with its count of active items */
+        /** Your categories by name, each with its count of active items; paged on request (total in X-Total-Count) */
         get: operations["listCategories"];
         put?: never;
         /** Create a category (names are unique per workspace, ignoring case) */
@@ -4022,6 +4022,8 @@ export interface operations {
             query?: {
                 /** @description At most this many, by name. Left out: all */
                 limit?: number;
+                /** @description How many of the matches, by name, to skip */
+                offset?: number;
                 /** @description Case-insensitive substring of the name */
                 search?: string;
             };
@@ -4033,6 +4035,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description How many match the filters, over all pages */
+                    "X-Total-Count"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8180,6 +8184,8 @@ export interface operations {
             query?: {
                 /** @description The flat list only: at most this many, by name. Left out: all */
                 limit?: number;
+                /** @description The flat list only: how many of the matches, by name, to skip */
+                offset?: number;
                 /** @description Only the locations directly inside this one (`root`: the top-level ones). With tree=true, one level of the tree: each node has no `children`, and `hasChildren` says whether it has any */
                 parentId?: string;
                 /** @description Case-insensitive substring of the name */
@@ -8195,9 +8201,11 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A flat list; with tree=true the top-level locations, each with its children (LocationTreeNodeDto) */
+            /** @description A flat list (total in X-Total-Count); with tree=true the top-level locations, each with its children (LocationTreeNodeDto) */
             200: {
                 headers: {
+                    /** @description How many match the filters, over all pages */
+                    "X-Total-Count"?: number;
                     [name: string]: unknown;
                 };
                 content: {

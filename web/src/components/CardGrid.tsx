@@ -1,5 +1,16 @@
-import { Card, Col, Empty, Row, Skeleton } from 'antd';
-import type { ReactNode } from 'react';
+import { Card, Col, Empty, Flex, Pagination, Row, Skeleton } from 'antd';
+import { useRef, type ReactNode } from 'react';
+import { formatCountOf } from '../lib/format';
+import { CARDS_PER_PAGE } from '../lib/use-card-page';
+
+/** The pages of a grid that shows one page of the matches (useCardPage); no pager while one page holds them all. */
+export interface CardPager {
+  page: number;
+  total: number;
+  onChange: (page: number) => void;
+  /** What the total counts: ['location', 'locations']. */
+  noun: readonly [singular: string, plural: string];
+}
 
 interface CardGridProps<T> {
   loading: boolean;
@@ -10,20 +21,42 @@ interface CardGridProps<T> {
   /** What an empty grid shows instead. */
   empty: { icon: ReactNode; description: string };
   renderCard: (item: T) => ReactNode;
+  pager?: CardPager;
 }
 
 /** A page's cards: three across on a desktop, two on a tablet, one on a phone; placeholders while loading. */
-export function CardGrid<T>({ loading, loadingLabel, items, keyOf, empty, renderCard }: CardGridProps<T>) {
+export function CardGrid<T>({ loading, loadingLabel, items, keyOf, empty, renderCard, pager }: CardGridProps<T>) {
+  const top = useRef<HTMLDivElement>(null);
   if (loading) return <CardGridSkeleton count={6} label={loadingLabel} />;
   if (items.length === 0) return <Empty image={empty.icon} description={empty.description} />;
+  // The pager sits below the last card: a new page starts reading from its first.
+  const turnTo = (page: number) => {
+    pager?.onChange(page);
+    top.current?.scrollIntoView({ block: 'start' });
+  };
   return (
-    <Row gutter={[16, 16]}>
-      {items.map((item) => (
-        <Col key={keyOf(item)} xs={24} sm={12} lg={8}>
-          {renderCard(item)}
-        </Col>
-      ))}
-    </Row>
+    <>
+      <Row ref={top} gutter={[16, 16]} style={{ scrollMarginTop: 80 }}>
+        {items.map((item) => (
+          <Col key={keyOf(item)} xs={24} sm={12} lg={8}>
+            {renderCard(item)}
+          </Col>
+        ))}
+      </Row>
+      {pager && pager.total > CARDS_PER_PAGE && (
+        <Flex justify="center" style={{ marginTop: 24 }}>
+          <Pagination
+            current={pager.page}
+            pageSize={CARDS_PER_PAGE}
+            total={pager.total}
+            onChange={turnTo}
+            showSizeChanger={false}
+            showTotal={(count) => formatCountOf(count, ...pager.noun)}
+            size="small"
+          />
+        </Flex>
+      )}
+    </>
   );
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { formatCount, formatCurrency, formatItemCount, isoDay, STOCK_STATUS_LABELS } from './format';
+import { formatCount, formatCountOf, formatCurrency, formatItemCount, isoDay, STOCK_STATUS_LABELS } from './format';
 
 describe('stock status labels', () => {
   it('labels each status as the badges show it', () => {
@@ -29,5 +29,9 @@ describe('counts', () => {
   it('of items say when they are a lower bound', () => {
     expect([formatItemCount(1), formatItemCount(0), formatItemCount(1200)]).toEqual(['1 item', '0 items', '1,200 items']);
     expect(formatItemCount(1001, true)).toBe('1,001+ items');
+    expect([formatCountOf(1, 'category', 'categories'), formatCountOf(2048, 'category', 'categories')]).toEqual([
+      '1 category',
+      '2,048 categories',
+    ]);
   });
 });

@@ -15,12 +15,17 @@ export function formatCount(value: number): string {
   return counts.format(value);
 }
 
+/** A count and its noun: "1 location", "1,200 locations". */
+export function formatCountOf(count: number, singular: string, plural: string): string {
+  return `${formatCount(count)} ${count === 1 ? singular : plural}`;
+}
+
 /**
  * How many items a list holds: "1 item", "1,200 items", or "1,001+ items" when the count stopped
  * short of the last match (the item list's X-Total-Count-Capped, docs/api.md).
  */
 export function formatItemCount(count: number, atLeast = false): string {
-  return atLeast ? `${formatCount(count)}+ items` : `${formatCount(count)} ${count === 1 ? 'item' : 'items'}`;
+  return atLeast ? `${formatCount(count)}+ items` : formatCountOf(count, 'item', 'items');
 }
 
 /** Items and report rows carry their status from the API (contracts' stock rule, applied by the services). */

@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { CatalogSubjects, DemoSubjects, type Actor, type CategoryView } from '@inventory/contracts';
+import { CatalogSubjects, DemoSubjects, type Actor, type CategoryView, type NamedListPage } from '@inventory/contracts';
 import { RpcActor, RpcDemoActor, RpcWriter } from '@inventory/platform';
 import { CategoriesService } from './categories.service.js';
 import { CategoryIdDto, CreateCategoryDto, ListCategoriesDto, UpdateCategoryDto } from './categories.dto.js';
@@ -10,7 +10,7 @@ export class CategoriesController {
   constructor(private readonly categories: CategoriesService) {}
 
   @MessagePattern(CatalogSubjects.listCategories)
-  list(@RpcActor() actor: Actor, @Payload('data') dto: ListCategoriesDto): Promise<CategoryView[]> {
+  list(@RpcActor() actor: Actor, @Payload('data') dto: ListCategoriesDto): Promise<NamedListPage<CategoryView>> {
     return this.categories.list(actor, dto);
   }
 

@@ -5,7 +5,7 @@ import {
   type ListCategoriesRequest,
   type UpdateCategoryRequest,
 } from '@inventory/contracts';
-import { CategoryDescription, CategoryName, CategorySearch, IfGiven, PageLimit } from '@inventory/platform';
+import { CategoryDescription, CategoryName, CategorySearch, IfGiven, PageLimit, PageOffset } from '@inventory/platform';
 import { IsString } from 'class-validator';
 
 export class ListCategoriesDto implements ListCategoriesRequest {
@@ -14,6 +14,9 @@ export class ListCategoriesDto implements ListCategoriesRequest {
 
   @PageLimit(MAX_NAMED_LIST)
   limit?: number;
+
+  @PageOffset()
+  offset?: number;
 }
 
 export class CategoryIdDto implements CategoryIdRequest {

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { raw, UniqueConstraintViolationException } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { CategoryMessages, type Actor, type CategoryView } from '@inventory/contracts';
+import { CategoryMessages, type Actor, type CategoryView, type NamedListPage } from '@inventory/contracts';
 import { conflict, containsPattern, runSql, ServiceError, workspaceClearedEvent, writeOutbox } from '@inventory/platform';
 import { isUUID } from 'class-validator';
 import { CategoryItemCounts } from '../item-counts/category-item-counts.js';
@@ -18,17 +18,17 @@ export class CategoriesService {
     private readonly counts: CategoryItemCounts,
   ) {}
 
-  async list(actor: Actor, { search, limit }: ListCategoriesDto): Promise<CategoryView[]> {
-    const categories = await this.em.find(
+  async list(actor: Actor, { search, limit, offset }: ListCategoriesDto): Promise<NamedListPage<CategoryView>> {
+    const [categories, total] = await this.em.findAndCount(
       Category,
       { workspaceId: actor.workspaceId, ...(search ? { name: { $ilike: containsPattern(search) } } : {}) },
-      { orderBy: { [raw('lower(name)')]: 'asc', createdAt: 'asc' }, limit },
+      { orderBy: { [raw('lower(name)')]: 'asc', createdAt: 'asc', id: 'asc' }, limit, offset },
     );
     const counts = await this.counts.forCategories(
       actor.workspaceId,
       categories.map((category) => category.id),
     );
-    return categories.map((category) => toCategoryView(category, counts.get(category.id) ?? 0));
+    return { items: categories.map((category) => toCategoryView(category, counts.get(category.id) ?? 0)), total };
   }
 
   async get(actor: Actor, { id }: CategoryIdDto): Promise<CategoryView> {

@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { DemoSubjects, LocationsSubjects, type Actor, type LocationTreeNode, type LocationView } from '@inventory/contracts';
+import { DemoSubjects, LocationsSubjects, type Actor, type LocationTreeNode, type LocationView, type NamedListPage } from '@inventory/contracts';
 import { RpcActor, RpcDemoActor, RpcWriter } from '@inventory/platform';
 import { CreateLocationDto, ListLocationsDto, LocationCodeDto, LocationIdDto, UpdateLocationDto } from './locations.dto.js';
 import { LocationsService } from './locations.service.js';
@@ -10,7 +10,7 @@ export class LocationsController {
   constructor(private readonly locations: LocationsService) {}
 
   @MessagePattern(LocationsSubjects.listLocations)
-  list(@RpcActor() actor: Actor, @Payload('data') dto: ListLocationsDto): Promise<LocationView[]> {
+  list(@RpcActor() actor: Actor, @Payload('data') dto: ListLocationsDto): Promise<NamedListPage<LocationView>> {
     return this.locations.list(actor, dto);
   }
 

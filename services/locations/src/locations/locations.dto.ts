@@ -15,6 +15,7 @@ import {
   LocationSearch,
   LocationTypeField,
   PageLimit,
+  PageOffset,
   ParentLocationId,
   ScannedCode,
 } from '@inventory/platform';
@@ -26,6 +27,9 @@ export class ListLocationsDto implements ListLocationsRequest {
 
   @PageLimit(MAX_NAMED_LIST)
   limit?: number;
+
+  @PageOffset()
+  offset?: number;
 
   @IsOptional()
   @LocationTypeField()

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { raw } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { CodeMessages, LOCATION_ROOT, LocationMessages, type Actor, type LocationTreeNode, type LocationView } from '@inventory/contracts';
+import { CodeMessages, LOCATION_ROOT, LocationMessages, type Actor, type LocationTreeNode, type LocationView, type NamedListPage } from '@inventory/contracts';
 import {
   containsPattern,
   invalid,
@@ -27,8 +27,8 @@ export class LocationsService {
     private readonly counts: LocationItemCounts,
   ) {}
 
-  async list(actor: Actor, { search, type, limit, parentId }: ListLocationsDto): Promise<LocationView[]> {
-    const locations = await this.em.find(
+  async list(actor: Actor, { search, type, limit, offset, parentId }: ListLocationsDto): Promise<NamedListPage<LocationView>> {
+    const [locations, total] = await this.em.findAndCount(
       Location,
       {
         workspaceId: actor.workspaceId,
@@ -36,21 +36,21 @@ export class LocationsService {
         ...(type ? { type } : {}),
         ...(parentId ? { parentLocationId: parentId === LOCATION_ROOT ? null : parentId } : {}),
       },
-      { orderBy: { [raw('lower(name)')]: 'asc', createdAt: 'asc' }, limit },
+      { orderBy: { [raw('lower(name)')]: 'asc', createdAt: 'asc', id: 'asc' }, limit, offset },
     );
     const counts = await this.counts.forLocations(
       actor.workspaceId,
       locations.map((location) => location.id),
     );
-    return locations.map((location) => toLocationView(location, counts.get(location.id) ?? 0));
+    return { items: locations.map((location) => toLocationView(location, counts.get(location.id) ?? 0)), total };
   }
 
   /**
-   * Every match, nested: a `limit` would cut branches off, so the tree leaves it out. With
+   * Every match, nested: a `limit` or `offset` would cut branches off, so the tree leaves them out. With
    * `parentId`, one level: the locations directly inside it, each saying whether it has any below.
    */
-  async tree(actor: Actor, { limit: _all, ...filters }: ListLocationsDto): Promise<LocationTreeNode[]> {
-    const locations = await this.list(actor, filters);
+  async tree(actor: Actor, { limit: _all, offset: _none, ...filters }: ListLocationsDto): Promise<LocationTreeNode[]> {
+    const { items: locations } = await this.list(actor, filters);
     if (!filters.parentId) return buildTree(locations);
     const parents = await this.em.find(
       Location,

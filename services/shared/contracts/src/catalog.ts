@@ -1,3 +1,5 @@
+import type { NamedListPage } from './services.js';
+
 /**
  * The catalog service: a user's categories. Subjects, request/response types and the texts and limits
  * both the gateway and the service validate with (spec §3, §5 and §8).
@@ -37,6 +39,8 @@ export interface ListCategoriesRequest {
   search?: string;
   /** At most this many, by name (1 to MAX_NAMED_LIST; the pickers ask for a few). Left out: all. */
   limit?: number;
+  /** How many of the matches, by name, the page skips (the Categories screen pages). */
+  offset?: number;
 }
 
 export interface CategoryIdRequest {
@@ -56,7 +60,7 @@ export interface UpdateCategoryRequest {
 }
 
 export interface CatalogRpc {
-  [CatalogSubjects.listCategories]: { request: ListCategoriesRequest; response: CategoryView[] };
+  [CatalogSubjects.listCategories]: { request: ListCategoriesRequest; response: NamedListPage<CategoryView> };
   [CatalogSubjects.getCategory]: { request: CategoryIdRequest; response: CategoryView };
   [CatalogSubjects.createCategory]: { request: CreateCategoryRequest; response: CategoryView };
   [CatalogSubjects.updateCategory]: { request: UpdateCategoryRequest; response: CategoryView };

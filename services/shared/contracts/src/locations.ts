@@ -1,3 +1,5 @@
+import type { NamedListPage } from './services.js';
+
 /**
  * The locations service: a user's typed tree of locations. Subjects, request/response types and the
  * texts and limits both the gateway and the service validate with (spec §3, §5 and §8).
@@ -61,6 +63,8 @@ export interface ListLocationsRequest {
   type?: LocationType;
   /** The flat list only: at most this many, by name (1 to MAX_NAMED_LIST). Left out: all. */
   limit?: number;
+  /** The flat list only: how many of the matches, by name, the page skips (the Locations screen pages). */
+  offset?: number;
   /**
    * Only the locations directly inside this one (LOCATION_ROOT: the top-level ones): one level of
    * the tree at a time, for a picker that opens it branch by branch.
@@ -94,7 +98,7 @@ export interface UpdateLocationRequest {
 }
 
 export interface LocationsRpc {
-  [LocationsSubjects.listLocations]: { request: ListLocationsRequest; response: LocationView[] };
+  [LocationsSubjects.listLocations]: { request: ListLocationsRequest; response: NamedListPage<LocationView> };
   /** The same filters; a match whose parent is filtered out becomes a root, so no match is hidden. */
   [LocationsSubjects.locationTree]: { request: ListLocationsRequest; response: LocationTreeNode[] };
   [LocationsSubjects.getLocation]: { request: LocationIdRequest; response: LocationView };

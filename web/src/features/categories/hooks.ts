@@ -3,12 +3,14 @@ import type { CategoryChanges as UpdateCategoryRequest } from '../../api/categor
 import { createCategory, deleteCategory, getCategory, listCategories, updateCategory, type CategoryInput } from '../../api/categories';
 import { errorMessage } from '../../api/http';
 import { queryKeys } from '../../api/query-keys';
+import { cardPage } from '../../lib/use-card-page';
 import { useToastMutation } from '../../lib/use-toast-mutation';
 
-export function useCategories(search: string) {
+/** One page of the Categories screen's cards (page 1 first), and how many match over every page. */
+export function useCategories(search: string, page: number) {
   return useQuery({
-    queryKey: queryKeys.categories.list(search.trim()),
-    queryFn: () => listCategories(search),
+    queryKey: queryKeys.categories.list(search.trim(), page),
+    queryFn: () => listCategories({ search, ...cardPage(page) }),
     placeholderData: keepPreviousData,
   });
 }

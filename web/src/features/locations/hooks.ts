@@ -3,19 +3,21 @@ import type { LocationChanges as UpdateLocationRequest, LocationType } from '../
 import { createLocation, deleteLocation, getLocation, listLocations, updateLocation, type LocationInput } from '../../api/locations';
 import { errorMessage } from '../../api/http';
 import { queryKeys } from '../../api/query-keys';
+import { cardPage } from '../../lib/use-card-page';
 import { useToastMutation } from '../../lib/use-toast-mutation';
 
-export function useLocations(search: string, type: LocationType | undefined) {
+/** One page of the Locations screen's cards (page 1 first), and how many match over every page. */
+export function useLocations(search: string, type: LocationType | undefined, page: number) {
   return useQuery({
-    queryKey: queryKeys.locations.list(search.trim(), type ?? ''),
-    queryFn: () => listLocations({ search, type }),
+    queryKey: queryKeys.locations.list(search.trim(), type ?? '', page),
+    queryFn: () => listLocations({ search, type, ...cardPage(page) }),
     placeholderData: keepPreviousData,
   });
 }
 
 /** Whether the workspace has any location (one row asked for, not the list). */
 export function useHasLocations() {
-  return useQuery({ queryKey: queryKeys.locations.any(), queryFn: async () => (await listLocations({ limit: 1 })).length > 0 });
+  return useQuery({ queryKey: queryKeys.locations.any(), queryFn: async () => (await listLocations({ limit: 1 })).total > 0 });
 }
 
 /** The names of these places, each looked up by its id (kept a minute): the few a page names but did not list. */

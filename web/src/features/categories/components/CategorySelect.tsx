@@ -14,7 +14,10 @@ export function CategorySelect(props: CategorySelectProps) {
       matches={(search) => ({
         queryKey: queryKeys.categories.choices(search),
         queryFn: async () =>
-          (await listCategories(search, PICKER_SIZE + 1)).map((category) => ({ value: category.id, label: category.name })),
+          (await listCategories({ search, limit: PICKER_SIZE + 1 })).items.map((category) => ({
+            value: category.id,
+            label: category.name,
+          })),
       })}
       chosen={(id) => ({
         queryKey: queryKeys.categories.detail(id),

@@ -4,21 +4,28 @@ import { useState } from 'react';
 import type { Category } from '../../../api/categories';
 import { CardGrid } from '../../../components/CardGrid';
 import { PageHeader } from '../../../components/PageHeader';
+import { useCardPage } from '../../../lib/use-card-page';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useWorkspaceAccess } from '../../workspace/access';
 import { CategoryCard } from '../components/CategoryCard';
 import { CategoryDialog } from '../components/CategoryDialog';
 import { useCategories, useDeleteCategory } from '../hooks';
 
-/** spec §2 Categories: search, card grid with item counts, create/edit dialog, delete without confirmation. */
+/**
+ * spec §2 Categories: search, card grid with item counts, create/edit dialog, delete without
+ * confirmation. A large catalogue's cards come a page at a time (CARDS_PER_PAGE), paged on the server.
+ */
 export function CategoriesPage() {
   const [search, setSearch] = useState('');
-  const query = useCategories(useDebouncedValue(search));
+  const searched = useDebouncedValue(search);
+  const { page, setPage, keepWithin } = useCardPage(searched.trim());
+  const query = useCategories(searched, page);
   // A viewer sees the cards without their edit and delete buttons.
   const { canWrite } = useWorkspaceAccess();
   const remove = useDeleteCategory();
   const [dialog, setDialog] = useState<{ open: boolean; category: Category | null }>({ open: false, category: null });
-  const categories = query.data ?? [];
+  const categories = query.data?.items ?? [];
+  if (query.data) keepWithin(query.data.total);
 
   return (
     <>
@@ -64,6 +71,7 @@ export function CategoriesPage() {
             readOnly={!canWrite}
           />
         )}
+        pager={query.data && { page, total: query.data.total, onChange: setPage, noun: ['category', 'categories'] }}
       />
       <CategoryDialog open={dialog.open} category={dialog.category} onClose={() => setDialog((current) => ({ ...current, open: false }))} />
     </>

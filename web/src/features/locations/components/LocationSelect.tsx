@@ -32,7 +32,7 @@ export function LocationSelect({ held = [], unassigned = true, unassignedLabel =
       matches={(search) => ({
         queryKey: queryKeys.locations.choices(search),
         queryFn: async () =>
-          (await listLocations({ search, limit: PICKER_SIZE + 1 })).map((location) => choice(location.id, location.name)),
+          (await listLocations({ search, limit: PICKER_SIZE + 1 })).items.map((location) => choice(location.id, location.name)),
       })}
       chosen={(id) => ({
         queryKey: queryKeys.locations.detail(id),

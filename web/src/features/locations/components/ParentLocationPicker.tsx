@@ -46,8 +46,8 @@ export function ParentLocationPicker({ value, onChange, id, editingId }: ParentL
   });
   const childrenOf = new Map(opened.map((parentId, i) => [parentId, levels[i]] as const));
   const matches = useQuery({
-    queryKey: queryKeys.locations.choices(typed),
-    queryFn: () => listLocations({ search: typed, limit: PICKER_SIZE + 1 }),
+    queryKey: queryKeys.locations.parentMatches(typed),
+    queryFn: async () => (await listLocations({ search: typed, limit: PICKER_SIZE + 1 })).items,
     enabled: open && typed !== '',
     placeholderData: keepPreviousData,
   });

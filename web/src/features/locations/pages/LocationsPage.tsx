@@ -5,6 +5,7 @@ import type { LabelTarget } from '../../../api/labels';
 import { LOCATION_TYPES, type Location, type LocationType } from '../../../api/locations';
 import { CardGrid } from '../../../components/CardGrid';
 import { PageHeader } from '../../../components/PageHeader';
+import { useCardPage } from '../../../lib/use-card-page';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { PrintLabelsDialog } from '../../labels/PrintLabelsDialog';
 import { useWorkspaceAccess } from '../../workspace/access';
@@ -15,17 +16,23 @@ import { useDeleteLocation, useLocationNames, useLocations } from '../hooks';
 const ALL_TYPES = 'all';
 const typeOptions = [{ value: ALL_TYPES, label: 'All Types' }, ...LOCATION_TYPES.map((type) => ({ value: type, label: type }))];
 
-/** spec §2 Locations: search, type filter, card grid with item counts, create/edit dialog, delete. */
+/**
+ * spec §2 Locations: search, type filter, card grid with item counts, create/edit dialog, delete. A
+ * large site's cards come a page at a time (CARDS_PER_PAGE), paged on the server.
+ */
 export function LocationsPage() {
   const [search, setSearch] = useState('');
   const [type, setType] = useState<LocationType | typeof ALL_TYPES>(ALL_TYPES);
-  const query = useLocations(useDebouncedValue(search), type === ALL_TYPES ? undefined : type);
+  const searched = useDebouncedValue(search);
+  const { page, setPage, keepWithin } = useCardPage(`${type}:${searched.trim()}`);
+  const query = useLocations(searched, type === ALL_TYPES ? undefined : type, page);
   // A viewer sees the cards without their edit and delete buttons.
   const { canWrite } = useWorkspaceAccess();
   const remove = useDeleteLocation();
   const [dialog, setDialog] = useState<{ open: boolean; location: Location | null }>({ open: false, location: null });
   const [labels, setLabels] = useState<{ target: LabelTarget | null; subject: string }>({ target: null, subject: '' });
-  const locations = query.data ?? [];
+  const locations = query.data?.items ?? [];
+  if (query.data) keepWithin(query.data.total);
   const filtered = search.trim() !== '' || type !== ALL_TYPES;
 
   // Parent names: from the list itself, else (a filtered list may not hold the parent) looked up by id.
@@ -85,6 +92,7 @@ export function LocationsPage() {
             readOnly={!canWrite}
           />
         )}
+        pager={query.data && { page, total: query.data.total, onChange: setPage, noun: ['location', 'locations'] }}
       />
       <PrintLabelsDialog
         target={labels.target}
