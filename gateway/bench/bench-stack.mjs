@@ -47,7 +47,8 @@ export function startStack(offset = Number(process.env.BENCH_PORT_OFFSET ?? 5000
       .split('\n')
       .map((line) => line.split(/=(.*)/s).slice(0, 2)),
   );
-  const env = { ...process.env, ...serverEnv, NODE_ENV: 'test', LOG_LEVEL: 'warn', PORT: String(3000 + offset) };
+  // No scheduled demo reset: a bench measures its own calls (and some run without the services it needs).
+  const env = { ...process.env, ...serverEnv, NODE_ENV: 'test', LOG_LEVEL: 'warn', PORT: String(3000 + offset), DEMO_RESET_HOURS: '0' };
   // NATS wants a user per process (infra/nats/auth.mjs): each entry point gets its own, named after
   // its project (services/<name>/…, gateway/…); the benchmark itself connects as the tools user.
   const credentials = JSON.parse(readFileSync(serverEnv.NATS_CREDENTIALS_FILE, 'utf8'));

@@ -5,12 +5,19 @@ import type { ApplyContext, EventHandler } from '@inventory/platform';
 import { evolveItem, isItemEvent, isLowStock, movementOf, type ItemSnapshot, type MovementRecord } from './item-snapshot.js';
 import { isoTimeSql } from '@inventory/platform';
 import { DAILY_CATEGORY_TOTALS_FROM_BATCH, DAILY_CATEGORY_TOTALS_FROM_HISTORY } from './daily-category-totals.js';
+import { shadowTables } from './shadow-tables.js';
 import { inTransaction, lockCategories } from './sql.js';
 
 type Db = ReturnType<typeof inTransaction>;
 
 /** What this read model keeps of the inventory events. */
 export const ITEM_TABLES = ['items', 'item_history', 'movements', 'item_totals', 'daily_value', 'category_values', 'daily_category_totals'];
+
+/**
+ * The tables a rebuild fills as copies and swaps in at the end (shadowTables): a row or more per
+ * event, and many indexes. items keeps its key throughout: each batch upserts it.
+ */
+const SHADOWED_TABLES = ['items', 'item_history', 'movements'];
 
 interface ItemRow {
   item_id: string;
@@ -176,12 +183,15 @@ export class InventoryProjection implements EventHandler {
 
   async reset(em: EntityManager): Promise<void> {
     const db = inTransaction(em);
-    for (const table of ITEM_TABLES) await db.run(`DELETE FROM ${table}`);
+    await shadowTables.begin(db, SHADOWED_TABLES, ['items']);
+    // The copies start empty; the other tables are emptied in the transaction (readers see them until it commits).
+    for (const table of ITEM_TABLES.filter((name) => !SHADOWED_TABLES.includes(name))) await db.run(`DELETE FROM ${table}`);
   }
 
   async replayed(em: EntityManager): Promise<void> {
     const db = inTransaction(em);
     for (const statement of DERIVED_AFTER_REPLAY) await db.run(statement);
+    await shadowTables.commit(db, SHADOWED_TABLES);
   }
 
   async clearWorkspace(workspaceId: string, em: EntityManager): Promise<void> {

@@ -44,7 +44,8 @@ export async function* replay(events: EventsConnection, filterSubject: string, b
   const consumer = await events.js.consumers.get(EVENTS_STREAM, { filter_subjects: filterSubject });
   try {
     if ((await consumer.info()).num_pending === 0) return;
-    const messages = await consumer.consume({ max_messages: batchSize });
+    // Room for the next batch while this one is applied.
+    const messages = await consumer.consume({ max_messages: batchSize * 2 });
     try {
       let batch: EventEnvelope[] = [];
       for await (const msg of messages) {
