@@ -20,8 +20,12 @@ export function useAuth() {
     queryKey: queryKeys.auth.user(),
     queryFn: getCurrentUser,
     retry: false,
+    // Checked again each time the tab comes back into view, and after every sign-in, sign-out,
+    // workspace switch or account change (they invalidate it); not by each screen that mounts and
+    // reads it (that was three calls per page load).
     staleTime: 0,
     refetchOnWindowFocus: true,
+    refetchOnMount: false,
   });
   const user = query.data ?? null;
   return { user, isLoading: query.isLoading, isAuthenticated: user !== null };
