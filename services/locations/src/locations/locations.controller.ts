@@ -1,6 +1,13 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { DemoSubjects, LocationsSubjects, type Actor, type LocationTreeNode, type LocationView, type NamedListPage } from '@inventory/contracts';
+import {
+  DemoSubjects,
+  LocationsSubjects,
+  type Actor,
+  type LocationTreeNode,
+  type LocationView,
+  type NamedListPage,
+} from '@inventory/contracts';
 import { RpcActor, RpcDemoActor, RpcWriter } from '@inventory/platform';
 import { CreateLocationDto, ListLocationsDto, LocationCodeDto, LocationIdDto, UpdateLocationDto } from './locations.dto.js';
 import { LocationsService } from './locations.service.js';

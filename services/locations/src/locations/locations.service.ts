@@ -1,7 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import { raw } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { CodeMessages, LOCATION_ROOT, LocationMessages, type Actor, type LocationTreeNode, type LocationView, type NamedListPage } from '@inventory/contracts';
+import {
+  CodeMessages,
+  LOCATION_ROOT,
+  LocationMessages,
+  type Actor,
+  type LocationTreeNode,
+  type LocationView,
+  type NamedListPage,
+} from '@inventory/contracts';
 import {
   containsPattern,
   invalid,
