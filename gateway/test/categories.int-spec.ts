@@ -36,7 +36,7 @@ describe('/api/categories', () => {
     });
     // The Categories screen pages: X-Total-Count says how many match over every page.
     const second = await c.get('/api/categories?limit=1&offset=1');
-    expect([second.headers.get('x-total-count'), (await second.json()).map((x: CategoryView) => x.name)]).toEqual(['2', ['Tools']]);
+    expect([second.headers.get('x-total-count'), ((await second.json()) as CategoryView[]).map((x) => x.name)]).toEqual(['2', ['Tools']]);
     expect((await c.get('/api/categories?search=pai')).headers.get('x-total-count')).toBe('1');
     expect(await json(c.get('/api/categories?offset=-1'))).toEqual({
       status: 400,

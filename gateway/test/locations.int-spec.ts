@@ -110,7 +110,7 @@ describe('/api/locations', () => {
     const c = await newUser();
     for (const name of ['Bin 3', 'bin 1', 'Van', 'Bin 2']) await createLocation(c, { name });
     const page = await c.get('/api/locations?search=bin&limit=2&offset=2');
-    expect([page.headers.get('x-total-count'), (await page.json()).map((x: LocationView) => x.name)]).toEqual(['3', ['Bin 3']]);
+    expect([page.headers.get('x-total-count'), ((await page.json()) as LocationView[]).map((x) => x.name)]).toEqual(['3', ['Bin 3']]);
     expect((await c.get('/api/locations')).headers.get('x-total-count')).toBe('4');
     expect(await json(c.get('/api/locations?offset=1.5'))).toEqual({
       status: 400,
