@@ -1,4 +1,5 @@
 import { Controller } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/postgresql';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
   ReportingSubjects,
@@ -8,33 +9,41 @@ import {
   type ReportSlice,
   type ValueHistoryPoint,
 } from '@inventory/contracts';
-import { inChunks, RpcActor } from '@inventory/platform';
+import { inChunks, RpcActor, withinCallerDeadline } from '@inventory/platform';
 import type { Observable } from 'rxjs';
 import { InventoryReportDto, ReportPeriodDto, ReportSliceDto } from './reports.dto.js';
 import { ReportsService } from './reports.service.js';
 
+/** Every report read stops when its caller stops waiting (withinCallerDeadline). */
 @Controller()
 export class ReportsController {
-  constructor(private readonly reports: ReportsService) {}
+  constructor(
+    private readonly reports: ReportsService,
+    private readonly em: EntityManager,
+  ) {}
+
+  private read<T>(report: () => Promise<T>): Promise<T> {
+    return withinCallerDeadline(this.em, report);
+  }
 
   /** Answered in chunks: a report of many items is larger than one NATS message. */
   @MessagePattern(ReportingSubjects.inventoryReport)
   async inventory(@RpcActor() actor: Actor, @Payload('data') query: InventoryReportDto): Promise<Observable<ReportRow[]>> {
-    return inChunks(await this.reports.inventoryReport(actor.workspaceId, query));
+    return inChunks(await this.read(() => this.reports.inventoryReport(actor.workspaceId, query)));
   }
 
   @MessagePattern(ReportingSubjects.reportSlice)
   slice(@RpcActor() actor: Actor, @Payload('data') request: ReportSliceDto): Promise<ReportSlice> {
-    return this.reports.slice(actor.workspaceId, request);
+    return this.read(() => this.reports.slice(actor.workspaceId, request));
   }
 
   @MessagePattern(ReportingSubjects.valueHistory)
   valueHistory(@RpcActor() actor: Actor, @Payload('data') query: ReportPeriodDto): Promise<ValueHistoryPoint[]> {
-    return this.reports.valueHistory(actor.workspaceId, query);
+    return this.read(() => this.reports.valueHistory(actor.workspaceId, query));
   }
 
   @MessagePattern(ReportingSubjects.movementHistory)
   movementHistory(@RpcActor() actor: Actor, @Payload('data') query: ReportPeriodDto): Promise<MovementHistoryPoint[]> {
-    return this.reports.movementHistory(actor.workspaceId, query);
+    return this.read(() => this.reports.movementHistory(actor.workspaceId, query));
   }
 }

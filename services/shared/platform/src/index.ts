@@ -26,6 +26,7 @@ export * from './database/request-context.interceptor.js';
 export * from './database/like-pattern.js';
 export * from './database/sql.js';
 export * from './database/unavailable.js';
+export * from './database/caller-deadline.js';
 export * from './health/health.controller.js';
 export * from './events/index.js';
 export * from './logging/redact.js';

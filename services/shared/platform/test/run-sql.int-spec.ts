@@ -1,5 +1,5 @@
 import { MikroORM } from '@mikro-orm/postgresql';
-import { ensureDatabase, ormConfig, runSql, withDatabase } from '@inventory/platform';
+import { ensureDatabase, isStatementTimeout, ormConfig, runSql, withDatabase, withinCallerDeadline } from '@inventory/platform';
 import { testServers } from '@inventory/platform/testing';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
@@ -51,5 +51,24 @@ describe('runSql', () => {
     for (let i = 0; i < 250; i++) {
       expect(await runSql<{ n: number }>(em, `SELECT ?::int + ${i} AS n`, [1])).toEqual([{ n: 1 + i }]);
     }
+  });
+});
+
+describe('withinCallerDeadline', () => {
+  it('stops a statement that runs past the deadline, quickly, and says so', async () => {
+    const started = performance.now();
+    const error = await withinCallerDeadline(orm.em, () => runSql(orm.em, 'SELECT pg_sleep(5)'), 200).catch((e: unknown) => e);
+    expect(performance.now() - started).toBeLessThan(2_000);
+    expect(isStatementTimeout(error)).toBe(true);
+  });
+
+  it('runs the reads through the global entity manager in its transaction, and leaves other connections alone', async () => {
+    const inside = await withinCallerDeadline(
+      orm.em,
+      () => runSql<{ timeout: string }>(orm.em, "SELECT current_setting('statement_timeout') AS timeout"),
+      1500,
+    );
+    expect(inside).toEqual([{ timeout: '1500ms' }]);
+    expect(await runSql(orm.em.fork(), "SELECT current_setting('statement_timeout') AS timeout")).toEqual([{ timeout: '0' }]);
   });
 });

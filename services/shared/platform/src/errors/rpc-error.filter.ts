@@ -1,6 +1,7 @@
 import { Catch, Logger, type ArgumentsHost, type RpcExceptionFilter } from '@nestjs/common';
 import type { RpcErrorBody } from '@inventory/contracts';
 import { throwError, type Observable } from 'rxjs';
+import { isStatementTimeout, STATEMENT_TIMED_OUT } from '../database/caller-deadline.js';
 import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from '../database/unavailable.js';
 import { describeError } from '../logging/redact.js';
 import { ServiceError } from './service-error.js';
@@ -19,6 +20,11 @@ export class RpcErrorFilter implements RpcExceptionFilter<unknown> {
       // One line, no stack: during an outage every request says the same.
       this.logger.warn(`database unavailable: ${describeError(exception).split('\n')[0]}`);
       return throwError(() => ({ code: 'SERVICE_UNAVAILABLE', message: DATABASE_UNAVAILABLE }) satisfies RpcErrorBody);
+    }
+    if (isStatementTimeout(exception)) {
+      // The caller stopped waiting (withinCallerDeadline): one line, no statement.
+      this.logger.warn('a read ran past its caller’s deadline and was stopped');
+      return throwError(() => ({ code: 'TIMEOUT', message: STATEMENT_TIMED_OUT }) satisfies RpcErrorBody);
     }
     this.logger.error(describeError(exception));
     return throwError(() => ({ code: 'INTERNAL', message: 'Internal error' }) satisfies RpcErrorBody);

@@ -1,0 +1,28 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { DEFAULT_RPC_TIMEOUT_MS } from '../rpc/rpc.js';
+import { runSql } from './sql.js';
+
+/**
+ * Runs a read in one transaction whose statements PostgreSQL stops after `ms` (the caller's wait:
+ * the gateway answers 504 after DEFAULT_RPC_TIMEOUT_MS). Without it a report nobody waits for any
+ * more runs on, and a few of them queue every other call behind them: at 1,000,000 items, eight
+ * abandoned reports at a past instant made the next calls of every workspace time out too
+ * (docs/reports.md, "At scale"). Statements run through `em` inside `read` take part, the
+ * service's own `this.em` included (MikroORM's transaction context).
+ */
+export function withinCallerDeadline<T>(em: EntityManager, read: () => Promise<T>, ms = DEFAULT_RPC_TIMEOUT_MS): Promise<T> {
+  return em.transactional(async (tx) => {
+    await runSql(tx, "SELECT set_config('statement_timeout', ?, true)", [String(ms)]);
+    return read();
+  });
+}
+
+/** Whether PostgreSQL stopped a statement at its deadline (SQLSTATE 57014, query_canceled). */
+export function isStatementTimeout(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 5; current = (current as { cause?: unknown }).cause, depth++) {
+    if ((current as { code?: unknown }).code === '57014') return true;
+  }
+  return false;
+}
+
+export const STATEMENT_TIMED_OUT = 'This took too long and was stopped. Narrow it down (a search, a shorter period) and try again.';
