@@ -1,8 +1,8 @@
 // A private stack for benchmarks: its own PostgreSQL, Redis, NATS and S3 store (infra/local-stack.sh
 // with other ports and a temporary data dir) and the built app processes a benchmark needs. Nothing
-// touches the dev or test servers, and everything is removed afterwards.
+// touches the dev or test servers, and everything is removed afterwards (but a `dataDir` of the caller's).
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,11 +17,17 @@ export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 /**
  * `fsync: true` keeps PostgreSQL durable, as in production; off by default for bulk-load benchmarks.
  * `pgOptions` adds PostgreSQL server settings (`-c name=value …`), e.g. to load pg_stat_statements.
+ * `dataDir` keeps the servers' data there across runs (a data set worth caching); by default a
+ * temporary folder, removed at stop().
  * The default ports (PostgreSQL 20432, NATS 19222, ...) stay below Linux's ephemeral range
  * (32768 and up), where an outgoing connection may hold the port a server wants to bind.
  */
-export function startStack(offset = Number(process.env.BENCH_PORT_OFFSET ?? 5000), { fsync = false, pgOptions = '' } = {}) {
-  const dataDir = mkdtempSync(join(tmpdir(), 'inventory-bench-'));
+export function startStack(
+  offset = Number(process.env.BENCH_PORT_OFFSET ?? 5000),
+  { fsync = false, pgOptions = '', dataDir: keptDir = undefined } = {},
+) {
+  if (keptDir) mkdirSync(keptDir, { recursive: true });
+  const dataDir = keptDir ?? mkdtempSync(join(tmpdir(), 'inventory-bench-'));
   chmodSync(dataDir, 0o755); // PostgreSQL runs as its own user and must reach its folder inside
   const stackEnv = {
     ...process.env,
@@ -84,13 +90,40 @@ export function startStack(offset = Number(process.env.BENCH_PORT_OFFSET ?? 5000
       for (const child of children) child.kill('SIGTERM');
       await Promise.all(children.map((child) => (child.exitCode === null ? new Promise((r) => child.once('exit', r)) : null)));
       stack('down');
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!keptDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
 
-/** Signs up a fresh user through the API and returns the session cookie header and the user id. */
+/** Signs up a fresh user through the API: the session cookie header, the user id and the credentials. */
 export async function signUp(baseUrl, label) {
+  const email = `${label}-${Date.now()}@bench.test`;
+  const password = 'bench-secret';
+  const { call, token, cookie } = await browserSession(baseUrl);
+  const res = await call('/api/auth/register', {
+    method: 'POST',
+    body: JSON.stringify({ firstName: 'Bench', lastName: label, email, password }),
+    headers: { 'content-type': 'application/json', 'x-csrf-token': token },
+  });
+  if (res.status !== 201) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
+  const user = await res.json();
+  return { userId: user.id, email, password, cookie: cookie() };
+}
+
+/** Signs in a user signUp made (in a data set kept from an earlier run): the same fields. */
+export async function signIn(baseUrl, { userId, email, password }) {
+  const { call, token, cookie } = await browserSession(baseUrl);
+  const res = await call('/api/auth/login', {
+    method: 'POST',
+    body: JSON.stringify({ email, password }),
+    headers: { 'content-type': 'application/json', 'x-csrf-token': token },
+  });
+  if (!res.ok) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
+  return { userId, email, password, cookie: cookie() };
+}
+
+/** A cookie jar against the gateway, with its CSRF token. */
+async function browserSession(baseUrl) {
   const jar = new Map();
   const call = async (path, init = {}) => {
     const headers = { ...init.headers, cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') };
@@ -102,20 +135,7 @@ export async function signUp(baseUrl, label) {
     return res;
   };
   const { token } = await (await call('/api/auth/csrf')).json();
-  const body = JSON.stringify({
-    firstName: 'Bench',
-    lastName: label,
-    email: `${label}-${Date.now()}@bench.test`,
-    password: 'bench-secret',
-  });
-  const res = await call('/api/auth/register', {
-    method: 'POST',
-    body,
-    headers: { 'content-type': 'application/json', 'x-csrf-token': token },
-  });
-  if (res.status !== 201) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
-  const user = await res.json();
-  return { userId: user.id, cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') };
+  return { call, token, cookie: () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ') };
 }
 
 /** Polls until `check` returns something truthy. */
