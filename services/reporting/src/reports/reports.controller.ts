@@ -12,9 +12,10 @@ import {
 import { inChunks, RpcActor, withinCallerDeadline } from '@inventory/platform';
 import type { Observable } from 'rxjs';
 import { InventoryReportDto, ReportPeriodDto, ReportSliceDto } from './reports.dto.js';
+import { getEnv } from '../config/env.js';
 import { ReportsService } from './reports.service.js';
 
-/** Every report read stops when its caller stops waiting (withinCallerDeadline). */
+/** Every report read stops when its caller stops waiting (withinCallerDeadline; RPC_TIMEOUT_MS, the gateway's wait too). */
 @Controller()
 export class ReportsController {
   constructor(
@@ -22,8 +23,10 @@ export class ReportsController {
     private readonly em: EntityManager,
   ) {}
 
+  private readonly deadlineMs = getEnv().RPC_TIMEOUT_MS;
+
   private read<T>(report: () => Promise<T>): Promise<T> {
-    return withinCallerDeadline(this.em, report);
+    return withinCallerDeadline(this.em, report, this.deadlineMs);
   }
 
   /** Answered in chunks: a report of many items is larger than one NATS message. */

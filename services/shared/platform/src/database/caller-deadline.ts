@@ -4,7 +4,7 @@ import { runSql } from './sql.js';
 
 /**
  * Runs a read in one transaction whose statements PostgreSQL stops after `ms` (the caller's wait:
- * the gateway answers 504 after DEFAULT_RPC_TIMEOUT_MS). Without it a report nobody waits for any
+ * the gateway answers 504 after RPC_TIMEOUT_MS, by default DEFAULT_RPC_TIMEOUT_MS). Without it a report nobody waits for any
  * more runs on, and a few of them queue every other call behind them: at 1,000,000 items, eight
  * abandoned reports at a past instant made the next calls of every workspace time out too
  * (docs/reports.md, "At scale"). Statements run through `em` inside `read` take part, the
