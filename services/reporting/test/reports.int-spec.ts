@@ -9,6 +9,7 @@ import {
   type ReportPeriodQuery,
   type ReportRow,
   type ReportSliceRequest,
+  type ReportSort,
 } from '@inventory/contracts';
 import { runSql } from '@inventory/platform';
 import { pageStatement, reportSql } from '../src/reports/reports.service.js';
@@ -34,6 +35,26 @@ const rowOf = (item: ExpectedItem, category: string | null = null): ReportRow =>
   // The rule itself has its table test (contracts' stock-rules.spec.ts).
   status: stockStatus(item.stock, item.reorderLevel),
 });
+
+/** Report rows in a column's order, ties by name then id (as the service orders them, reports.service.ts SORT_KEYS). */
+function sortedRows(rows: ReportRow[], sort: ReportSort, order: 'asc' | 'desc'): ReportRow[] {
+  const status = { 'out-of-stock': 0, 'low-stock': 1, 'in-stock': 2 };
+  const key: Record<ReportSort, (row: ReportRow) => string | number> = {
+    name: (row) => row.name.toLowerCase(),
+    sku: (row) => (row.sku ?? '').toLowerCase(),
+    category: (row) => (row.category?.name ?? '').toLowerCase(),
+    currentStock: (row) => row.currentStock,
+    reorderLevel: (row) => row.reorderLevel,
+    unitPrice: (row) => Number(row.unitPrice),
+    totalValue: (row) => row.totalValue,
+    status: (row) => status[row.status],
+  };
+  const compare = (a: string | number, b: string | number) => (a < b ? -1 : a > b ? 1 : 0);
+  const sign = order === 'asc' ? 1 : -1;
+  return [...rows].sort(
+    (a, b) => sign * (compare(key[sort](a), key[sort](b)) || compare(a.name.toLowerCase(), b.name.toLowerCase()) || compare(a.id, b.id)),
+  );
+}
 
 beforeAll(async () => {
   reporting = await startReporting();
@@ -227,19 +248,24 @@ describe('the current report follows its categories (orders and totals kept with
   });
 });
 
-describe("every order of the current report, and each type's own order at a past instant, is an index (none sorts every item)", () => {
+describe('every order of the current report, and every column order at a past instant, is an index (none sorts every item)', () => {
+  const types = ['inventory', 'low-stock', 'value'] as const;
   const orders: [string, ReportPageQuery][] = [
     ...REPORT_SORTS.flatMap((sort) =>
       (['asc', 'desc'] as const).map((order): [string, ReportPageQuery] => [`${sort} ${order}`, { sort, order }]),
     ),
-    ...(['inventory', 'low-stock', 'value'] as const).map((type): [string, ReportPageQuery] => [
-      `the ${type} report's own order`,
-      { type },
-    ]),
-    // At a past instant, each type's own order walks item_history (the others fold every item).
+    ...types.map((type): [string, ReportPageQuery] => [`the ${type} report's own order`, { type }]),
+    // At a past instant, the orders walk item_history; those by category name fold every item.
     ['the inventory report at a past instant', { asOf: '2025-06-01' }],
-    ['the inventory report at a past instant, by name descending', { asOf: '2025-06-01T12:00:00Z', sort: 'name', order: 'desc' }],
     ['the low-stock report at a past instant', { type: 'low-stock', asOf: '2025-06-01' }],
+    ...types.flatMap((type) =>
+      REPORT_SORTS.filter((sort) => sort !== 'category').flatMap((sort) =>
+        (['asc', 'desc'] as const).map((order): [string, ReportPageQuery] => [
+          `the ${type} report at a past instant by ${sort} ${order}`,
+          { type, sort, order, asOf: '2025-06-01T12:00:00Z' },
+        ]),
+      ),
+    ),
   ];
 
   it.each(orders)('%s', async (_, query) => {
@@ -303,7 +329,9 @@ describe('movement report', () => {
 
 describe('stock at a past instant (asOf)', () => {
   const userId = newUserId();
-  const start = daysAgo(10);
+  // 20:00 UTC: the events run past midnight, so instants fall in both halves of a day (totalsAt
+  // counts from the nearer day boundary).
+  const start = new Date(`${isoDay(daysAgo(10))}T20:00:00Z`);
   const hour = (n: number) => new Date(start.getTime() + n * HOUR_MS);
   const washer = new TestItem(userId);
   const cable = new TestItem(userId);
@@ -340,7 +368,7 @@ describe('stock at a past instant (asOf)', () => {
   });
 
   it('gives the totals at every instant from the daily figures, and the same rows in every order', async () => {
-    const instants = [hour(0.5), ...Array.from({ length: 17 }, (_, i) => hour(1 + i / 2))];
+    const instants = [hour(0.5), ...Array.from({ length: 17 }, (_, i) => hour(1 + i / 2)), hour(4 - 1 / 3_600_000)];
     const totalsOf = (rows: ReportRow[]) => ({
       value: Math.round(rows.reduce((sum, row) => sum + row.totalValue, 0) * 100) / 100,
       lowStock: rows.filter((row) => row.status !== 'in-stock').length,
@@ -360,10 +388,28 @@ describe('stock at a past instant (asOf)', () => {
         expect({ instant, type, totals: page.totals }).toEqual({ instant, type, totals: totalsOf(expected ?? all) });
         if (expected) expect({ instant, type, rows: page.rows }).toEqual({ instant, type, rows: expected });
       }
-      // Folded (sorted by price) or walked (by name, the report's own order): the same rows.
-      const byPrice = await reporting.call(userId, ReportingSubjects.reportSlice, { asOf, sort: 'unitPrice', order: 'desc', pageSize: 50 });
-      const byName = await reporting.call(userId, ReportingSubjects.reportSlice, { asOf, sort: 'name', order: 'desc', pageSize: 50 });
-      expect(byName.rows).toEqual([...byPrice.rows].sort((a, b) => b.name.localeCompare(a.name)));
+      // Walked (each column's order) or folded (by category): the rows of the replay, in that order.
+      const folded = await reporting.call(userId, ReportingSubjects.reportSlice, { type: 'value', asOf, pageSize: 50 });
+      for (const sort of REPORT_SORTS) {
+        for (const order of ['asc', 'desc'] as const) {
+          const ordered = sortedRows(all, sort, order);
+          const query = { asOf, sort, order, pageSize: 50 };
+          const page = await reporting.call(userId, ReportingSubjects.reportSlice, query);
+          expect({ instant, sort, order, rows: page.rows }).toEqual({ instant, sort, order, rows: ordered });
+          const lowStock = await reporting.call(userId, ReportingSubjects.reportSlice, { ...query, type: 'low-stock' });
+          const low = ordered.filter((row) => row.status !== 'in-stock');
+          expect({ instant, sort, order, rows: lowStock.rows }).toEqual({ instant, sort, order, rows: low });
+          // The value report's category totals, from the figures at the instant or a window over the rows: the same.
+          const value = await reporting.call(userId, ReportingSubjects.reportSlice, { ...query, type: 'value' });
+          const byId = new Map(folded.rows.map((row) => [row.id, row]));
+          expect({ instant, sort, order, rows: value.rows }).toEqual({
+            instant,
+            sort,
+            order,
+            rows: ordered.map((row) => byId.get(row.id)),
+          });
+        }
+      }
     }
   });
 

@@ -31,6 +31,7 @@ import {
 } from './report-rows.js';
 
 type SnapshotType = Exclude<ReportType, 'movement'>;
+const DAY_MS = 86_400_000;
 
 /** Which rows each snapshot report keeps, and what it adds to them (kept: from the kept figures, see ReportSql). */
 const SNAPSHOT_SHAPES: Record<SnapshotType, { columns: string; keptColumns?: string; filter: string }> = {
@@ -67,11 +68,12 @@ const WALKED_STATE = `SELECT ${ITEM_COLUMNS.split(', ')
   WHERE h.workspace_id = ? AND h.active AND h.occurred_at <= ?
     AND NOT EXISTS (SELECT 1 FROM item_history n WHERE n.workspace_id = h.workspace_id AND n.item_id = h.item_id
                       AND n.occurred_at <= ? AND (n.occurred_at, n.version) > (h.occurred_at, h.version))`;
-/** At an instant, the orders walked (WALKED_STATE) for each type, rather than folded: each type's own order. */
-const WALKED_ORDERS: Partial<Record<SnapshotType, (ReportSort | undefined)[]>> = {
-  inventory: [undefined, 'name'],
-  'low-stock': [undefined, 'currentStock'],
-};
+/**
+ * At an instant, whether an order walks one of item_history's indexes (WALKED_STATE; Reporting0007
+ * and 0008) rather than folding every item: each column's order, and each type's own but the value
+ * report's. The orders by category name (sort=category, and the value report's own) fold.
+ */
+const walks = (type: SnapshotType, sort: ReportSort | undefined): boolean => (sort === undefined ? type !== 'value' : sort !== 'category');
 /** An item_history row's state, for contributionSql. */
 const HISTORY_STATE = {
   active: 'h.active',
@@ -177,33 +179,13 @@ export class ReportsService {
     return { ...rows, total: kept.items, totals: kept };
   }
 
-  /**
-   * The totals of a snapshot report at a past instant, unsearched: each category's figures summed
-   * over the days before the instant's day (daily_category_totals), plus that day's own changes up
-   * to the instant: for each item with an event then, its state at the instant less its state when
-   * the day began. A day's worth of items, not every item. Categories count while they exist then.
-   */
+  /** The totals of a snapshot report at a past instant, unsearched, from each category's figures then (categoryFiguresAt). */
   private async totalsAt(workspaceId: string, type: SnapshotType, instant: Date): Promise<ReportTotals> {
-    const dayStart = new Date(Date.UTC(instant.getUTCFullYear(), instant.getUTCMonth(), instant.getUTCDate()));
-    const stateAt = (bound: '<=' | '<', sign: 1 | -1) => `SELECT ${contributionSql(HISTORY_STATE, sign)} FROM item_history h
-        WHERE h.workspace_id = ? AND h.item_id = t.item_id AND h.occurred_at ${bound} ? ORDER BY h.occurred_at DESC, h.version DESC LIMIT 1`;
+    const figures = categoryFiguresAt(workspaceId, instant);
     const lowStock = type === 'low-stock';
     const [totals] = await runSql<TotalsRecord>(
       this.em,
-      `WITH day_start AS (
-         SELECT category_id, sum(items_delta) AS items_delta, sum(low_stock_delta) AS low_stock_delta, sum(value_delta) AS value_delta,
-                sum(low_stock_value_delta) AS low_stock_value_delta
-           FROM daily_category_totals WHERE workspace_id = ? AND day < ?::date GROUP BY category_id
-       ), touched AS (
-         SELECT DISTINCT item_id FROM item_history WHERE workspace_id = ? AND occurred_at >= ? AND occurred_at <= ?
-       ), per_category AS (
-         SELECT category_id, sum(items_delta) AS items, sum(low_stock_delta) AS low_stock, sum(value_delta) AS value,
-                sum(low_stock_value_delta) AS low_stock_value
-           FROM (SELECT * FROM day_start
-                 UNION ALL SELECT a.* FROM touched t CROSS JOIN LATERAL (${stateAt('<=', 1)}) a
-                 UNION ALL SELECT b.* FROM touched t CROSS JOIN LATERAL (${stateAt('<', -1)}) b) changes
-          GROUP BY category_id
-       )
+      `WITH per_category AS (${figures.sql})
        SELECT COALESCE(sum(${lowStock ? 'low_stock' : 'items'}), 0)::int AS items,
               COALESCE(sum(${lowStock ? 'low_stock_value' : 'value'}), 0)::text AS value,
               COALESCE(sum(low_stock), 0)::int AS low_stock,
@@ -211,7 +193,7 @@ export class ReportsService {
                  SELECT 1 FROM categories c WHERE c.workspace_id = ? AND c.category_id = per_category.category_id
                     AND (c.deleted_at IS NULL OR c.deleted_at > ?))))::int AS categories
          FROM per_category`,
-      [workspaceId, isoDay(dayStart), workspaceId, dayStart, instant, workspaceId, instant, workspaceId, dayStart, workspaceId, instant],
+      [...figures.params, workspaceId, instant],
     );
     return totalsOf(totals);
   }
@@ -322,6 +304,45 @@ export class ReportsService {
   }
 }
 
+/**
+ * Each category's figures at a past instant (category_id '' for items without one): its active
+ * items, low-stock items, value and low-stock value. They are summed over the whole days before
+ * the day boundary nearest the instant (daily_category_totals), then corrected by the items with an
+ * event between that boundary and the instant: their state at the instant replaces their state at
+ * the boundary. A date's report (its last millisecond) is then the days up to its end and no
+ * correction; at most half a day's worth of items, never every item.
+ */
+function categoryFiguresAt(workspaceId: string, instant: Date): { sql: string; params: unknown[] } {
+  const dayStart = Date.UTC(instant.getUTCFullYear(), instant.getUTCMonth(), instant.getUTCDate());
+  const fromDayEnd = instant.getTime() - dayStart >= DAY_MS / 2;
+  const boundary = new Date(fromDayEnd ? dayStart + DAY_MS : dayStart);
+  // The events between the boundary and the instant: after the instant and before the day's end,
+  // or from the day's start up to the instant.
+  const between = fromDayEnd ? 'occurred_at > ? AND occurred_at < ?' : 'occurred_at >= ? AND occurred_at <= ?';
+  const stateAt = (bound: '<=' | '<', sign: 1 | -1) => `SELECT ${contributionSql(HISTORY_STATE, sign)} FROM item_history h
+      WHERE h.workspace_id = ? AND h.item_id = t.item_id AND h.occurred_at ${bound} ? ORDER BY h.occurred_at DESC, h.version DESC LIMIT 1`;
+  return {
+    sql: `WITH touched AS (SELECT DISTINCT item_id FROM item_history WHERE workspace_id = ? AND ${between})
+          SELECT category_id, sum(items_delta) AS items, sum(low_stock_delta) AS low_stock, sum(value_delta) AS value,
+                 sum(low_stock_value_delta) AS low_stock_value
+            FROM (SELECT category_id, items_delta, low_stock_delta, value_delta, low_stock_value_delta
+                    FROM daily_category_totals WHERE workspace_id = ? AND day < ?::date
+                  UNION ALL SELECT a.* FROM touched t CROSS JOIN LATERAL (${stateAt('<=', 1)}) a
+                  UNION ALL SELECT b.* FROM touched t CROSS JOIN LATERAL (${stateAt('<', -1)}) b) changes
+           GROUP BY category_id`,
+    params: [
+      workspaceId,
+      ...(fromDayEnd ? [instant, boundary] : [boundary, instant]),
+      workspaceId,
+      isoDay(boundary),
+      workspaceId,
+      instant,
+      workspaceId,
+      boundary,
+    ],
+  };
+}
+
 /** The report's rows as SQL, filtered by the search, with the keys of its order. */
 export function reportSql(workspaceId: string, query: ReportPageQuery): ReportSql {
   const period = resolvePeriod(query, new Date());
@@ -331,7 +352,7 @@ export function reportSql(workspaceId: string, query: ReportPageQuery): ReportSq
   const keys = sortKeys(query, type, now);
   const search = query.search ? containsPattern(query.search) : null;
   const kept = type !== 'movement' && search === null ? type : null;
-  const walk = kept !== null && instant !== null && (WALKED_ORDERS[kept] ?? []).includes(query.sort);
+  const walk = kept !== null && instant !== null && walks(kept, query.sort);
   const searchSql = search ? 'AND (s.name ILIKE ? OR s.sku ILIKE ?)' : '';
   const searchParams = search ? [search, search] : [];
   const keyColumns = keys.map((key, i) => `${key.sql} AS k${i}`).join(', ');
@@ -368,10 +389,34 @@ function snapshotSql(
           sourceParams: [instant, workspaceId],
         }
     : { source: `SELECT ${ITEM_COLUMNS}, category_name, workspace_id FROM items WHERE workspace_id = ?`, sourceParams: [workspaceId] };
+  // A walked value report reads its category totals from the figures at the instant (a window
+  // over its rows would need every row).
+  const groups = instant && how.walk && type === 'value' ? groupValuesAt(workspaceId, instant) : null;
   return {
-    columns: (how.keptColumns && shape.keptColumns) || shape.columns,
-    from: `FROM (${source}) s LEFT JOIN categories c ON ${categoryAt(instant)} WHERE s.active ${shape.filter}`,
-    params: [...sourceParams, workspaceId, ...(instant ? [instant] : [])],
+    columns: groups ? VALUE_AT_INSTANT_COLUMN : (how.keptColumns && shape.keptColumns) || shape.columns,
+    from: `FROM (${source}) s LEFT JOIN categories c ON ${categoryAt(instant)} ${groups ? `CROSS JOIN (${groups.sql}) g` : ''}
+      WHERE s.active ${shape.filter}`,
+    params: [...sourceParams, workspaceId, ...(instant ? [instant] : []), ...(groups?.params ?? [])],
+  };
+}
+
+/** The value report's category total from groupValuesAt's map (g.total_values): the uncategorised group under ''. */
+const VALUE_AT_INSTANT_COLUMN = ", g.total_values ->> COALESCE(c.category_id, '') AS category_total_value";
+
+/**
+ * One row: the value report's category totals at an instant, as a JSON map from category id to
+ * total value, the items of categories that did not exist then (or none) under ''.
+ */
+function groupValuesAt(workspaceId: string, instant: Date): { sql: string; params: unknown[] } {
+  const figures = categoryFiguresAt(workspaceId, instant);
+  return {
+    sql: `SELECT jsonb_object_agg(group_id, value) AS total_values FROM (
+            SELECT CASE WHEN EXISTS (SELECT 1 FROM categories k WHERE k.workspace_id = ? AND k.category_id = f.category_id
+                                       AND (k.deleted_at IS NULL OR k.deleted_at > ?))
+                        THEN f.category_id ELSE '' END AS group_id,
+                   sum(f.value)::text AS value
+              FROM (${figures.sql}) f GROUP BY 1) groups`,
+    params: [workspaceId, instant, ...figures.params],
   };
 }
 
