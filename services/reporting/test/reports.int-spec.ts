@@ -12,7 +12,8 @@ import {
   type ReportSort,
 } from '@inventory/contracts';
 import { runSql } from '@inventory/platform';
-import { pageStatement, reportSql } from '../src/reports/reports.service.js';
+import { randomUUID } from 'node:crypto';
+import { pageStatement, reportSql, type ReportSql } from '../src/reports/reports.service.js';
 import { newUserId, startReporting, type ReportingHarness } from './support/reporting-harness.js';
 import { daysAgo, TestCategory, TestItem, valueOf, type ExpectedItem } from './support/test-item.js';
 
@@ -268,15 +269,47 @@ describe('every order of the current report, and every column order at a past in
     ),
   ];
 
-  it.each(orders)('%s', async (_, query) => {
-    const em = reporting.entityManager();
-    const plan = await em.transactional(async (tx) => {
-      // Sorting priced out of reach: a plan that still sorts has no index for the order.
+  interface PlanNode {
+    'Node Type': string;
+    'Parent Relationship'?: string;
+    'Relation Name'?: string;
+    Plans?: PlanNode[];
+  }
+  /** The plan of a page of `report`, sorting priced out of reach: a plan that still sorts has no index for the order. */
+  async function planOf(report: ReportSql, position = { limit: 50, offset: 0 }): Promise<PlanNode> {
+    const [explained] = await reporting.entityManager().transactional(async (tx) => {
       await tx.execute('SET LOCAL enable_sort = off');
-      const { sql, params } = pageStatement(reportSql(newUserId(), query), { limit: 50, offset: 0 });
-      return runSql(tx, `EXPLAIN (FORMAT JSON) ${sql}`, params);
+      await tx.execute('SET LOCAL enable_incremental_sort = off');
+      const { sql, params } = pageStatement(report, position);
+      return runSql<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(tx, `EXPLAIN (FORMAT JSON) ${sql}`, params);
     });
-    expect(JSON.stringify(plan)).not.toMatch(/"Node Type":"(Incremental )?Sort"/);
+    return explained['QUERY PLAN'][0].Plan;
+  }
+  const isSort = (node: PlanNode) => /^(Incremental )?Sort$/.test(node['Node Type']);
+  const nodesOf = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodesOf)];
+  /**
+   * Whether the rows of `node` come from item_history other than through a Limit (a sort above it
+   * would sort every version it reads). A CTE or subquery computed once (InitPlan) feeds no rows.
+   */
+  const readsHistoryUnbounded = (node: PlanNode): boolean =>
+    node['Parent Relationship'] !== 'InitPlan' &&
+    (node['Relation Name'] === 'item_history' || (node['Node Type'] !== 'Limit' && (node.Plans ?? []).some(readsHistoryUnbounded)));
+
+  it.each(orders)('%s', async (_, query) => {
+    expect(nodesOf(await planOf(reportSql(newUserId(), query))).filter(isSort)).toEqual([]);
+  });
+
+  // Group by group, a group of several categories (none, and one deleted then) merges their walks:
+  // one sort at most, of each walk's first rows up to the page's end.
+  it.each([
+    ['by category', { sort: 'category', order: 'desc' }],
+    ["the value report's own order", { type: 'value' }],
+  ] as const)('the report at a past instant %s, within a group', async (_, query) => {
+    const report = reportSql(newUserId(), { ...query, asOf: '2025-06-01T12:00:00Z' });
+    const position = { limit: 50, offset: 0 };
+    const sorts = nodesOf(await planOf(report.grouped!.rowsIn(['', randomUUID()], position), position)).filter(isSort);
+    expect(sorts.length).toBeLessThanOrEqual(1);
+    expect(sorts.filter((sort) => (sort.Plans ?? []).some(readsHistoryUnbounded))).toEqual([]);
   });
 });
 
@@ -388,8 +421,9 @@ describe('stock at a past instant (asOf)', () => {
         expect({ instant, type, totals: page.totals }).toEqual({ instant, type, totals: totalsOf(expected ?? all) });
         if (expected) expect({ instant, type, rows: page.rows }).toEqual({ instant, type, rows: expected });
       }
-      // Walked (each column's order) or folded (by category): the rows of the replay, in that order.
-      const folded = await reporting.call(userId, ReportingSubjects.reportSlice, { type: 'value', asOf, pageSize: 50 });
+      // Walked (each column's order, or group by group by category): the rows of the replay, in that order.
+      // Searched ("a": every name), the value report folds and sums a window over its rows: the reference.
+      const folded = await reporting.call(userId, ReportingSubjects.reportSlice, { type: 'value', asOf, search: 'a', pageSize: 50 });
       for (const sort of REPORT_SORTS) {
         for (const order of ['asc', 'desc'] as const) {
           const ordered = sortedRows(all, sort, order);
@@ -432,6 +466,83 @@ describe('stock at a past instant (asOf)', () => {
       ['Cable', 139.93, null, 149.93],
       ['Spare', 10, null, 149.93],
     ]);
+  });
+});
+
+describe('an order by category name at a past instant pages group by group', () => {
+  const userId = newUserId();
+  const instant = new Date(`${isoDay(daysAgo(5))}T15:00:00Z`);
+  const at = (hours: number) => new Date(instant.getTime() + hours * HOUR_MS);
+  // Two categories of one name but case (one group by name), one deleted before the instant and one
+  // after it, one empty then, and items without one: every name holds "item" (the reference's search).
+  const categories = ['Tools', 'tools', 'Bins', 'Gone', 'Later gone', 'Empty'].map((name) => new TestCategory(userId, name));
+  const [tools, toolsLower, bins, gone, laterGone, empty] = categories;
+  const homes = [tools, toolsLower, bins, gone, laterGone, null, null, tools, bins, toolsLower, null, gone, bins];
+
+  beforeAll(async () => {
+    const events: EventEnvelope[] = categories.map((category) => category.created(at(-50)));
+    homes.forEach((home, i) => {
+      const item = new TestItem(userId);
+      events.push(
+        item.at(at(-40 + i)).registered({
+          name: `${['Nail', 'bolt', 'Anvil', 'drill', 'Epoxy'][i % 5]} item ${i % 3}`,
+          unitPrice: `${(i * 3) % 7}.50`,
+          reorderLevel: i % 4,
+          categoryId: home?.categoryId ?? null,
+        }),
+        item.at(at(-30 + i)).received(i % 6),
+        item.at(at(-20)).detailsChanged({ unitPrice: `${i}.99` }),
+        item.at(at(-1 + i / 10)).issued(i % 2),
+        // After the instant: not in the report.
+        item.at(at(2)).received(50),
+      );
+    });
+    events.push(gone.deleted(at(-10)), laterGone.deleted(at(10)), empty.deleted(at(-45)));
+    await reporting.publish(events);
+  });
+
+  const slice = (query: ReportSliceRequest) =>
+    reporting.call(userId, ReportingSubjects.reportSlice, { asOf: instant.toISOString(), ...query });
+  const orders: [string, ReportSliceRequest][] = [
+    ...(['inventory', 'low-stock', 'value'] as const).flatMap((type) =>
+      (['asc', 'desc'] as const).map((order): [string, ReportSliceRequest] => [
+        `${type} by category ${order}`,
+        { type, sort: 'category', order },
+      ]),
+    ),
+    ["the value report's own order", { type: 'value' }],
+  ];
+
+  it.each(orders)('%s: by page number and by cursor, the pages together are the whole report, folded', async (_, query) => {
+    // Searched, the report folds every item: the reference.
+    const whole = (await slice({ ...query, search: 'item', pageSize: 100 })).rows;
+    expect(whole.length).toBeGreaterThan(query.type === 'low-stock' ? 2 : 10);
+    for (const pageSize of [1, 2, 3, 5]) {
+      const byNumber: ReportRow[] = [];
+      for (let page = 1; page <= Math.ceil(whole.length / pageSize) + 1; page++)
+        byNumber.push(...(await slice({ ...query, page, pageSize })).rows);
+      expect({ pageSize, rows: byNumber }).toEqual({ pageSize, rows: whole });
+      const byCursor: ReportRow[] = [];
+      for (let after: string | undefined, first = true; first || after; first = false) {
+        const page = await slice({ ...query, pageSize, after });
+        byCursor.push(...page.rows);
+        after = page.next ?? undefined;
+      }
+      expect({ pageSize, rows: byCursor }).toEqual({ pageSize, rows: whole });
+    }
+    const { totals } = await slice({ ...query, pageSize: 1, withTotals: true });
+    expect(totals?.items).toBe(whole.length);
+  });
+
+  it('groups the categories that did not exist then with the items that have none, and merges a name in two cases', async () => {
+    const rows = (await slice({ sort: 'category', pageSize: 100 })).rows;
+    const names = rows.map((row) => row.category?.name ?? null);
+    expect(names.filter((name) => name === 'Gone')).toEqual([]);
+    expect(names.filter((name) => name === null)).toHaveLength(5);
+    expect(names.filter((name) => name === 'Later gone')).toHaveLength(1);
+    const tools = rows.filter((row) => row.category?.name.toLowerCase() === 'tools');
+    expect(new Set(tools.map((row) => row.category?.name))).toEqual(new Set(['Tools', 'tools']));
+    expect(tools.map((row) => row.name.toLowerCase())).toEqual(tools.map((row) => row.name.toLowerCase()).sort());
   });
 });
 

@@ -149,6 +149,19 @@ export interface ReportSql {
   kept: SnapshotType | null;
   /** The instant of a snapshot report; null: now. */
   instant: Date | null;
+  /** The leading keys that are one value for every row of `sql` (a group's, see grouped): its order and cursors use the rest. */
+  groupKeys: number;
+  /**
+   * At an instant, an order by category name (sort=category, the value report's own): the report
+   * pages group by group (ReportsService.groupedRowsOf). `keys` before keyCount are the group's;
+   * `groups` lists them (groupsStatement); `rowsIn` is the report restricted to a group's category
+   * ids ('' for none), walked in the rest, for a page of `position` within the group.
+   */
+  grouped: {
+    keyCount: number;
+    groups: (cursor: string[] | undefined) => [string, unknown[]];
+    rowsIn: (members: string[], position: SlicePosition) => ReportSql;
+  } | null;
 }
 
 /** The report rows and the value history, from the reporting read models. */
@@ -199,8 +212,41 @@ export class ReportsService {
   }
 
   private async rowsOf(report: ReportSql, page: SlicePosition): Promise<{ rows: ReportRow[]; next: string | null }> {
+    if (report.grouped) return this.groupedRowsOf(report, report.grouped, page);
     const statement = pageStatement(report, page);
     const records = await runSql<ReportRecord>(this.em, statement.sql, statement.params);
+    return { rows: records.map(rowOf), next: nextCursor(report, records, page.limit) };
+  }
+
+  /**
+   * A page of a report at an instant in an order by category name, without folding every item:
+   * its groups (each category that existed then, the rest uncategorised), in the order's keys, with
+   * their sizes from the figures at the instant (categoryFiguresAt); then, from the group the page
+   * starts in (by offset or cursor), each group's rows walked in an index of item_history by
+   * category (Reporting0008) until the page is full. A page costs its groups' figures and a page's
+   * worth of versions, however many items (docs/reports.md, "At scale").
+   */
+  private async groupedRowsOf(
+    report: ReportSql,
+    grouped: NonNullable<ReportSql['grouped']>,
+    page: SlicePosition,
+  ): Promise<{ rows: ReportRow[]; next: string | null }> {
+    const groups = await runSql<GroupRecord>(this.em, ...grouped.groups(page.after));
+    const records: ReportRecord[] = [];
+    let skip = page.offset;
+    for (const group of groups) {
+      if (group.before_cursor) continue;
+      if (skip >= group.size) {
+        skip -= group.size;
+        continue;
+      }
+      const after = group.at_cursor ? page.after?.slice(grouped.keyCount) : undefined;
+      const position = { limit: page.limit - records.length, offset: skip, after };
+      const statement = pageStatement(grouped.rowsIn(group.members, position), position);
+      records.push(...(await runSql<ReportRecord>(this.em, statement.sql, statement.params)));
+      skip = 0;
+      if (records.length >= page.limit) break;
+    }
     return { rows: records.map(rowOf), next: nextCursor(report, records, page.limit) };
   }
 
@@ -356,18 +402,74 @@ export function reportSql(workspaceId: string, query: ReportPageQuery): ReportSq
   const searchSql = search ? 'AND (s.name ILIKE ? OR s.sku ILIKE ?)' : '';
   const searchParams = search ? [search, search] : [];
   const keyColumns = keys.map((key, i) => `${key.sql} AS k${i}`).join(', ');
-  const base =
-    type === 'movement'
-      ? movementSql(workspaceId, period)
-      : snapshotSql(workspaceId, instant, type, { keptColumns: kept !== null && instant === null, walk });
-  return {
+  const rowsFrom = (base: { columns: string; from: string; params: unknown[] }) => ({
     sql: `SELECT ${ROW_COLUMNS}${base.columns}, ${keyColumns} ${base.from} ${searchSql}`,
     params: [...base.params, ...searchParams],
+  });
+  const report = {
     keys,
     descending: query.sort !== undefined && query.order === 'desc',
     kept,
     instant,
   };
+  const base =
+    type === 'movement'
+      ? movementSql(workspaceId, period)
+      : snapshotSql(workspaceId, instant, type, { keptColumns: kept !== null && instant === null, walk });
+  let grouped: ReportSql['grouped'] = null;
+  if (kept !== null && instant !== null && !walk) {
+    const keyCount = query.sort === 'category' ? 1 : 3;
+    const of = { workspaceId, instant, type: kept, keys: keys.slice(0, keyCount), descending: report.descending };
+    grouped = {
+      keyCount,
+      groups: (cursor) => groupsStatement(of, cursor),
+      rowsIn: (members, position) => ({
+        ...rowsFrom(
+          snapshotSql(workspaceId, instant, kept, {
+            keptColumns: false,
+            walk: true,
+            group: { members, filter: SNAPSHOT_SHAPES[kept].filter, keys: keys.slice(keyCount), descending: report.descending, position },
+          }),
+        ),
+        ...report,
+        groupKeys: keyCount,
+        grouped: null,
+      }),
+    };
+  }
+  return { ...rowsFrom(base), ...report, groupKeys: 0, grouped };
+}
+
+/**
+ * The groups of a grouped report (ReportSql.grouped) in its order: each group's keys (as text, as a
+ * cursor holds them), its category ids ('' for none), its size at the instant, and where it stands
+ * to the cursor's group. Categories that did not exist then (or none) are one group, uncategorised.
+ */
+function groupsStatement(
+  of: { workspaceId: string; instant: Date; type: SnapshotType; keys: SortKey[]; descending: boolean },
+  cursor: string[] | undefined,
+): [string, unknown[]] {
+  const { workspaceId, instant, type, keys: groupKeys, descending } = of;
+  const figures = categoryFiguresAt(workspaceId, instant);
+  const keyCount = groupKeys.length;
+  const names = groupKeys.map((_, i) => `g${i}`);
+  const direction = descending ? 'DESC' : 'ASC';
+  const cursorRow = `(${groupKeys.map((key) => `?::${key.type}`).join(', ')})`;
+  const position = cursor
+    ? `(${names.join(', ')}) = ${cursorRow} AS at_cursor, (${names.join(', ')}) ${descending ? '>' : '<'} ${cursorRow} AS before_cursor`
+    : 'false AS at_cursor, false AS before_cursor';
+  const cursorParams = cursor ? [...cursor.slice(0, keyCount), ...cursor.slice(0, keyCount)] : [];
+  return [
+    `WITH f AS (${figures.sql})
+     SELECT members, size, ${position} FROM (
+       SELECT ${groupKeys.map((key, i) => `${key.sql} AS g${i}`).join(', ')},
+              array_agg(f.category_id ORDER BY f.category_id) AS members, sum(f.${type === 'low-stock' ? 'low_stock' : 'items'})::int AS size
+         FROM f LEFT JOIN categories c ON c.category_id = f.category_id AND c.workspace_id = ? AND (c.deleted_at IS NULL OR c.deleted_at > ?)
+        WHERE f.${type === 'low-stock' ? 'low_stock' : 'items'} > 0
+        GROUP BY ${names.map((_, i) => i + 1).join(', ')}) groups
+     ORDER BY ${names.map((name) => `${name} ${direction}`).join(', ')}`,
+    [...figures.params, ...cursorParams, workspaceId, instant],
+  ];
 }
 
 /** Active items at `instant` (null: now) with the category they had then. */
@@ -375,19 +477,21 @@ function snapshotSql(
   workspaceId: string,
   instant: Date | null,
   type: SnapshotType,
-  how: { keptColumns: boolean; walk: boolean },
+  how: { keptColumns: boolean; walk: boolean; group?: GroupWalk },
 ): { columns: string; from: string; params: unknown[] } {
   const shape = SNAPSHOT_SHAPES[type];
   const { source, sourceParams } = instant
-    ? how.walk
-      ? // In the order of one of item_history's indexes: each version that was its item's latest at the instant.
-        { source: WALKED_STATE, sourceParams: [workspaceId, instant, instant] }
-      : // Each of the workspace's items (archived ones too) as its last event up to then left it; one
-        // index probe per item, however long its history.
-        {
-          source: `SELECT h.* FROM items i CROSS JOIN LATERAL (${LATEST_STATE}) h WHERE i.workspace_id = ?`,
-          sourceParams: [instant, workspaceId],
-        }
+    ? how.group
+      ? groupSource(workspaceId, instant, how.group)
+      : how.walk
+        ? // In the order of one of item_history's indexes: each version that was its item's latest at the instant.
+          { source: WALKED_STATE, sourceParams: [workspaceId, instant, instant] }
+        : // Each of the workspace's items (archived ones too) as its last event up to then left it; one
+          // index probe per item, however long its history.
+          {
+            source: `SELECT h.* FROM items i CROSS JOIN LATERAL (${LATEST_STATE}) h WHERE i.workspace_id = ?`,
+            sourceParams: [instant, workspaceId],
+          }
     : { source: `SELECT ${ITEM_COLUMNS}, category_name, workspace_id FROM items WHERE workspace_id = ?`, sourceParams: [workspaceId] };
   // A walked value report reads its category totals from the figures at the instant (a window
   // over its rows would need every row).
@@ -397,6 +501,51 @@ function snapshotSql(
     from: `FROM (${source}) s LEFT JOIN categories c ON ${categoryAt(instant)} ${groups ? `CROSS JOIN (${groups.sql}) g` : ''}
       WHERE s.active ${shape.filter}`,
     params: [...sourceParams, workspaceId, ...(instant ? [instant] : []), ...(groups?.params ?? [])],
+  };
+}
+
+/** One group of a grouped report (ReportSql.grouped): its category ids, the keys it is walked in, and the page's place in it. */
+interface GroupWalk {
+  members: string[];
+  /** Which of the walked rows the report keeps (SNAPSHOT_SHAPES' filter, over `s`). */
+  filter: string;
+  keys: SortKey[];
+  descending: boolean;
+  position: SlicePosition;
+}
+
+/**
+ * The versions of a group's items that were their item's latest at the instant, in the group's own
+ * index by category (Reporting0008). A group of several categories (those that did not exist then,
+ * and none) takes from each its first rows up to the page's end, in order, and merges them: the
+ * planner does not merge ordered walks of a union by itself, and would sort the whole group.
+ */
+function groupSource(
+  workspaceId: string,
+  instant: Date,
+  { members, filter, keys, descending, position }: GroupWalk,
+): { source: string; sourceParams: unknown[] } {
+  const walkIn = (member: string) => ({
+    sql: `${WALKED_STATE} AND COALESCE(h.category_id, '') = ?`,
+    params: [workspaceId, instant, instant, member],
+  });
+  if (members.length === 1) {
+    const walk = walkIn(members[0]);
+    return { source: walk.sql, sourceParams: walk.params };
+  }
+  const direction = descending ? 'DESC' : 'ASC';
+  const seek = position.after
+    ? `AND (${keys.map((key) => key.sql).join(', ')}) ${descending ? '<' : '>'} (${keys.map((key) => `?::${key.type}`).join(', ')})`
+    : '';
+  const branches = members.map(walkIn);
+  return {
+    source: branches
+      .map(
+        (walk) => `(SELECT s.* FROM (${walk.sql}) s WHERE true ${filter} ${seek}
+          ORDER BY ${keys.map((key) => `${key.sql} ${direction}`).join(', ')} LIMIT ?)`,
+      )
+      .join(' UNION ALL '),
+    sourceParams: branches.flatMap((walk) => [...walk.params, ...(position.after ?? []), position.offset + position.limit]),
   };
 }
 
@@ -450,6 +599,7 @@ export interface SlicePosition {
 }
 
 type ReportRecord = ReportRowRecord & Partial<ValueRowRecord & MovementRowRecord> & Record<string, unknown>;
+type GroupRecord = { members: string[]; size: number; at_cursor: boolean; before_cursor: boolean };
 type TotalsRecord = { items: number; value: string; low_stock: number; categories: number };
 
 /** The totals over a report's rows (the CTE `report`), as json_build_object arguments. */
@@ -464,8 +614,10 @@ const totalsOf = (record: TotalsRecord): ReportTotals => ({
 });
 
 const keyNames = (report: ReportSql) => report.keys.map((_, i) => `k${i}`);
+/** The keys the rows of `report.sql` are ordered and sought by: all but a group's (ReportSql.groupKeys). */
+const orderKeys = (report: ReportSql) => keyNames(report).slice(report.groupKeys);
 const orderBy = (report: ReportSql) =>
-  keyNames(report)
+  orderKeys(report)
     .map((k) => `${k} ${report.descending ? 'DESC' : 'ASC'}`)
     .join(', ');
 
@@ -483,11 +635,11 @@ export const pageStatement = (report: ReportSql, page: SlicePosition): { sql: st
 
 /** One page of the CTE `report`: its rows in order, each with its sort keys as text (for the cursor). */
 function pageSql(report: ReportSql, { after }: SlicePosition): string {
-  const keys = keyNames(report);
-  const seek = after
-    ? `WHERE (${keys.join(', ')}) ${report.descending ? '<' : '>'} (${report.keys.map((key) => `?::${key.type}`).join(', ')})`
-    : '';
-  return `SELECT *, ${keys.map((k) => `${k}::text AS ${k}_text`).join(', ')} FROM report ${seek}
+  const sought = report.keys.slice(report.groupKeys).map((key) => `?::${key.type}`);
+  const seek = after ? `WHERE (${orderKeys(report).join(', ')}) ${report.descending ? '<' : '>'} (${sought.join(', ')})` : '';
+  return `SELECT *, ${keyNames(report)
+    .map((k) => `${k}::text AS ${k}_text`)
+    .join(', ')} FROM report ${seek}
     ORDER BY ${orderBy(report)} LIMIT ? OFFSET ?`;
 }
 

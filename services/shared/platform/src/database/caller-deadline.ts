@@ -1,3 +1,4 @@
+import { IsolationLevel } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { DEFAULT_RPC_TIMEOUT_MS } from '../rpc/rpc.js';
 import { runSql } from './sql.js';
@@ -8,13 +9,17 @@ import { runSql } from './sql.js';
  * more runs on, and a few of them queue every other call behind them: at 1,000,000 items, eight
  * abandoned reports at a past instant made the next calls of every workspace time out too
  * (docs/reports.md, "At scale"). Statements run through `em` inside `read` take part, the
- * service's own `this.em` included (MikroORM's transaction context).
+ * service's own `this.em` included (MikroORM's transaction context). They all read one snapshot
+ * (repeatable read): a report's totals and its pages' parts agree even while events are applied.
  */
 export function withinCallerDeadline<T>(em: EntityManager, read: () => Promise<T>, ms = DEFAULT_RPC_TIMEOUT_MS): Promise<T> {
-  return em.transactional(async (tx) => {
-    await runSql(tx, "SELECT set_config('statement_timeout', ?, true)", [String(ms)]);
-    return read();
-  });
+  return em.transactional(
+    async (tx) => {
+      await runSql(tx, "SELECT set_config('statement_timeout', ?, true)", [String(ms)]);
+      return read();
+    },
+    { isolationLevel: IsolationLevel.REPEATABLE_READ, readOnly: true },
+  );
 }
 
 /** Whether PostgreSQL stopped a statement at its deadline (SQLSTATE 57014, query_canceled). */
