@@ -85,7 +85,7 @@ try {
   await publishAll(js, topUp);
   await waitFor(async () => (await applied()) === REBUILD_EVENTS, 600_000, 100);
   const before = await digest(db);
-  const log = stack.run('services/reporting/dist/rebuild.js');
+  const log = await stack.run('services/reporting/dist/rebuild.js');
   const line = log.match(/reporting-items-inventory: (\d+) events in (\d+) ms/);
   figures.rebuild = {
     events: Number(line[1]),

@@ -104,6 +104,11 @@ try {
       200,
     ],
     ['report page, value, asOf one year ago', `/api/reports/inventory?type=value&pageSize=50&asOf=${oneYearAgo}`, 200],
+    [
+      'report page 20, asOf a year ago, by category desc',
+      `/api/reports/inventory?page=20&pageSize=50&asOf=${oneYearAgo}&sort=category&order=desc`,
+      200,
+    ],
     ['report search, 3 characters', '/api/reports/inventory?pageSize=50&search=t12', 100],
     ['dashboard stats', '/api/dashboard/stats', 20],
     ['dashboard recent movements', '/api/dashboard/recent-movements', 20],
@@ -140,7 +145,7 @@ try {
   figures.pdf = { rows: pdfRows, seconds: (performance.now() - started) / 1000 };
 
   // ── the rebuild of the reporting read models from the whole stream ──
-  const log = stack.run('services/reporting/dist/rebuild.js');
+  const log = await stack.run('services/reporting/dist/rebuild.js');
   figures.rebuild = [...log.matchAll(/(reporting-[\w-]+): (\d+) events in (\d+) ms/g)].map(([, name, events, ms]) => ({
     name,
     events: Number(events),

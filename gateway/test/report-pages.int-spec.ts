@@ -9,12 +9,12 @@ import {
   type ItemEvent,
   type ReportPage,
   type ReportRow,
-  type ReportSort,
   type ReportType,
 } from '@inventory/contracts';
 import { connectEvents, rpc, type EventsConnection } from '@inventory/platform';
 import { publishEvents, testActor, testServers } from '@inventory/platform/testing';
 import { waitUntilApplied } from '../../services/reporting/test/support/reporting-harness.js';
+import { sortedBy } from '../../services/reporting/test/support/report-order.js';
 import { daysAgo, TestCategory, TestItem } from '../../services/reporting/test/support/test-item.js';
 import { NATS_CLIENT } from '../src/nats/nats-client.module.js';
 import { json, signUp, type SignedUp } from './support/api-client.js';
@@ -73,29 +73,6 @@ async function allPages(query: string, pageSize = PAGE): Promise<{ rows: ReportR
     if (body.rows.length < pageSize) break;
   }
   return { rows: pages.flatMap((page) => page.rows), pages };
-}
-
-const STATUS_RANK = { 'out-of-stock': 0, 'low-stock': 1, 'in-stock': 2 };
-const SORT_VALUE: Record<ReportSort, (row: ReportRow) => string | number> = {
-  name: (row) => row.name.toLowerCase(),
-  sku: (row) => (row.sku ?? '').toLowerCase(),
-  category: (row) => (row.category?.name ?? '').toLowerCase(),
-  currentStock: (row) => row.currentStock,
-  reorderLevel: (row) => row.reorderLevel,
-  unitPrice: (row) => Number(row.unitPrice),
-  totalValue: (row) => row.totalValue,
-  status: (row) => STATUS_RANK[row.status],
-};
-const compare = (a: string | number, b: string | number) => (a < b ? -1 : a > b ? 1 : 0);
-
-/** The oracle: the rows by the column, then name, then id, all in one direction. */
-function sortedBy(rows: ReportRow[], sort: ReportSort, order: 'asc' | 'desc'): ReportRow[] {
-  const sign = order === 'asc' ? 1 : -1;
-  return [...rows].sort(
-    (a, b) =>
-      sign *
-      (compare(SORT_VALUE[sort](a), SORT_VALUE[sort](b)) || compare(a.name.toLowerCase(), b.name.toLowerCase()) || compare(a.id, b.id)),
-  );
 }
 
 describe('GET /api/reports/inventory with page or pageSize', () => {

@@ -9,12 +9,12 @@ import {
   type ReportPeriodQuery,
   type ReportRow,
   type ReportSliceRequest,
-  type ReportSort,
 } from '@inventory/contracts';
 import { runSql } from '@inventory/platform';
 import { randomUUID } from 'node:crypto';
 import { pageStatement, reportSql, type ReportSql } from '../src/reports/reports.service.js';
 import { newUserId, startReporting, type ReportingHarness } from './support/reporting-harness.js';
+import { sortedBy } from './support/report-order.js';
 import { daysAgo, TestCategory, TestItem, valueOf, type ExpectedItem } from './support/test-item.js';
 
 let reporting: ReportingHarness;
@@ -36,26 +36,6 @@ const rowOf = (item: ExpectedItem, category: string | null = null): ReportRow =>
   // The rule itself has its table test (contracts' stock-rules.spec.ts).
   status: stockStatus(item.stock, item.reorderLevel),
 });
-
-/** Report rows in a column's order, ties by name then id (as the service orders them, reports.service.ts SORT_KEYS). */
-function sortedRows(rows: ReportRow[], sort: ReportSort, order: 'asc' | 'desc'): ReportRow[] {
-  const status = { 'out-of-stock': 0, 'low-stock': 1, 'in-stock': 2 };
-  const key: Record<ReportSort, (row: ReportRow) => string | number> = {
-    name: (row) => row.name.toLowerCase(),
-    sku: (row) => (row.sku ?? '').toLowerCase(),
-    category: (row) => (row.category?.name ?? '').toLowerCase(),
-    currentStock: (row) => row.currentStock,
-    reorderLevel: (row) => row.reorderLevel,
-    unitPrice: (row) => Number(row.unitPrice),
-    totalValue: (row) => row.totalValue,
-    status: (row) => status[row.status],
-  };
-  const compare = (a: string | number, b: string | number) => (a < b ? -1 : a > b ? 1 : 0);
-  const sign = order === 'asc' ? 1 : -1;
-  return [...rows].sort(
-    (a, b) => sign * (compare(key[sort](a), key[sort](b)) || compare(a.name.toLowerCase(), b.name.toLowerCase()) || compare(a.id, b.id)),
-  );
-}
 
 beforeAll(async () => {
   reporting = await startReporting();
@@ -426,7 +406,7 @@ describe('stock at a past instant (asOf)', () => {
       const folded = await reporting.call(userId, ReportingSubjects.reportSlice, { type: 'value', asOf, search: 'a', pageSize: 50 });
       for (const sort of REPORT_SORTS) {
         for (const order of ['asc', 'desc'] as const) {
-          const ordered = sortedRows(all, sort, order);
+          const ordered = sortedBy(all, sort, order);
           const query = { asOf, sort, order, pageSize: 50 };
           const page = await reporting.call(userId, ReportingSubjects.reportSlice, query);
           expect({ instant, sort, order, rows: page.rows }).toEqual({ instant, sort, order, rows: ordered });

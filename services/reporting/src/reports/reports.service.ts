@@ -204,7 +204,7 @@ export class ReportsService {
               COALESCE(sum(low_stock), 0)::int AS low_stock,
               (count(*) FILTER (WHERE ${lowStock ? 'low_stock' : 'items'} > 0 AND EXISTS (
                  SELECT 1 FROM categories c WHERE c.workspace_id = ? AND c.category_id = per_category.category_id
-                    AND (c.deleted_at IS NULL OR c.deleted_at > ?))))::int AS categories
+                    AND ${existedAt('c')})))::int AS categories
          FROM per_category`,
       [...figures.params, workspaceId, instant],
     );
@@ -464,7 +464,7 @@ function groupsStatement(
      SELECT members, size, ${position} FROM (
        SELECT ${groupKeys.map((key, i) => `${key.sql} AS g${i}`).join(', ')},
               array_agg(f.category_id ORDER BY f.category_id) AS members, sum(f.${type === 'low-stock' ? 'low_stock' : 'items'})::int AS size
-         FROM f LEFT JOIN categories c ON c.category_id = f.category_id AND c.workspace_id = ? AND (c.deleted_at IS NULL OR c.deleted_at > ?)
+         FROM f LEFT JOIN categories c ON c.category_id = f.category_id AND c.workspace_id = ? AND ${existedAt('c')}
         WHERE f.${type === 'low-stock' ? 'low_stock' : 'items'} > 0
         GROUP BY ${names.map((_, i) => i + 1).join(', ')}) groups
      ORDER BY ${names.map((name) => `${name} ${direction}`).join(', ')}`,
@@ -561,7 +561,7 @@ function groupValuesAt(workspaceId: string, instant: Date): { sql: string; param
   return {
     sql: `SELECT jsonb_object_agg(group_id, value) AS total_values FROM (
             SELECT CASE WHEN EXISTS (SELECT 1 FROM categories k WHERE k.workspace_id = ? AND k.category_id = f.category_id
-                                       AND (k.deleted_at IS NULL OR k.deleted_at > ?))
+                                       AND ${existedAt('k')})
                         THEN f.category_id ELSE '' END AS group_id,
                    sum(f.value)::text AS value
               FROM (${figures.sql}) f GROUP BY 1) groups`,
@@ -677,8 +677,11 @@ function readCursor(cursor: string, keys: SortKey[]): string[] {
   return values as string[];
 }
 
+/** Whether the category `alias` existed at the instant parameter (not yet deleted then). */
+const existedAt = (alias: string) => `(${alias}.deleted_at IS NULL OR ${alias}.deleted_at > ?)`;
+
 /** Join condition: the row's category as it stood at `instant` (null: now). Takes the user id, then the instant. */
 function categoryAt(instant: Date | null): string {
-  const existing = instant ? '(c.deleted_at IS NULL OR c.deleted_at > ?)' : 'c.deleted_at IS NULL';
+  const existing = instant ? existedAt('c') : 'c.deleted_at IS NULL';
   return `c.category_id = s.category_id AND c.workspace_id = ? AND ${existing}`;
 }
