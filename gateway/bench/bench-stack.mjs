@@ -9,6 +9,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { natsUrlFor, TOOLS_USER } from '../../infra/nats/auth.mjs';
+import { NODE_ARGS } from '../../infra/scripts/lib.mjs';
 
 /** The PostgreSQL setting that loads pg_stat_statements (startStack's pgOptions). */
 export const PG_STAT_STATEMENTS_OPTION = '-c shared_preload_libraries=pg_stat_statements';
@@ -67,9 +68,13 @@ export function startStack(
     /** nats.js connection options for the benchmark's own connection. */
     nats: { servers: serverEnv.NATS_URL, user: TOOLS_USER, pass: credentials[TOOLS_USER] },
     baseUrl: `http://127.0.0.1:${env.PORT}`,
-    /** Starts a built entry point (e.g. services/reporting/dist/main.js) with the stack's environment (and Node options). */
+    /**
+     * Starts a built entry point (e.g. services/reporting/dist/main.js) with the stack's environment,
+     * the Node options `npm start` gives it (infra/scripts/lib.mjs) and any more.
+     */
     start(script, extraEnv = {}, nodeArgs = []) {
-      const child = spawn(process.execPath, [...nodeArgs, join(ROOT, script)], {
+      const processName = `${natsUser(script)}${script.endsWith('main.worker.js') ? '-worker' : ''}`;
+      const child = spawn(process.execPath, [...(NODE_ARGS[processName] ?? []), ...nodeArgs, join(ROOT, script)], {
         cwd: ROOT,
         env: { ...envFor(script), ...extraEnv },
         stdio: ['ignore', 'ignore', 'inherit'],

@@ -31,8 +31,7 @@ const processes = new Map();
 const profiled = new Set((process.env.BENCH_CPU_PROF ?? '').split(',').filter(Boolean));
 const profiling = ['--cpu-prof', '--cpu-prof-dir=.data/profiles'];
 if (stack)
-  for (const { name, script, nodeArgs } of appProcesses())
-    processes.set(name, stack.start(script, {}, [...nodeArgs, ...(profiled.has(name) ? profiling : [])]).pid);
+  for (const { name, script } of appProcesses()) processes.set(name, stack.start(script, {}, profiled.has(name) ? profiling : []).pid);
 try {
   await waitForHealth(baseUrl, 120_000);
 } catch (error) {

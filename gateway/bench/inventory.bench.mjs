@@ -26,7 +26,7 @@ const baseUrl = stack ? stack.baseUrl : target.replace(/\/$/, '');
 const profiled = new Set((process.env.BENCH_CPU_PROF ?? '').split(',').filter(Boolean));
 const profiling = ['--cpu-prof', '--cpu-prof-dir=.data/profiles'];
 if (stack) {
-  for (const { name, script, nodeArgs } of appProcesses()) stack.start(script, {}, [...nodeArgs, ...(profiled.has(name) ? profiling : [])]);
+  for (const { name, script } of appProcesses()) stack.start(script, {}, profiled.has(name) ? profiling : []);
   await waitForHealth(baseUrl, 120_000);
 }
 const duration = Number(process.argv[3] ?? 20);

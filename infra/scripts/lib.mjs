@@ -68,11 +68,16 @@ export const buildAll = () => runAll('build');
 export const typecheckAll = () => runAll('typecheck');
 
 /**
- * Node options of a process beyond the defaults. The inventory worker reads whole import files: its
- * heap is capped so that V8 collects instead of growing past the 500 MB a 100,000-row import may use,
- * with room for the largest file allowed (docs/import-export.md, "Memory"). docker-compose.yml says the same.
+ * Node options of a process beyond the defaults (docker-compose.yml says the same):
+ * - The inventory worker reads whole import files: its heap is capped so that V8 collects instead of
+ *   growing past the 500 MB a 100,000-row import may use, with room for the largest file allowed
+ *   (docs/import-export.md, "Memory").
+ * - The gateway's live objects are few, but the garbage of the answers it passes on (report pages,
+ *   export slices) grew its heap to 320 MB under load, kept at rest: V8 collects lazily while it
+ *   may grow. Capped at 192 MB it stays there, as fast (docs/operations.md, "Memory"). Uploads are
+ *   Buffers, outside this heap.
  */
-const NODE_ARGS = { 'inventory-worker': ['--max-old-space-size=384'] };
+export const NODE_ARGS = { 'inventory-worker': ['--max-old-space-size=384'], gateway: ['--max-old-space-size=192'] };
 
 /**
  * Every process of the app: the services, their workers and the gateway; `copies` of each (named
