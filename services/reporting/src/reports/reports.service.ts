@@ -155,12 +155,12 @@ export interface ReportSql {
    * At an instant, an order by category name (sort=category, the value report's own): the report
    * pages group by group (ReportsService.groupedRowsOf). `keys` before keyCount are the group's;
    * `groups` lists them (groupsStatement); `rowsIn` is the report restricted to a group's category
-   * ids ('' for none), walked in the rest, for a page of `position` within the group.
+   * ids ('' for none) and its total value then, walked in the rest, for a page of `position` within the group.
    */
   grouped: {
     keyCount: number;
     groups: (cursor: string[] | undefined) => [string, unknown[]];
-    rowsIn: (members: string[], position: SlicePosition) => ReportSql;
+    rowsIn: (group: { members: string[]; value: string }, position: SlicePosition) => ReportSql;
   } | null;
 }
 
@@ -242,7 +242,7 @@ export class ReportsService {
       }
       const after = group.at_cursor ? page.after?.slice(grouped.keyCount) : undefined;
       const position = { limit: page.limit - records.length, offset: skip, after };
-      const statement = pageStatement(grouped.rowsIn(group.members, position), position);
+      const statement = pageStatement(grouped.rowsIn(group, position), position);
       records.push(...(await runSql<ReportRecord>(this.em, statement.sql, statement.params)));
       skip = 0;
       if (records.length >= page.limit) break;
@@ -423,12 +423,19 @@ export function reportSql(workspaceId: string, query: ReportPageQuery): ReportSq
     grouped = {
       keyCount,
       groups: (cursor) => groupsStatement(of, cursor),
-      rowsIn: (members, position) => ({
+      rowsIn: ({ members, value }, position) => ({
         ...rowsFrom(
           snapshotSql(workspaceId, instant, kept, {
             keptColumns: false,
             walk: true,
-            group: { members, filter: SNAPSHOT_SHAPES[kept].filter, keys: keys.slice(keyCount), descending: report.descending, position },
+            group: {
+              members,
+              value: query.sort === undefined ? value : undefined,
+              filter: SNAPSHOT_SHAPES[kept].filter,
+              keys: keys.slice(keyCount),
+              descending: report.descending,
+              position,
+            },
           }),
         ),
         ...report,
@@ -442,7 +449,7 @@ export function reportSql(workspaceId: string, query: ReportPageQuery): ReportSq
 
 /**
  * The groups of a grouped report (ReportSql.grouped) in its order: each group's keys (as text, as a
- * cursor holds them), its category ids ('' for none), its size at the instant, and where it stands
+ * cursor holds them), its category ids ('' for none), its size and total value at the instant, and where it stands
  * to the cursor's group. Categories that did not exist then (or none) are one group, uncategorised.
  */
 function groupsStatement(
@@ -452,6 +459,7 @@ function groupsStatement(
   const { workspaceId, instant, type, keys: groupKeys, descending } = of;
   const figures = categoryFiguresAt(workspaceId, instant);
   const keyCount = groupKeys.length;
+  const count = type === 'low-stock' ? 'low_stock' : 'items';
   const names = groupKeys.map((_, i) => `g${i}`);
   const direction = descending ? 'DESC' : 'ASC';
   const cursorRow = `(${groupKeys.map((key) => `?::${key.type}`).join(', ')})`;
@@ -461,11 +469,11 @@ function groupsStatement(
   const cursorParams = cursor ? [...cursor.slice(0, keyCount), ...cursor.slice(0, keyCount)] : [];
   return [
     `WITH f AS (${figures.sql})
-     SELECT members, size, ${position} FROM (
+     SELECT members, size, value, ${position} FROM (
        SELECT ${groupKeys.map((key, i) => `${key.sql} AS g${i}`).join(', ')},
-              array_agg(f.category_id ORDER BY f.category_id) AS members, sum(f.${type === 'low-stock' ? 'low_stock' : 'items'})::int AS size
+              array_agg(f.category_id ORDER BY f.category_id) AS members, sum(f.${count})::int AS size, sum(f.value)::text AS value
          FROM f LEFT JOIN categories c ON c.category_id = f.category_id AND c.workspace_id = ? AND ${existedAt('c')}
-        WHERE f.${type === 'low-stock' ? 'low_stock' : 'items'} > 0
+        WHERE f.${count} > 0
         GROUP BY ${names.map((_, i) => i + 1).join(', ')}) groups
      ORDER BY ${names.map((name) => `${name} ${direction}`).join(', ')}`,
     [...figures.params, ...cursorParams, workspaceId, instant],
@@ -494,19 +502,32 @@ function snapshotSql(
           }
     : { source: `SELECT ${ITEM_COLUMNS}, category_name, workspace_id FROM items WHERE workspace_id = ?`, sourceParams: [workspaceId] };
   // A walked value report reads its category totals from the figures at the instant (a window
-  // over its rows would need every row).
-  const groups = instant && how.walk && type === 'value' ? groupValuesAt(workspaceId, instant) : null;
+  // over its rows would need every row): a group's own, or the map of every category's.
+  const groupTotal = type === 'value' ? (how.group?.value ?? null) : null;
+  const groups = instant && how.walk && groupTotal === null && type === 'value' ? groupValuesAt(workspaceId, instant) : null;
+  const columns = groupTotal !== null ? ', ?::text AS category_total_value' : groups ? VALUE_AT_INSTANT_COLUMN : null;
   return {
-    columns: groups ? VALUE_AT_INSTANT_COLUMN : (how.keptColumns && shape.keptColumns) || shape.columns,
+    columns: columns ?? ((how.keptColumns && shape.keptColumns) || shape.columns),
     from: `FROM (${source}) s LEFT JOIN categories c ON ${categoryAt(instant)} ${groups ? `CROSS JOIN (${groups.sql}) g` : ''}
       WHERE s.active ${shape.filter}`,
-    params: [...sourceParams, workspaceId, ...(instant ? [instant] : []), ...(groups?.params ?? [])],
+    params: [
+      ...(groupTotal !== null ? [groupTotal] : []),
+      ...sourceParams,
+      workspaceId,
+      ...(instant ? [instant] : []),
+      ...(groups?.params ?? []),
+    ],
   };
 }
 
 /** One group of a grouped report (ReportSql.grouped): its category ids, the keys it is walked in, and the page's place in it. */
 interface GroupWalk {
   members: string[];
+  /**
+   * In the value report's own order, the group's total value at the instant: its rows' category
+   * total. (By category name, a group may hold two categories of one name, each with its own total.)
+   */
+  value?: string;
   /** Which of the walked rows the report keeps (SNAPSHOT_SHAPES' filter, over `s`). */
   filter: string;
   keys: SortKey[];
@@ -599,7 +620,7 @@ export interface SlicePosition {
 }
 
 type ReportRecord = ReportRowRecord & Partial<ValueRowRecord & MovementRowRecord> & Record<string, unknown>;
-type GroupRecord = { members: string[]; size: number; at_cursor: boolean; before_cursor: boolean };
+type GroupRecord = { members: string[]; size: number; value: string; at_cursor: boolean; before_cursor: boolean };
 type TotalsRecord = { items: number; value: string; low_stock: number; categories: number };
 
 /** The totals over a report's rows (the CTE `report`), as json_build_object arguments. */

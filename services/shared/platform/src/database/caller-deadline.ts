@@ -2,6 +2,7 @@ import { IsolationLevel } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { DEFAULT_RPC_TIMEOUT_MS } from '../rpc/rpc.js';
 import { runSql } from './sql.js';
+import { someCause } from './unavailable.js';
 
 /**
  * Runs a read in one transaction whose statements PostgreSQL stops after `ms` (the caller's wait:
@@ -24,10 +25,7 @@ export function withinCallerDeadline<T>(em: EntityManager, read: () => Promise<T
 
 /** Whether PostgreSQL stopped a statement at its deadline (SQLSTATE 57014, query_canceled). */
 export function isStatementTimeout(error: unknown): boolean {
-  for (let current = error, depth = 0; current && depth < 5; current = (current as { cause?: unknown }).cause, depth++) {
-    if ((current as { code?: unknown }).code === '57014') return true;
-  }
-  return false;
+  return someCause(error, (cause) => (cause as { code?: unknown }).code === '57014');
 }
 
 export const STATEMENT_TIMED_OUT = 'This took too long and was stopped. Narrow it down (a search, a shorter period) and try again.';

@@ -5,11 +5,18 @@
  * MikroORM's exceptions copy the driver error's fields, so one look at `code` covers both.
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
-  for (let current = error, depth = 0; current && depth < 5; current = (current as { cause?: unknown }).cause, depth++) {
+  return someCause(error, (current) => {
     const { code, message, name } = current as { code?: unknown; message?: unknown; name?: unknown };
     if (typeof code === 'string' && (NETWORK_CODES.has(code) || SERVER_STATES.some((state) => code.startsWith(state)))) return true;
     if (name === 'KnexTimeoutError') return true;
-    if (typeof message === 'string' && CONNECTION_MESSAGES.some((text) => message.includes(text))) return true;
+    return typeof message === 'string' && CONNECTION_MESSAGES.some((text) => message.includes(text));
+  });
+}
+
+/** Whether the error or one of its causes (five deep: drivers and ORMs wrap what they throw) passes the test. */
+export function someCause(error: unknown, test: (cause: object) => boolean): boolean {
+  for (let current = error, depth = 0; current && depth < 5; current = (current as { cause?: unknown }).cause, depth++) {
+    if (typeof current === 'object' && test(current)) return true;
   }
   return false;
 }
