@@ -15,10 +15,13 @@ const DERIVED_TABLES = ['low_stock_watch', 'category_replicas', 'location_replic
  */
 export async function deleteOwnedRecords(em: EntityManager, workspaceId: string): Promise<void> {
   const sql = sqlOf(em);
-  // The item rows first: every append writes its item's row in the same statement (append.ts), so
-  // this waits for appends in flight, and the events deleted next include theirs. Deleting the
-  // events first left such an append's event behind, a stream without its start that a rebuild
-  // cannot fold (a category's deletion detaching the demo's items while the demo was reset).
+  // The items' snapshots first, in the order a writer locks them (loadItemStates): a writer of one
+  // of them finishes before, and the events deleted next include its own. Taking the item rows
+  // first deadlocked with such a writer (it holds the snapshot, then writes the item row).
+  await sql('SELECT 1 FROM item_snapshots WHERE workspace_id = ? ORDER BY item_id FOR UPDATE', [workspaceId]);
+  // Then the item rows: an append to an item written before snapshots existed writes its row in
+  // the same statement (append.ts), so this waits for it. Deleting the events first left such an
+  // append's event behind, a stream without its start that a rebuild cannot fold.
   const items = await sql<{ id: string }>('DELETE FROM item_views WHERE workspace_id = ? RETURNING id', [workspaceId]);
   await sql(`DELETE FROM events WHERE stream_id = ANY(?::text[])`, [items.map(({ id }) => `item-${id}`)]);
   // Rows from before workspaces name only the owner's user id, which is their workspace's id.
