@@ -209,25 +209,40 @@ export async function settleDatabases(stack) {
  * `clients` clients, each asking `url` again as soon as answered, for `seconds`: the latency
  * percentiles (ms), the rate, and the failures by status.
  */
-export async function measureCalls(url, cookie, { clients = 8, seconds = 8 } = {}) {
+export function measureCalls(url, cookie, { clients = 8, seconds = 8 } = {}) {
+  return measureLatency(() => fetch(url, { headers: { cookie } }), { clients, seconds });
+}
+
+/**
+ * `clients` clients, each calling `send` (a fetch) again as soon as answered, for `seconds` or,
+ * given `until` (a promise), until it settles: the latency percentiles (ms), the rate, the count
+ * and the failures by status.
+ */
+export async function measureLatency(send, { clients = 8, seconds = 8, until } = {}) {
   const latencies = [];
   const failures = new Map();
-  const until = performance.now() + seconds * 1000;
+  const started = performance.now();
+  let over = false;
+  if (until) until.finally(() => (over = true));
+  else setTimeout(() => (over = true), seconds * 1000);
   await Promise.all(
     Array.from({ length: clients }, async () => {
-      while (performance.now() < until) {
+      while (!over) {
         const sent = performance.now();
-        const res = await fetch(url, { headers: { cookie } });
+        const res = await send();
         await res.arrayBuffer();
         latencies.push(performance.now() - sent);
         if (!res.ok) failures.set(res.status, (failures.get(res.status) ?? 0) + 1);
       }
     }),
   );
+  const elapsed = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
   const at = (p) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))]);
   return {
-    perSecond: Math.round(latencies.length / seconds),
+    calls: latencies.length,
+    seconds: elapsed,
+    perSecond: Math.round(latencies.length / elapsed),
     p50: at(50),
     p95: at(95),
     p99: at(99),

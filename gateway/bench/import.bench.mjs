@@ -7,14 +7,29 @@
 // import run (to 'done'); the export of every item as CSV. Prints rows/s and the peak memory (RSS)
 // of every app process. Targets (docs/import-export.md, 2-core machine, 100,000 rows): preview < 10 s,
 // import < 60 s, export < 10 s, every process < 500 MB. Then the everyday reads at that size (list,
-// filters, search, a history of 10,000 movements) beside the small workspace. Takes about 5 minutes.
+// filters, search, a history of 10,000 movements) beside the small workspace; last, stock movements
+// on random items while a CSV report of every item streams and the reporting read models are rebuilt,
+// beside the same movements on the quiet stack just before. Takes about 5 minutes.
+// Over MAX_IMPORT_ROWS rows (200,000: one file's limit) the rows are imported as several files, one
+// after the other, as a user would: `node gateway/bench/import.bench.mjs 1000000` (#22's size) takes
+// about 40 minutes and 10 GB of disk.
 // BENCH_FILE=<a .csv or .xlsx> measures that file instead (e.g. the largest one allowed).
 // BENCH_PG_STATEMENTS=1 prints the statements PostgreSQL spent the run's time on (pg_stat_statements).
 // BENCH_HOLD=1 keeps the private stack up at the end (until Ctrl-C), to study its plans with psql.
 import { readdirSync, readFileSync } from 'node:fs';
 import { basename } from 'node:path';
+import { MAX_IMPORT_ROWS } from '@inventory/contracts';
 import { appProcesses, waitForHealth } from '../../infra/scripts/lib.mjs';
-import { measureCalls, PG_STAT_STATEMENTS_OPTION, printStatements, signUp, startStack, statementsReset, waitFor } from './bench-stack.mjs';
+import {
+  measureCalls,
+  measureLatency,
+  PG_STAT_STATEMENTS_OPTION,
+  printStatements,
+  signUp,
+  startStack,
+  statementsReset,
+  waitFor,
+} from './bench-stack.mjs';
 
 const ROWS = Number(process.argv[2] ?? 100_000);
 const ownFile = process.env.BENCH_FILE;
@@ -104,14 +119,14 @@ async function session(label) {
     if (res.status >= 400) throw new Error(`${init.method ?? 'GET'} ${path}: ${res.status} ${await res.text()}`);
     return res;
   };
-  return { cookie, call, json: async (path, init) => (await call(path, init)).json() };
+  return { cookie, token, call, json: async (path, init) => (await call(path, init)).json() };
 }
 
 const seconds = (since) => (performance.now() - since) / 1000;
 const rate = (rows, s) => Math.round(rows / s).toLocaleString('en-US');
 
-/** A realistic catalogue: names, SKUs, quantities, prices, 20 categories, 10 places, reorder levels. */
-function generateCsv(rows) {
+/** A realistic catalogue: names, SKUs, quantities, prices, 20 categories, 10 places, reorder levels; rows first… first + rows - 1. */
+function generateCsv(rows, first = 0) {
   const words = [
     'Hex',
     'Bolt',
@@ -132,7 +147,7 @@ function generateCsv(rows) {
   const categories = Array.from({ length: 20 }, (_, i) => `Category ${String.fromCharCode(65 + i)}`);
   const places = Array.from({ length: 10 }, (_, i) => `Aisle ${i + 1}`);
   const lines = ['Name,SKU,Description,Category,Location,Quantity,Unit price,Reorder level'];
-  for (let i = 0; i < rows; i++) {
+  for (let i = first; i < first + rows; i++) {
     const name = `${words[i % words.length]} ${words[(i * 7) % words.length]} ${i}`;
     lines.push(
       `${name},SKU-${String(i).padStart(7, '0')},"${name}, grade ${i % 5}",${categories[i % 20]},${places[i % 10]},${i % 500},${((i % 9999) / 100 + 0.5).toFixed(2)},${i % 50}`,
@@ -198,7 +213,86 @@ async function everydayReads(user, small) {
   return rows;
 }
 
-/** Starts pg_stat_statements' count afresh (the view is the whole server's, every database). */
+/**
+ * #22's last row: stock movements on random items (4 clients at a time) while a CSV report of every
+ * item streams and the reporting read models are rebuilt from the whole stream, beside the same
+ * movements on the quiet stack just before. Needs the private stack (the rebuild is its process).
+ */
+async function movementsUnderLoad(user) {
+  step = 'under load';
+  const ids = (await user.json('/api/inventory?limit=1000')).map((item) => item.id);
+  const move = () =>
+    fetch(`${baseUrl}/api/inventory/${ids[Math.floor(Math.random() * ids.length)]}/stock`, {
+      method: 'POST',
+      body: JSON.stringify({ quantity: 1, movementType: 'in', reason: 'Bench' }),
+      headers: { cookie: user.cookie, 'x-csrf-token': user.token, 'content-type': 'application/json' },
+    });
+  const quiet = await measureLatency(move, { clients: 4, seconds: 10 });
+  const exported = (async () => {
+    const started = performance.now();
+    const res = await user.call('/api/reports/inventory.csv?sort=name');
+    let lines = 0;
+    for await (const chunk of res.body) for (let at = chunk.indexOf(10); at !== -1; at = chunk.indexOf(10, at + 1)) lines++;
+    return { rows: lines - 1, seconds: seconds(started) };
+  })();
+  const rebuilt = (async () => {
+    const started = performance.now();
+    const log = await stack.run('services/reporting/dist/rebuild.js');
+    const events = [...log.matchAll(/reporting-[\w-]+: (\d+) events in/g)].reduce((sum, [, n]) => sum + Number(n), 0);
+    return { events, seconds: seconds(started) };
+  })();
+  const loaded = await measureLatency(move, { clients: 4, until: Promise.all([exported, rebuilt]) });
+  const [csv, rebuild] = await Promise.all([exported, rebuilt]);
+  const row = (label, m) => ({
+    movements: label,
+    calls: m.calls,
+    'p50 / p95 / p99 ms': `${m.p50} / ${m.p95} / ${m.p99}`,
+    target: label === 'quiet' ? '' : `p99 < 150: ${m.p99 < 150 && m.failures.length === 0 ? 'met' : 'MISSED'}`,
+    failed: m.failures.join(', '),
+  });
+  return {
+    table: [row('quiet', quiet), row('during the export and the rebuild', loaded)],
+    note:
+      `CSV report of ${csv.rows.toLocaleString('en-US')} rows in ${csv.seconds.toFixed(1)} s; ` +
+      `rebuild of ${rebuild.events.toLocaleString('en-US')} events in ${rebuild.seconds.toFixed(1)} s; movements measured for ${loaded.seconds.toFixed(1)} s`,
+  };
+}
+
+/** Uploads a file, previews it (every row must be new) and runs the import to 'done': the seconds of each step. */
+async function importFile(user, file, name) {
+  step = 'upload';
+  const form = new FormData();
+  form.append('file', new Blob([file]), name);
+  let t = performance.now();
+  const upload = await user.json('/api/imports', { method: 'POST', body: form });
+  const uploadSeconds = seconds(t);
+
+  step = 'preview';
+  t = performance.now();
+  const preview = await user.json(`/api/imports/${upload.id}/preview`, {
+    method: 'POST',
+    body: JSON.stringify({ mapping: upload.suggestedMapping, mode: 'create' }),
+    headers: { 'content-type': 'application/json' },
+  });
+  if (preview.toCreate !== upload.rowCount) throw new Error(`preview: ${JSON.stringify(preview).slice(0, 300)}`);
+  const previewSeconds = seconds(t);
+
+  step = 'run';
+  t = performance.now();
+  await user.call(`/api/imports/${upload.id}/commit`, { method: 'POST' });
+  const done = await waitFor(
+    async () => {
+      const view = await user.json(`/api/imports/${upload.id}`);
+      if (view.status === 'failed') throw new Error(`import failed: ${view.failure}`);
+      return view.status === 'done' && view;
+    },
+    1_800_000,
+    250,
+  );
+  if (done.created !== upload.rowCount) throw new Error(`import: ${JSON.stringify(done)}`);
+  return { rows: upload.rowCount, upload: uploadSeconds, preview: previewSeconds, run: seconds(t) };
+}
+
 const results = [];
 try {
   // Baseline: the plain path, one item per request.
@@ -221,51 +315,38 @@ try {
   });
 
   const user = await session('import-bench');
-  const file = ownFile ? readFileSync(ownFile) : generateCsv(ROWS);
-  step = 'upload';
-  const form = new FormData();
-  form.append('file', new Blob([file]), ownFile ? basename(ownFile) : 'bench.csv');
-  let t = performance.now();
-  const upload = await user.json('/api/imports', { method: 'POST', body: form });
-  const rows = upload.rowCount;
-  results.push({
-    step: `upload (${(file.length / 1048576).toFixed(1)} MB, ${rows} rows)`,
-    seconds: seconds(t),
-    'rows/s': rate(rows, seconds(t)),
-  });
-
-  step = 'preview';
-  t = performance.now();
-  const preview = await user.json(`/api/imports/${upload.id}/preview`, {
-    method: 'POST',
-    body: JSON.stringify({ mapping: upload.suggestedMapping, mode: 'create' }),
-    headers: { 'content-type': 'application/json' },
-  });
-  if (preview.toCreate !== rows) throw new Error(`preview: ${JSON.stringify(preview).slice(0, 300)}`);
-  results.push({ step: 'preview (every row checked)', seconds: seconds(t), 'rows/s': rate(rows, seconds(t)) });
-
-  step = 'run';
-  if (pgStatements) await statementsReset(stack);
-  t = performance.now();
+  // One file, or parts of at most MAX_IMPORT_ROWS rows imported one after the other.
+  const parts = ownFile
+    ? [{ file: readFileSync(ownFile), name: basename(ownFile) }]
+    : Array.from({ length: Math.ceil(ROWS / MAX_IMPORT_ROWS) }, (_, part) => ({
+        first: part * MAX_IMPORT_ROWS,
+        rows: Math.min(MAX_IMPORT_ROWS, ROWS - part * MAX_IMPORT_ROWS),
+        name: `bench-${part + 1}.csv`,
+      }));
+  const spent = { upload: 0, preview: 0, run: 0 };
+  let rows = 0;
+  let megabytes = 0;
   const cpuBefore = cpuNow();
-  await user.call(`/api/imports/${upload.id}/commit`, { method: 'POST' });
-  const done = await waitFor(
-    async () => {
-      const view = await user.json(`/api/imports/${upload.id}`);
-      if (view.status === 'failed') throw new Error(`import failed: ${view.failure}`);
-      return view.status === 'done' && view;
-    },
-    600_000,
-    250,
-  );
-  if (done.created !== rows) throw new Error(`import: ${JSON.stringify(done)}`);
-  const importSeconds = seconds(t);
-  results.push({ step: 'import run (to done)', seconds: importSeconds, 'rows/s': rate(rows, importSeconds) });
+  if (pgStatements) await statementsReset(stack);
+  for (const part of parts) {
+    const file = part.file ?? generateCsv(part.rows, part.first);
+    megabytes += file.length / 1048576;
+    const imported = await importFile(user, file, part.name);
+    rows += imported.rows;
+    for (const key of Object.keys(spent)) spent[key] += imported[key];
+  }
   chargeCpu('import run', cpuBefore);
   if (pgStatements) await printStatements(stack);
+  const files = parts.length === 1 ? '' : `, ${parts.length} files`;
+  const importSeconds = spent.run;
+  results.push(
+    { step: `upload (${megabytes.toFixed(1)} MB, ${rows} rows${files})`, seconds: spent.upload, 'rows/s': rate(rows, spent.upload) },
+    { step: 'preview (every row checked)', seconds: spent.preview, 'rows/s': rate(rows, spent.preview) },
+    { step: 'import run (to done)', seconds: importSeconds, 'rows/s': rate(rows, importSeconds) },
+  );
 
   step = 'export';
-  t = performance.now();
+  const t = performance.now();
   const res = await user.call('/api/export/items.csv');
   let bytes = 0;
   let lines = 0;
@@ -280,6 +361,7 @@ try {
   });
 
   const reads = await everydayReads(user, plain);
+  const underLoad = stack ? await movementsUnderLoad(user) : null;
 
   for (const row of results) row.seconds = row.seconds.toFixed(2);
   console.table(results);
@@ -292,7 +374,7 @@ try {
         name,
         {
           'peak RSS MB': mb(peaks.get('all')),
-          ...Object.fromEntries(['upload', 'preview', 'run', 'export'].map((key) => [`MB ${key}`, mb(peaks.get(key))])),
+          ...Object.fromEntries(['upload', 'preview', 'run', 'export', 'under load'].map((key) => [`MB ${key}`, mb(peaks.get(key))])),
           'CPU s in run': cpuUsed.get(name)?.['import run'],
         },
       ]),
@@ -303,6 +385,10 @@ try {
     `\nEveryday reads at ${rows.toLocaleString('en-US')} items (8 clients, 4 s each; baseline: the plain path's ${BASELINE_ITEMS} items)`,
   );
   console.table(reads);
+  if (underLoad) {
+    console.log(`\nStock movements on random items, 4 clients: ${underLoad.note}`);
+    console.table(underLoad.table);
+  }
   if (stack && process.env.BENCH_HOLD === '1') {
     console.log(`\nHolding the stack: ${stack.env.PG_URL} (Ctrl-C to stop)`);
     await new Promise((resolve) => ['SIGINT', 'SIGTERM'].forEach((signal) => process.once(signal, resolve)));
