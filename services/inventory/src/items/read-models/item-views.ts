@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import {
+  FILTERED_MATCHES_COUNTED_PAST_PAGE,
   MATCHES_COUNTED_PAST_PAGE,
   MAX_ITEMS_PAGE,
   STOCK_STATUSES,
@@ -281,21 +282,24 @@ export async function listItemsJson(
   const filter = where.join(' AND ');
   const limit = Math.min(query.limit ?? MAX_ITEMS_PAGE, MAX_ITEMS_PAGE);
   const offset = query.offset ?? 0;
-  // Each count is exact where an index counts the matches: unfiltered, the user's kept count
-  // (Inventory0007); by place alone, the place's entries (Inventory0019); by status or category, an
-  // index-only scan (Inventory0017). A search's matches are visited one by one, so its count stops
-  // MATCHES_COUNTED_PAST_PAGE past the page. Each is an uncorrelated subquery PostgreSQL runs once.
+  // Unfiltered, the count is the workspace's kept count (Inventory0007), exact at any size. A
+  // filter's matches are counted from an index, by place alone the place's entries (Inventory0019),
+  // by status or category an index-only scan (Inventory0017), up to FILTERED_MATCHES_COUNTED_PAST_PAGE
+  // past the page; a search's are visited one by one, so its count stops MATCHES_COUNTED_PAST_PAGE
+  // past it. Each is an uncorrelated subquery PostgreSQL runs once.
   const filters = where.length - mine.length;
   const placeAlone = filters === 1 && query.locationId !== undefined;
-  const countCap = query.search ? offset + limit + MATCHES_COUNTED_PAST_PAGE : undefined;
+  const countCap =
+    filters === 0 ? undefined : offset + limit + (query.search ? MATCHES_COUNTED_PAST_PAGE : FILTERED_MATCHES_COUNTED_PAST_PAGE);
   const [count, countParams]: [string, unknown[]] =
-    filters === 0
+    countCap === undefined
       ? ['SELECT coalesce((SELECT active FROM item_counts WHERE workspace_id = ?), 0)', [workspaceId]]
       : placeAlone
-        ? ['SELECT count(*)::int FROM item_places WHERE workspace_id = ? AND location_id = ?', [workspaceId, query.locationId]]
-        : countCap === undefined
-          ? [`SELECT count(*)::int FROM item_views WHERE ${filter}`, params]
-          : [`SELECT count(*)::int FROM (SELECT FROM item_views WHERE ${filter} LIMIT ?) matches`, [...params, countCap + 1]];
+        ? [
+            'SELECT count(*)::int FROM (SELECT FROM item_places WHERE workspace_id = ? AND location_id = ? LIMIT ?) matches',
+            [workspaceId, query.locationId, countCap + 1],
+          ]
+        : [`SELECT count(*)::int FROM (SELECT FROM item_views WHERE ${filter} LIMIT ?) matches`, [...params, countCap + 1]];
   // By place alone, newest first, the page is the place's own index entries at that offset
   // (item_places_list), not the workspace's newest items tried one by one for the place.
   const [pageFilter, pageParams, pageOffset]: [string, unknown[], number] =
