@@ -272,6 +272,19 @@ describe('registering and listing items', () => {
         expect([sort, order, paged]).toEqual([sort, order, expected]);
       }
     }
+    // A search's matches, found once and then sorted, page the same way; its total is theirs.
+    const matching = items.filter((item) => [item.name, item.sku ?? ''].some((value) => value.toLowerCase().includes('e')));
+    for (const sort of [...ITEM_SORTS, undefined]) {
+      for (const order of ['asc', 'desc'] as const) {
+        const ascending = sort ? [...matching].sort(compare(keys[sort])) : [...matching].reverse();
+        const expected = (order === 'asc' || !sort ? ascending : ascending.reverse()).map((item) => item.name);
+        const pages = await Promise.all(
+          [0, 2, 4].map((offset) => inv.call(S.listItems, { search: 'E', sort, order, limit: 2, offset }, owner)),
+        );
+        expect(pages.map((page) => page.total)).toEqual([matching.length, matching.length, matching.length]);
+        expect([sort, order, pages.flatMap((page) => page.items.map((item) => item.name))]).toEqual([sort, order, expected]);
+      }
+    }
     // Without an order a sort is ascending; without a sort the list stays newest first.
     expect((await inv.call(S.listItems, { sort: 'currentStock' }, owner)).items.map((item) => item.currentStock)).toEqual([
       0, 1, 5, 5, 7, 12, 12,

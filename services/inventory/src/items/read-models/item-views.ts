@@ -311,13 +311,32 @@ export async function listItemsJson(
           0,
         ]
       : [filter, params, offset];
-  const rows = await sqlOf(em)<ListRow>(
-    `SELECT (${count}) AS total, id, record_json, category_id, location_id, stock, lots FROM item_views WHERE ${pageFilter}
-     ORDER BY ${listOrder(query)} LIMIT ? OFFSET ?`,
-    [...countParams, ...pageParams, limit, pageOffset],
-  );
-  // Past the last page no row carries the total.
-  const counted = rows[0]?.total ?? (offset ? (await sqlOf(em)<{ total: number }>(`SELECT (${count}) AS total`, countParams))[0].total : 0);
+  const sql = sqlOf(em);
+  const columns = 'id, record_json, category_id, location_id, stock, lots';
+  const pageSql = `FROM item_views WHERE ${pageFilter} ORDER BY ${listOrder(query)} LIMIT ? OFFSET ?`;
+  let rows: ListRow[];
+  let counted: number;
+  if (query.search && countCap !== undefined) {
+    // A search finds its matches once: when they are no more than the cap, the page is sorted from
+    // them; counting and paging them apart searched the trigram indexes twice (a rare SKU's search
+    // at 1,000,000 items: twice 11 ms). When more match, the page is the usual walk.
+    const found = await sql<ListRow>(
+      `WITH matches AS MATERIALIZED (SELECT id FROM item_views WHERE ${filter} LIMIT ?)
+       SELECT counted.total, page.* FROM (SELECT count(*)::int AS total FROM matches) counted
+         LEFT JOIN LATERAL (SELECT ${columns} FROM item_views
+           WHERE counted.total <= ? AND id IN (SELECT id FROM matches) ORDER BY ${listOrder(query)} LIMIT ? OFFSET ?) page ON true`,
+      [...params, countCap + 1, countCap, limit, offset],
+    );
+    counted = found[0].total;
+    rows =
+      counted > countCap
+        ? await sql<ListRow>(`SELECT ${columns} ${pageSql}`, [...pageParams, limit, pageOffset])
+        : found.filter((row) => row.id !== null);
+  } else {
+    rows = await sql<ListRow>(`SELECT (${count}) AS total, ${columns} ${pageSql}`, [...countParams, ...pageParams, limit, pageOffset]);
+    // Past the last page no row carries the total.
+    counted = rows[0]?.total ?? (offset ? (await sql<{ total: number }>(`SELECT (${count}) AS total`, countParams))[0].total : 0);
+  }
   const totalCapped = countCap !== undefined && counted > countCap;
   const total = totalCapped ? countCap : counted;
   const items = await withRecords(em, workspaceId, rows);
