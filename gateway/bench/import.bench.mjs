@@ -361,6 +361,11 @@ try {
   });
 
   const reads = await everydayReads(user, plain);
+  // Printed at once: the phase after it may run out of disk at the largest sizes (a rebuild's copies).
+  console.log(
+    `\nEveryday reads at ${rows.toLocaleString('en-US')} items (8 clients, 4 s each; baseline: the plain path's ${BASELINE_ITEMS} items)`,
+  );
+  console.table(reads);
   const underLoad = stack ? await movementsUnderLoad(user) : null;
 
   for (const row of results) row.seconds = row.seconds.toFixed(2);
@@ -381,10 +386,6 @@ try {
     ),
   );
   console.log('CPU seconds during the import run: postgresql', cpuUsed.get('postgresql')?.['import run']);
-  console.log(
-    `\nEveryday reads at ${rows.toLocaleString('en-US')} items (8 clients, 4 s each; baseline: the plain path's ${BASELINE_ITEMS} items)`,
-  );
-  console.table(reads);
   if (underLoad) {
     console.log(`\nStock movements on random items, 4 clients: ${underLoad.note}`);
     console.table(underLoad.table);
