@@ -18,7 +18,8 @@ export async function deleteOwnedRecords(em: EntityManager, workspaceId: string)
   // The items' snapshots first, in the order a writer locks them (loadItemStates): a writer of one
   // of them finishes before, and the events deleted next include its own. Taking the item rows
   // first deadlocked with such a writer (it holds the snapshot, then writes the item row).
-  await sql('SELECT 1 FROM item_snapshots WHERE workspace_id = ? ORDER BY item_id FOR UPDATE', [workspaceId]);
+  // Counted in the database: a large workspace's rows are not sent to the service only to be dropped.
+  await sql('SELECT count(*) FROM (SELECT FROM item_snapshots WHERE workspace_id = ? ORDER BY item_id FOR UPDATE) locked', [workspaceId]);
   // Then the item rows: an append to an item written before snapshots existed writes its row in
   // the same statement (append.ts), so this waits for it. Deleting the events first left such an
   // append's event behind, a stream without its start that a rebuild cannot fold.
