@@ -1,17 +1,22 @@
 import type { PublicConfig } from '@inventory/contracts';
+import cookieParser from 'cookie-parser';
 import type { Express, Request, RequestHandler, Response } from 'express';
 import expressStaticGzip from 'express-static-gzip';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import { SESSION_COOKIE } from '../auth/session/session.middleware.js';
 import { compressedPage, PrerenderedPages, type PrerenderedPage } from './prerendered-pages.js';
+import { loadServerRenderer } from './server-renderer.js';
+import { SignedInPages } from './signed-in-pages.js';
 
 /**
  * Serves the built web app at / with a fallback to index.html for client-side routes. Paths under
  * /api are left to Nest, so an unknown API route gets a JSON 404, never the app's HTML.
  * The build leaves a .br and a .gz next to each file (web/vite.config.ts): the one the browser
- * accepts is sent as it is, so nothing is compressed per request. A signed-out visitor's landing
- * and login pages come rendered ahead of time (docs/web-performance.md).
+ * accepts is sent as it is. A signed-out visitor's landing and login pages come rendered ahead of
+ * time, a signed-in visitor's first screens rendered with their data (docs/web-performance.md).
  */
 export function serveWebApp(app: Express, distDir: string, options: { publicConfig: () => PublicConfig }): void {
   const index = join(distDir, 'index.html');
@@ -19,6 +24,10 @@ export function serveWebApp(app: Express, distDir: string, options: { publicConf
     expressStaticGzip(root, { enableBrotli: true, orderPreference: ['br', 'gz'], index: false, serveStatic });
   // Rendered on the first signed-out visit after a start (about half a second), then kept.
   const prerendered = new PrerenderedPages(distDir, options.publicConfig);
+  const signedIn = new SignedInPages(distDir);
+  // Loaded now, not on the first visit: a cold render would miss its budget.
+  void loadServerRenderer(distDir);
+  const parseCookies = cookieParser();
   // Hashed assets never change under the same name; pages must always be revalidated.
   app.use('/assets', precompressed(join(distDir, 'assets'), { immutable: true, maxAge: '1y', fallthrough: true }));
   app.use(unlessApi(precompressed(distDir, { maxAge: 0 })));
@@ -27,20 +36,31 @@ export function serveWebApp(app: Express, distDir: string, options: { publicConf
   // screens' code beside its current-user call (web/src/main.tsx). It paints "Loading..." from the
   // HTML itself while the app's code arrives. Made on the first such visit.
   let sessionShell: PrerenderedPage | undefined;
+  const sendSessionShell = (req: Request, res: Response) => {
+    sessionShell ??= compressedPage(
+      Buffer.from(
+        readFileSync(index, 'utf8')
+          .replace('<html ', '<html data-session="likely" ')
+          .replace('<div id="root"></div>', `<div id="root">${STATIC_LOADER}</div>`),
+      ),
+    );
+    sendPage(req, res, sessionShell);
+  };
   app.use((req, res, next) => {
     const isPage = (req.method === 'GET' || req.method === 'HEAD') && !isApiPath(req.path);
     if (!isPage) return next();
     if (!existsSync(index)) return void res.status(503).type('text').send('The web app is not built yet: run npm start.');
     res.setHeader('Cache-Control', 'no-cache');
     if (hasSessionCookie(req)) {
-      sessionShell ??= compressedPage(
-        Buffer.from(
-          readFileSync(index, 'utf8')
-            .replace('<html ', '<html data-session="likely" ')
-            .replace('<div id="root"></div>', `<div id="root">${STATIC_LOADER}</div>`),
-        ),
-      );
-      return sendPage(req, res, sessionShell);
+      // A screen rendered with someone's data is theirs alone.
+      res.setHeader('Cache-Control', 'private, no-cache');
+      if (req.method === 'HEAD') return sendSessionShell(req, res);
+      return parseCookies(req, res, () => {
+        void signedIn.render(req).then(
+          (html) => (html === undefined ? sendSessionShell(req, res) : sendRendered(req, res, html)),
+          next,
+        );
+      });
     }
     void (req.originalUrl.includes('?') ? Promise.resolve(undefined) : prerendered.get(req.path)).then((page) => {
       if (page) return sendPage(req, res, page);
@@ -74,6 +94,24 @@ function sendPage(req: Request, res: Response, page: PrerenderedPage): void {
   if (encoding === 'br' || encoding === 'gzip') res.setHeader('Content-Encoding', encoding);
   res.send(encoding === 'br' ? page.br : encoding === 'gzip' ? page.gzip : page.html);
 }
+
+/** A document made for one request, compressed for it (quickly: it is sent once). */
+async function sendRendered(req: Request, res: Response, html: string): Promise<void> {
+  const encoding = req.acceptsEncodings('br', 'gzip');
+  const body =
+    encoding === 'br'
+      ? await brotliAsync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
+      : encoding === 'gzip'
+        ? await gzipAsync(html)
+        : Buffer.from(html);
+  res.setHeader('Vary', 'Accept-Encoding');
+  res.type('html');
+  if (encoding === 'br' || encoding === 'gzip') res.setHeader('Content-Encoding', encoding);
+  res.send(body);
+}
+
+const brotliAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
 
 /** API requests skip the file lookup (a `stat` per request) that static serving would cost them. */
 const unlessApi =

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { APP_HYDRATED_EVENT } from './state';
+import { APP_HYDRATED_EVENT } from './hydrated-event';
 
 /**
  * Tells the loader of a page rendered ahead of time (boot.ts) that the app has taken it over.

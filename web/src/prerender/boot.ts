@@ -1,4 +1,4 @@
-import { APP_HYDRATED_EVENT } from './state';
+import { APP_HYDRATED_EVENT } from './hydrated-event';
 
 /**
  * The only script of a signed-out page the gateway rendered ahead of time (docs/web-performance.md).
