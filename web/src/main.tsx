@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { createQueryClient } from './app/query-client';
@@ -19,12 +19,16 @@ if (document.documentElement.dataset.session === 'likely')
 if (prerendered) {
   // A page the gateway rendered (docs/web-performance.md): take it over as it is.
   seedQueryCache(queryClient, prerendered);
-  hydrateRoot(
-    container,
-    <StrictMode>
-      <App queryClient={queryClient} hints={'hints' in prerendered ? prerendered.hints : undefined} />
-    </StrictMode>,
-  );
+  // In a transition, React takes the page over in short slices: a tap meanwhile is answered, and a
+  // phone's main thread is never held for the whole tree at once.
+  startTransition(() => {
+    hydrateRoot(
+      container,
+      <StrictMode>
+        <App queryClient={queryClient} hints={'hints' in prerendered ? prerendered.hints : undefined} />
+      </StrictMode>,
+    );
+  });
 } else {
   createRoot(container).render(
     <StrictMode>

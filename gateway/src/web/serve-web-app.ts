@@ -4,12 +4,9 @@ import type { Express, Request, RequestHandler, Response } from 'express';
 import expressStaticGzip from 'express-static-gzip';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip } from 'node:zlib';
 import { SESSION_COOKIE } from '../auth/session/session.middleware.js';
 import { compressedPage, PrerenderedPages, type PrerenderedPage } from './prerendered-pages.js';
-import { loadServerRenderer } from './server-renderer.js';
-import { SignedInPages } from './signed-in-pages.js';
+import { SignedInPages, STATIC_LOADER } from './signed-in-pages.js';
 
 /**
  * Serves the built web app at / with a fallback to index.html for client-side routes. Paths under
@@ -25,25 +22,20 @@ export function serveWebApp(app: Express, distDir: string, options: { publicConf
   // Rendered on the first signed-out visit after a start (about half a second), then kept.
   const prerendered = new PrerenderedPages(distDir, options.publicConfig);
   const signedIn = new SignedInPages(distDir);
-  // Loaded now, not on the first visit: a cold render would miss its budget.
-  void loadServerRenderer(distDir);
   const parseCookies = cookieParser();
   // Hashed assets never change under the same name; pages must always be revalidated.
   app.use('/assets', precompressed(join(distDir, 'assets'), { immutable: true, maxAge: '1y', fallthrough: true }));
   app.use(unlessApi(precompressed(distDir, { maxAge: 0 })));
   const shell = precompressed(distDir, { cacheControl: false });
-  // The shell for a visit with a session cookie, marked so: the app then fetches the signed-in
-  // screens' code beside its current-user call (web/src/main.tsx). It paints "Loading..." from the
-  // HTML itself while the app's code arrives. Made on the first such visit.
+  // The page of a visit with a session cookie, marked so: the app then fetches the signed-in
+  // screens' code beside its current-user call (web/src/main.tsx). Its first screens come rendered
+  // with the visitor's data; any other paints "Loading..." from the HTML itself while the app's
+  // code arrives (the shell). Both are made from index.html as read on the first such visit.
+  let sessionIndex: string | undefined;
   let sessionShell: PrerenderedPage | undefined;
+  const markedIndex = () => (sessionIndex ??= readFileSync(index, 'utf8').replace('<html ', '<html data-session="likely" '));
   const sendSessionShell = (req: Request, res: Response) => {
-    sessionShell ??= compressedPage(
-      Buffer.from(
-        readFileSync(index, 'utf8')
-          .replace('<html ', '<html data-session="likely" ')
-          .replace('<div id="root"></div>', `<div id="root">${STATIC_LOADER}</div>`),
-      ),
-    );
+    sessionShell ??= compressedPage(Buffer.from(markedIndex().replace('<div id="root"></div>', `<div id="root">${STATIC_LOADER}</div>`)));
     sendPage(req, res, sessionShell);
   };
   app.use((req, res, next) => {
@@ -54,13 +46,10 @@ export function serveWebApp(app: Express, distDir: string, options: { publicConf
     if (hasSessionCookie(req)) {
       // A screen rendered with someone's data is theirs alone.
       res.setHeader('Cache-Control', 'private, no-cache');
-      if (req.method === 'HEAD') return sendSessionShell(req, res);
-      return parseCookies(req, res, () => {
-        void signedIn.render(req).then(
-          (html) => (html === undefined ? sendSessionShell(req, res) : sendRendered(req, res, html)),
-          next,
-        );
-      });
+      return void signedIn.renders(req.path).then((rendered) => {
+        if (!rendered || req.method === 'HEAD') return sendSessionShell(req, res);
+        parseCookies(req, res, () => void signedIn.send(req, res, markedIndex()).catch(next));
+      }, next);
     }
     void (req.originalUrl.includes('?') ? Promise.resolve(undefined) : prerendered.get(req.path)).then((page) => {
       if (page) return sendPage(req, res, page);
@@ -69,15 +58,6 @@ export function serveWebApp(app: Express, distDir: string, options: { publicConf
     }, next);
   });
 }
-
-/**
- * What the app's FullScreenLoader shows (a spinner over "Loading..."), in HTML and CSS alone: the
- * page has content from its first paint, and the app replaces it when it starts.
- */
-const STATIC_LOADER = `<div role="status" aria-live="polite" style="min-height:100vh;display:flex;flex-direction:column;align-items:center;justify-content:center;gap:16px">
-<style>@keyframes app-loader{to{transform:rotate(360deg)}}</style>
-<span aria-hidden="true" style="width:32px;height:32px;border-radius:50%;border:3px solid rgba(22,119,255,.2);border-top-color:#1677ff;animation:app-loader 1s linear infinite"></span>
-<span style="color:#8c8c8c;font-size:14px">Loading...</span></div>`;
 
 /**
  * A session cookie may mean someone is signed in (the app decides): such a visit gets the marked
@@ -94,24 +74,6 @@ function sendPage(req: Request, res: Response, page: PrerenderedPage): void {
   if (encoding === 'br' || encoding === 'gzip') res.setHeader('Content-Encoding', encoding);
   res.send(encoding === 'br' ? page.br : encoding === 'gzip' ? page.gzip : page.html);
 }
-
-/** A document made for one request, compressed for it (quickly: it is sent once). */
-async function sendRendered(req: Request, res: Response, html: string): Promise<void> {
-  const encoding = req.acceptsEncodings('br', 'gzip');
-  const body =
-    encoding === 'br'
-      ? await brotliAsync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
-      : encoding === 'gzip'
-        ? await gzipAsync(html)
-        : Buffer.from(html);
-  res.setHeader('Vary', 'Accept-Encoding');
-  res.type('html');
-  if (encoding === 'br' || encoding === 'gzip') res.setHeader('Content-Encoding', encoding);
-  res.send(body);
-}
-
-const brotliAsync = promisify(brotliCompress);
-const gzipAsync = promisify(gzip);
 
 /** API requests skip the file lookup (a `stat` per request) that static serving would cost them. */
 const unlessApi =

@@ -14,7 +14,11 @@ export interface ServerRenderer {
   PRERENDERED_PATHS: readonly string[];
   renderSignedOutDocument(path: string, config: PublicConfig): string;
   isServerRenderedPage(pathname: string): boolean;
-  renderSignedInDocument(request: { url: string; hints: ClientHints; readApi: (pathAndQuery: string) => Promise<Response> }): Promise<string | null>;
+  renderSignedInPage(request: {
+    url: string;
+    hints: ClientHints;
+    readApi: (pathAndQuery: string) => Promise<Response>;
+  }): Promise<{ styles: string; root: string; state: string } | null>;
 }
 
 const renderers = new Map<string, Promise<ServerRenderer | undefined>>();

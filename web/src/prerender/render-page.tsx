@@ -86,12 +86,20 @@ export interface SignedInPageRequest {
  */
 const MAX_RENDERS = 5;
 
+/** A signed-in screen as rendered: antd's styles for it, the markup of #root, the state script. */
+export interface SignedInPageParts {
+  styles: string;
+  root: string;
+  state: string;
+}
+
 /**
- * The whole HTML document of a signed-in screen with the visitor's data, or null when the session
- * turns out not to be signed in. The page carries the answers it was rendered with, so the browser
- * takes it over as it is (main.tsx) instead of fetching and drawing it again.
+ * A signed-in screen with the visitor's data, or null when the session turns out not to be signed
+ * in. The gateway puts the parts into the page's document (gateway/src/web/signed-in-pages.ts). The
+ * page carries the answers it was rendered with, so the browser takes it over as it is (main.tsx)
+ * instead of fetching and drawing it again.
  */
-export async function renderSignedInDocument({ url, hints, readApi }: SignedInPageRequest): Promise<string | null> {
+export async function renderSignedInPage({ url, hints, readApi }: SignedInPageRequest): Promise<SignedInPageParts | null> {
   const queryClient = createQueryClient();
   // Its answers, and their timers, end with the render.
   const rendering = visitorApi.run(readApi, async () => {
@@ -119,7 +127,7 @@ export async function renderSignedInDocument({ url, hints, readApi }: SignedInPa
       const settled = asked.length === 0 && !/<template|<script/.test(body);
       if (settled) break;
       if (renders === MAX_RENDERS) {
-        const waiting = asked.length > 0 ? asked.map((query) => query.queryHash).join(', ') : /<template|<script/.exec(body)?.input.slice(/<template|<script/.exec(body)!.index, /<template|<script/.exec(body)!.index + 300);
+        const waiting = asked.length > 0 ? asked.map((query) => query.queryHash).join(', ') : 'a lazy part';
         throw new Error(`${url} not settled after ${MAX_RENDERS} renders: ${waiting}`);
       }
       await Promise.all(
@@ -130,7 +138,7 @@ export async function renderSignedInDocument({ url, hints, readApi }: SignedInPa
       body = await render();
     }
     const state: PrerenderState = { queries: dehydrate(queryClient), hints };
-    return documentWith(readClientBuild().indexHtml.replace('<html ', '<html data-session="likely" '), body, extractStyle(styles), stateScript(state));
+    return { styles: extractStyle(styles), root: body, state: stateScript(state) };
   });
   return rendering.finally(() => queryClient.clear());
 }
