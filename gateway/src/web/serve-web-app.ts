@@ -30,12 +30,16 @@ export function serveWebApp(app: Express, distDir: string, options: { publicConf
   // The page of a visit with a session cookie, marked so: the app then fetches the signed-in
   // screens' code beside its current-user call (web/src/main.tsx). Its first screens come rendered
   // with the visitor's data; any other paints "Loading..." from the HTML itself while the app's
-  // code arrives (the shell). Both are made from index.html as read on the first such visit.
-  let sessionIndex: string | undefined;
+  // code arrives (the shell, made on the first such visit).
   let sessionShell: PrerenderedPage | undefined;
-  const markedIndex = () => (sessionIndex ??= readFileSync(index, 'utf8').replace('<html ', '<html data-session="likely" '));
   const sendSessionShell = (req: Request, res: Response) => {
-    sessionShell ??= compressedPage(Buffer.from(markedIndex().replace('<div id="root"></div>', `<div id="root">${STATIC_LOADER}</div>`)));
+    sessionShell ??= compressedPage(
+      Buffer.from(
+        readFileSync(index, 'utf8')
+          .replace('<html ', '<html data-session="likely" ')
+          .replace('<div id="root"></div>', `<div id="root">${STATIC_LOADER}</div>`),
+      ),
+    );
     sendPage(req, res, sessionShell);
   };
   app.use((req, res, next) => {
@@ -48,7 +52,7 @@ export function serveWebApp(app: Express, distDir: string, options: { publicConf
       res.setHeader('Cache-Control', 'private, no-cache');
       return void signedIn.renders(req.path).then((rendered) => {
         if (!rendered || req.method === 'HEAD') return sendSessionShell(req, res);
-        parseCookies(req, res, () => void signedIn.send(req, res, markedIndex()).catch(next));
+        parseCookies(req, res, () => void signedIn.send(req, res).catch(next));
       }, next);
     }
     void (req.originalUrl.includes('?') ? Promise.resolve(undefined) : prerendered.get(req.path)).then((page) => {

@@ -14,6 +14,7 @@ export interface ServerRenderer {
   PRERENDERED_PATHS: readonly string[];
   renderSignedOutDocument(path: string, config: PublicConfig): string;
   isServerRenderedPage(pathname: string): boolean;
+  signedInDocument(): string;
   renderSignedInPage(request: {
     url: string;
     hints: ClientHints;

@@ -54,13 +54,15 @@ export class SignedInPages {
     return (await this.renderer)?.isServerRenderedPage(path) ?? false;
   }
 
-  /** Sends the page of `req` around `shellHtml` (index.html marked for a session), its screen rendered if it can be. */
-  async send(req: Request, res: Response, shellHtml: string): Promise<void> {
-    const [beforeRoot, afterRoot] = shellHtml.split('<div id="root"></div>');
+  /** Sends the page of `req`, its screen rendered if it can be (call when `renders` said so). */
+  async send(req: Request, res: Response): Promise<void> {
+    const renderer = await this.renderer;
+    if (!renderer) throw new Error('no server renderer');
+    const [beforeRoot, afterRoot] = renderer.signedInDocument().split('<div id="root"></div>');
     const body = compressedBody(req, res);
     body.write(beforeRoot + EARLY_LOADER);
     body.flush();
-    const page = await this.render(req);
+    const page = await this.render(renderer, req);
     body.end(
       page
         ? `${END_EARLY_LOADER}${page.styles}<div id="root">${page.root}</div>\n    ${page.state}${afterRoot}`
@@ -68,13 +70,12 @@ export class SignedInPages {
     );
   }
 
-  private async render(req: Request) {
-    const renderer = await this.renderer;
-    if (!renderer) return null;
+  private async render(renderer: ServerRenderer, req: Request) {
     const origin = ownOrigin(req);
     const cookie = req.headers.cookie ?? '';
     const deadline = AbortSignal.timeout(RENDER_BUDGET_MS);
-    const readApi = (pathAndQuery: string) => fetch(origin + pathAndQuery, { headers: { cookie, accept: 'application/json' }, signal: deadline });
+    const readApi = (pathAndQuery: string) =>
+      fetch(origin + pathAndQuery, { headers: { cookie, accept: 'application/json' }, signal: deadline });
     try {
       const rendered = renderer.renderSignedInPage({ url: req.originalUrl, hints: clientHintsOf(req), readApi });
       return await Promise.race([rendered, overBudget(deadline)]);
@@ -108,7 +109,9 @@ function compressedBody(req: Request, res: Response): PageBody {
 }
 
 const overBudget = (deadline: AbortSignal) =>
-  new Promise<never>((_, reject) => deadline.addEventListener('abort', () => reject(new Error(`not rendered within ${RENDER_BUDGET_MS} ms`))));
+  new Promise<never>((_, reject) =>
+    deadline.addEventListener('abort', () => reject(new Error(`not rendered within ${RENDER_BUDGET_MS} ms`))),
+  );
 
 /** This gateway as the request reached it: its own socket, whatever the host or proxy in front. */
 function ownOrigin(req: Request): string {

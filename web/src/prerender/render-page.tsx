@@ -29,14 +29,18 @@ preloadServerRenderedPages();
 /** The signed-out pages worth a first paint without any script. */
 export const PRERENDERED_PATHS = ['/', '/login'] as const;
 
-let clientBuild: { indexHtml: string; bootScript: string } | undefined;
+let clientBuild: { indexHtml: string; bootScript: string; signedInBootScript: string } | undefined;
 
 /** What the client build wrote next to this file (dist/.ssr): dist/index.html and the loader's file. */
 function readClientBuild() {
   clientBuild ??= (() => {
     const dist = new URL('../', import.meta.url);
     const manifest = JSON.parse(readFileSync(new URL('.vite/manifest.json', dist), 'utf8')) as Record<string, { file: string }>;
-    return { indexHtml: readFileSync(new URL('index.html', dist), 'utf8'), bootScript: manifest['src/prerender/boot.ts'].file };
+    return {
+      indexHtml: readFileSync(new URL('index.html', dist), 'utf8'),
+      bootScript: manifest['src/prerender/boot.ts'].file,
+      signedInBootScript: manifest['src/prerender/signed-in-boot.ts'].file,
+    };
   })();
   return clientBuild;
 }
@@ -56,8 +60,15 @@ export function renderSignedOutDocument(path: string, config: PublicConfig): str
     </StrictMode>,
   );
   // The app's own entry and its preloads would start the whole bundle: the loader does, later.
-  const withoutApp = build.indexHtml.replace(/\s*<script type="module"[^>]*><\/script>/g, '').replace(/\s*<link rel="modulepreload"[^>]*>/g, '');
-  return documentWith(withoutApp, body, extractStyle(styles), `${stateScript(state)}\n    <script type="module" src="/${build.bootScript}"></script>`);
+  const withoutApp = build.indexHtml
+    .replace(/\s*<script type="module"[^>]*><\/script>/g, '')
+    .replace(/\s*<link rel="modulepreload"[^>]*>/g, '');
+  return documentWith(
+    withoutApp,
+    body,
+    extractStyle(styles),
+    `${stateScript(state)}\n    <script type="module" src="/${build.bootScript}"></script>`,
+  );
 }
 
 /** Reads the gateway's API as the visitor whose page is rendered: `GET` of a path and query. */
@@ -85,6 +96,20 @@ export interface SignedInPageRequest {
  * rendered need two to four.
  */
 const MAX_RENDERS = 5;
+
+/**
+ * The document a signed-in screen is sent in, around its rendered parts: index.html marked for a
+ * session, with the script that holds early clicks (signed-in-boot.ts) before the app's own.
+ */
+export function signedInDocument(): string {
+  const build = readClientBuild();
+  return build.indexHtml
+    .replace('<html ', '<html data-session="likely" ')
+    .replace(
+      '<script type="module"',
+      `<script type="module" crossorigin src="/${build.signedInBootScript}"></script>\n    <script type="module"`,
+    );
+}
 
 /** A signed-in screen as rendered: antd's styles for it, the markup of #root, the state script. */
 export interface SignedInPageParts {
@@ -121,7 +146,9 @@ export async function renderSignedInPage({ url, hints, readApi }: SignedInPageRe
     };
     let body = await render();
     for (let renders = 1; ; renders++) {
-      const asked = queryClient.getQueryCache().findAll({ predicate: (query) => askedAndUnanswered(query) && !failed.has(query.queryHash) });
+      const asked = queryClient
+        .getQueryCache()
+        .findAll({ predicate: (query) => askedAndUnanswered(query) && !failed.has(query.queryHash) });
       // A lazy part that arrived during the render came as a fallback and a script that swaps it in,
       // which the page's CSP does not run: the next render has its code from the start.
       const settled = asked.length === 0 && !/<template|<script/.test(body);
@@ -132,7 +159,9 @@ export async function renderSignedInPage({ url, hints, readApi }: SignedInPageRe
       }
       await Promise.all(
         asked.map((query) =>
-          queryClient.fetchQuery({ ...query.options, queryKey: query.queryKey, retry: false }).catch(() => void failed.add(query.queryHash)),
+          queryClient
+            .fetchQuery({ ...query.options, queryKey: query.queryKey, retry: false })
+            .catch(() => void failed.add(query.queryHash)),
         ),
       );
       body = await render();
