@@ -22,7 +22,7 @@ export const api = createClient<paths>({
   headers: { accept: 'application/json' },
   // A server render has no page to be relative to: its calls name this origin, and its transport
   // (sendApiRequestsThrough) takes them to the gateway with the visitor's cookie.
-  baseUrl: import.meta.env.SSR ? SERVER_RENDER_ORIGIN : '',
+  baseUrl: typeof window === 'undefined' ? SERVER_RENDER_ORIGIN : '',
   fetch: (request) => send(request),
 });
 
