@@ -1,4 +1,4 @@
-import { holdClicksUntilHydrated } from './early-clicks';
+import { APP_HYDRATED_EVENT } from './state';
 
 /**
  * The only script of a signed-out page the gateway rendered ahead of time (docs/web-performance.md).
@@ -10,6 +10,8 @@ import { holdClicksUntilHydrated } from './early-clicks';
 const INTENT_EVENTS = ['pointerover', 'pointerdown', 'touchstart', 'keydown', 'focusin'] as const;
 
 let started = false;
+let hydrated = false;
+let pressedBeforeHydration: HTMLElement | null = null;
 
 function startApp(): void {
   if (started) return;
@@ -19,4 +21,27 @@ function startApp(): void {
 }
 
 for (const type of INTENT_EVENTS) window.addEventListener(type, startApp, { capture: true, passive: true });
-holdClicksUntilHydrated(startApp);
+
+window.addEventListener(
+  'click',
+  (event) => {
+    if (hydrated) return;
+    const button = event.target instanceof Element ? event.target.closest('button') : null;
+    if (!button) return; // links navigate to their (also rendered ahead of time) page
+    event.preventDefault();
+    event.stopPropagation();
+    pressedBeforeHydration = button;
+    startApp();
+  },
+  true,
+);
+
+document.addEventListener(
+  APP_HYDRATED_EVENT,
+  () => {
+    hydrated = true;
+    if (pressedBeforeHydration?.isConnected) pressedBeforeHydration.click();
+    pressedBeforeHydration = null;
+  },
+  { once: true },
+);

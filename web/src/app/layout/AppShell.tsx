@@ -6,7 +6,6 @@ import { DemoBanner } from '../../features/demo/components/DemoBanner';
 import { isDemoUser } from '../../lib/user-display';
 import { useIsMobile } from '../../lib/use-media-query';
 import { PageLoader } from '../../components/PageLoader';
-import { HydratedSignal } from '../../prerender/HydratedSignal';
 import { pageTitle } from './page-titles';
 import { SideNav } from './SideNav';
 import { MOBILE_NAV_ID, TopBar } from './TopBar';
@@ -57,7 +56,6 @@ export function AppShell() {
         <Layout.Content style={{ padding: isMobile ? 16 : 24 }}>
           <Suspense fallback={<PageLoader />}>
             <Outlet />
-            <HydratedSignal />
           </Suspense>
         </Layout.Content>
       </Layout>

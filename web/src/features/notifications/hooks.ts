@@ -21,7 +21,6 @@ import {
   unsubscribeThisBrowser,
 } from './browser-push';
 import { lowStockNotification, parseLowStockAlert } from './low-stock-notification';
-import { useBrowserValue } from '../../lib/use-browser-value';
 
 /** The server's channels change only with its configuration. */
 const CHANNELS_STALE_MS = 5 * 60_000;
@@ -43,10 +42,7 @@ export function useBrowserPushEndpoint() {
  * the tab (they may have changed it in the browser's site settings meanwhile); set after asking.
  */
 export function useNotificationPermission(): [NotificationPermission | null, (value: NotificationPermission) => void] {
-  // A server-rendered page is taken over as rendered (no permission known), then shows this one's.
-  const permissionAtStart = useBrowserValue(notificationPermission, null);
-  const [permissionNow, setPermission] = useState<NotificationPermission | null | undefined>(undefined);
-  const permission = permissionNow === undefined ? permissionAtStart : permissionNow;
+  const [permission, setPermission] = useState(notificationPermission);
   useEffect(() => {
     const update = () => setPermission(notificationPermission());
     window.addEventListener('focus', update);

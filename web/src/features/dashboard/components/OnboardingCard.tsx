@@ -9,7 +9,6 @@ import { hasPrintedLabels, hasVisitedReports, onboardingDismissed, dismissOnboar
 import { useWorkspaceAccess } from '../../workspace/access';
 import { useWorkspaces } from '../../workspace/hooks';
 import { usePreferences } from '../../account/hooks';
-import { useBrowserValue } from '../../../lib/use-browser-value';
 import { useNotificationChannels, useNotificationPermission } from '../../notifications/hooks';
 
 interface Step {
@@ -35,12 +34,7 @@ export function useOnboarding(): Onboarding {
   const recent = useRecentMovements();
   const hasLocations = useHasLocations();
   const workspaceId = user?.workspace.id;
-  // What this browser remembers (lib/onboarding.ts) is read so a server-rendered page is taken over as rendered.
-  const dismissedBefore = useBrowserValue(() => onboardingDismissed(user?.id, workspaceId), false);
-  const [dismissedNow, setDismissed] = useState(false);
-  const printedLabels = useBrowserValue(() => (user ? hasPrintedLabels(user.id) : false), false);
-  const visitedReports = useBrowserValue(() => (user ? hasVisitedReports(user.id) : false), false);
-  const dismissed = dismissedBefore || dismissedNow;
+  const [dismissed, setDismissed] = useState(() => onboardingDismissed(user?.id, workspaceId));
   const { canWrite, canManageMembers } = useWorkspaceAccess();
   const workspaces = useWorkspaces(canManageMembers);
   const preferences = usePreferences();
@@ -98,7 +92,7 @@ export function useOnboarding(): Onboarding {
       title: 'Print labels',
       hint: 'QR labels for shelves and items: a phone scanning one opens it, ready to count or move stock.',
       to: '/inventory',
-      done: printedLabels,
+      done: hasPrintedLabels(user.id),
     },
     {
       key: 'notifications',
@@ -114,7 +108,7 @@ export function useOnboarding(): Onboarding {
       title: 'Look at your reports',
       hint: 'Value, low stock and movements, with CSV and PDF export.',
       to: '/reports',
-      done: visitedReports,
+      done: hasVisitedReports(user.id),
     },
   ];
   const done = steps.filter((step) => step.done).length;

@@ -1,7 +1,5 @@
 import { Card, List, Skeleton, Tag, Typography } from 'antd';
-import { useMemo } from 'react';
 import type { RecentMovement } from '../../../api/reports';
-import { useTimeZone } from '../../../lib/client-hints';
 
 const TYPE_LABELS: Record<string, string> = {
   in: 'Added',
@@ -13,12 +11,9 @@ const TYPE_LABELS: Record<string, string> = {
 };
 
 // spec §2: short month, day, hour and minute.
-const dateFormatIn = (timeZone: string) =>
-  new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone });
+const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
 
 export function RecentActivity({ movements, loading }: { movements: RecentMovement[]; loading: boolean }) {
-  const timeZone = useTimeZone();
-  const dateFormat = useMemo(() => dateFormatIn(timeZone), [timeZone]);
   return (
     <Card title="Recent Activity" style={{ height: '100%' }}>
       {loading ? (
