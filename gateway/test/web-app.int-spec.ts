@@ -1,5 +1,6 @@
 import type { PublicConfig } from '@inventory/contracts';
-import { signUp } from './support/api-client.js';
+import { signUp, type ApiClient } from './support/api-client.js';
+import { joinedAs, sharedWorkspace } from './support/workspaces.js';
 import { startSystem, type System } from './support/system.js';
 
 /** The built web app as the gateway serves it (web/dist from the build that `npm test` runs first). */
@@ -14,6 +15,13 @@ afterAll(async () => {
 
 const get = (path: string, headers: Record<string, string> = {}) =>
   fetch(`${system.baseUrl}${path}`, { headers: { 'accept-encoding': 'br, gzip', ...headers } });
+
+/** What a signed-in screen carries (web/src/prerender/state.ts). */
+interface SignedInState {
+  /** React Query's dehydrated cache: the answers the screen was rendered with. */
+  queries: { queries: { queryKey: unknown[]; state: { data: unknown } }[] };
+  hints: { width: number; timeZone: string };
+}
 
 const stateOf = (html: string) => {
   const json = /<script type="application\/json" id="prerender-state">(.*?)<\/script>/.exec(html)?.[1];
@@ -47,11 +55,8 @@ describe('the web app', () => {
   it('sends the app shell when a query changes the page or a session may be signed in', async () => {
     const { client } = await signUp(system.baseUrl);
     expect(client.cookie('connect.sid')).toBeDefined();
-    const shells = [
-      await get('/login?next=%2Finventory'),
-      await get('/', { cookie: `connect.sid=${client.cookie('connect.sid')}` }),
-      await get('/dashboard'),
-    ];
+    const session = { cookie: `connect.sid=${client.cookie('connect.sid')}` };
+    const shells = [await get('/login?next=%2Finventory'), await get('/account', session), await get('/dashboard')];
     const marks = [];
     for (const res of shells) {
       expect(res.status).toBe(200);
@@ -62,8 +67,100 @@ describe('the web app', () => {
       marks.push(/<html[^>]* data-session="likely"/.test(html) && /<div id="root"><div role="status"[^>]*>[\s\S]*Loading\.\.\./.test(html));
     }
     // Only the visit with a session cookie is marked, so the app fetches the signed-in screens early,
-    // and paints "Loading..." before any of its code has arrived.
+    // and paints "Loading..." before any of its code has arrived (a screen not rendered on the server).
     expect(marks).toEqual([false, true, false]);
+  });
+
+  describe('a signed-in visitor’s first screens, rendered with their data', () => {
+    const sessionOf = (client: ApiClient) => ({ cookie: `connect.sid=${client.cookie('connect.sid')}` });
+    const signedInStateOf = (html: string) => stateOf(html) as unknown as SignedInState | undefined;
+    const userIn = (state: SignedInState | undefined) =>
+      state?.queries.queries.find((query) => JSON.stringify(query.queryKey) === '["auth","user"]')?.state.data as
+        { email: string } | undefined;
+
+    it('sends each screen with the visitor’s own workspace in it, and the answers the app takes it over with', async () => {
+      const owner = await signUp(system.baseUrl);
+      const other = await signUp(system.baseUrl);
+      await owner.client.post('/api/categories', { name: 'Owner Tools' });
+      await owner.client.post('/api/inventory', { name: 'Owner Widget', unitPrice: '2.50' });
+      await other.client.post('/api/inventory', { name: 'Other Gadget', unitPrice: '1.00' });
+
+      for (const [path, text] of [
+        ['/inventory', 'Owner Widget'],
+        ['/categories', 'Owner Tools'],
+        ['/dashboard', 'Total Items'],
+        ['/', 'Total Items'],
+        ['/reports', 'Owner Widget'],
+        ['/locations', 'Locations'],
+      ]) {
+        const res = await get(path, sessionOf(owner.client));
+        expect(res.status).toBe(200);
+        expect(res.headers.get('content-encoding')).toBe('br');
+        expect(res.headers.get('cache-control')).toBe('private, no-cache');
+        const html = await res.text();
+        const root = html.slice(html.indexOf('<div id="root">'));
+        expect(root).toContain(text);
+        expect(root).not.toContain('Other Gadget');
+        const state = signedInStateOf(html);
+        expect(userIn(state)?.email).toBe(owner.email);
+        // The loader painted while the screen was rendered is hidden by the rest of the page, no script needed.
+        expect(html).toMatch(/<div id="early-loader">[\s\S]*<style>#early-loader\{display:none\}<\/style>/);
+        // The script that holds a button pressed before the app has taken the screen over comes first.
+        expect(html).toMatch(
+          /<script type="module" crossorigin src="\/assets\/signed-in-boot-[\w-]+\.js"><\/script>\s*<script type="module" crossorigin src="\/assets\/index-/,
+        );
+        // Nothing React would have to swap in with a script the CSP refuses.
+        expect(root).not.toMatch(/<template|<script(?! type="application\/json")/);
+      }
+      const theirs = await (await get('/inventory', sessionOf(other.client))).text();
+      expect(theirs).toContain('Other Gadget');
+      expect(theirs).not.toContain('Owner Widget');
+    });
+
+    it('lays the screen out for the width and time zone the browser reported, else for its kind', async () => {
+      const { client } = await signUp(system.baseUrl);
+      const hinted = async (headers: Record<string, string>) =>
+        signedInStateOf(
+          await (
+            await get('/inventory', { ...sessionOf(client), ...headers, cookie: `${sessionOf(client).cookie}; ${headers.cookie ?? ''}` })
+          ).text(),
+        )?.hints;
+      expect(await hinted({ cookie: `client-hints=${encodeURIComponent('w=390&tz=Europe/Paris')}` })).toEqual({
+        width: 390,
+        timeZone: 'Europe/Paris',
+      });
+      expect(
+        await hinted({
+          cookie: `client-hints=${encodeURIComponent('w=99999&tz=Not/AZone')}`,
+          'user-agent': 'Mozilla/5.0 (Linux; Android 14) Mobile',
+        }),
+      ).toEqual({
+        width: 412,
+        timeZone: 'UTC',
+      });
+      expect(await hinted({ 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64)' })).toEqual({ width: 1280, timeZone: 'UTC' });
+    });
+
+    it('gives a viewer the screen without the writes, and a session that is not signed in the app’s shell', async () => {
+      const owner = await signUp(system.baseUrl);
+      const workspace = await sharedWorkspace(owner.client);
+      await owner.client.post('/api/inventory', { name: 'Shared Hammer', unitPrice: '9.00' });
+      const viewer = await joinedAs(system.baseUrl, owner.client, workspace.id, 'viewer');
+      const asViewer = await (await get('/inventory', sessionOf(viewer.client))).text();
+      expect(asViewer).toContain('Shared Hammer');
+      expect(asViewer).not.toContain('Add New Item');
+      expect(await (await get('/inventory', sessionOf(owner.client))).text()).toContain('Add New Item');
+
+      for (const res of [
+        await get('/inventory', { cookie: 'connect.sid=s%3Anot-a-session.x' }),
+        await fetch(`${system.baseUrl}/inventory`, { method: 'HEAD', headers: sessionOf(owner.client) }),
+      ]) {
+        expect(res.status).toBe(200);
+        const html = await res.text();
+        expect(stateOf(html)).toBeUndefined();
+        if (html) expect(html).toMatch(/<div id="root"><div role="status"[^>]*>[\s\S]*Loading\.\.\./);
+      }
+    });
   });
 
   it('serves hashed assets precompressed and cached for a year, and never the server build or the manifest', async () => {

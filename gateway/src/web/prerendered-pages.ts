@@ -1,9 +1,7 @@
 import { Logger } from '@nestjs/common';
 import type { PublicConfig } from '@inventory/contracts';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { loadServerRenderer } from './server-renderer.js';
 
 /** A page's document, compressed once for every visitor. */
 export interface PrerenderedPage {
@@ -14,12 +12,6 @@ export interface PrerenderedPage {
 
 /** A page's document with its brotli and gzip forms. */
 export const compressedPage = (html: Buffer): PrerenderedPage => ({ html, br: brotliCompressSync(html), gzip: gzipSync(html) });
-
-/** web/src/prerender/render-page.tsx, as built into dist/.ssr. */
-interface ServerRenderer {
-  PRERENDERED_PATHS: readonly string[];
-  renderSignedOutDocument(path: string, config: PublicConfig): string;
-}
 
 /**
  * The signed-out landing and login pages as complete HTML (docs/web-performance.md): rendered once,
@@ -46,9 +38,8 @@ export class PrerenderedPages {
   }
 
   private async render(): Promise<Map<string, PrerenderedPage>> {
-    const entry = join(this.distDir, '.ssr', 'render-page.js');
-    if (!existsSync(entry)) return new Map();
-    const renderer = (await import(pathToFileURL(entry).href)) as ServerRenderer;
+    const renderer = await loadServerRenderer(this.distDir);
+    if (!renderer) return new Map();
     const config = this.publicConfig();
     const pages = new Map<string, PrerenderedPage>();
     for (const path of renderer.PRERENDERED_PATHS) {

@@ -1,17 +1,19 @@
 import type { PublicConfig } from '@inventory/contracts';
+import cookieParser from 'cookie-parser';
 import type { Express, Request, RequestHandler, Response } from 'express';
 import expressStaticGzip from 'express-static-gzip';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SESSION_COOKIE } from '../auth/session/session.middleware.js';
 import { compressedPage, PrerenderedPages, type PrerenderedPage } from './prerendered-pages.js';
+import { SignedInPages, STATIC_LOADER } from './signed-in-pages.js';
 
 /**
  * Serves the built web app at / with a fallback to index.html for client-side routes. Paths under
  * /api are left to Nest, so an unknown API route gets a JSON 404, never the app's HTML.
  * The build leaves a .br and a .gz next to each file (web/vite.config.ts): the one the browser
- * accepts is sent as it is, so nothing is compressed per request. A signed-out visitor's landing
- * and login pages come rendered ahead of time (docs/web-performance.md).
+ * accepts is sent as it is. A signed-out visitor's landing and login pages come rendered ahead of
+ * time, a signed-in visitor's first screens rendered with their data (docs/web-performance.md).
  */
 export function serveWebApp(app: Express, distDir: string, options: { publicConfig: () => PublicConfig }): void {
   const index = join(distDir, 'index.html');
@@ -19,28 +21,39 @@ export function serveWebApp(app: Express, distDir: string, options: { publicConf
     expressStaticGzip(root, { enableBrotli: true, orderPreference: ['br', 'gz'], index: false, serveStatic });
   // Rendered on the first signed-out visit after a start (about half a second), then kept.
   const prerendered = new PrerenderedPages(distDir, options.publicConfig);
+  const signedIn = new SignedInPages(distDir);
+  const parseCookies = cookieParser();
   // Hashed assets never change under the same name; pages must always be revalidated.
   app.use('/assets', precompressed(join(distDir, 'assets'), { immutable: true, maxAge: '1y', fallthrough: true }));
   app.use(unlessApi(precompressed(distDir, { maxAge: 0 })));
   const shell = precompressed(distDir, { cacheControl: false });
-  // The shell for a visit with a session cookie, marked so: the app then fetches the signed-in
-  // screens' code beside its current-user call (web/src/main.tsx). It paints "Loading..." from the
-  // HTML itself while the app's code arrives. Made on the first such visit.
+  // The page of a visit with a session cookie, marked so: the app then fetches the signed-in
+  // screens' code beside its current-user call (web/src/main.tsx). Its first screens come rendered
+  // with the visitor's data; any other paints "Loading..." from the HTML itself while the app's
+  // code arrives (the shell, made on the first such visit).
   let sessionShell: PrerenderedPage | undefined;
+  const sendSessionShell = (req: Request, res: Response) => {
+    sessionShell ??= compressedPage(
+      Buffer.from(
+        readFileSync(index, 'utf8')
+          .replace('<html ', '<html data-session="likely" ')
+          .replace('<div id="root"></div>', `<div id="root">${STATIC_LOADER}</div>`),
+      ),
+    );
+    sendPage(req, res, sessionShell);
+  };
   app.use((req, res, next) => {
     const isPage = (req.method === 'GET' || req.method === 'HEAD') && !isApiPath(req.path);
     if (!isPage) return next();
     if (!existsSync(index)) return void res.status(503).type('text').send('The web app is not built yet: run npm start.');
     res.setHeader('Cache-Control', 'no-cache');
     if (hasSessionCookie(req)) {
-      sessionShell ??= compressedPage(
-        Buffer.from(
-          readFileSync(index, 'utf8')
-            .replace('<html ', '<html data-session="likely" ')
-            .replace('<div id="root"></div>', `<div id="root">${STATIC_LOADER}</div>`),
-        ),
-      );
-      return sendPage(req, res, sessionShell);
+      // A screen rendered with someone's data is theirs alone.
+      res.setHeader('Cache-Control', 'private, no-cache');
+      return void signedIn.renders(req.path).then((rendered) => {
+        if (!rendered || req.method === 'HEAD') return sendSessionShell(req, res);
+        parseCookies(req, res, () => void signedIn.send(req, res).catch(next));
+      }, next);
     }
     void (req.originalUrl.includes('?') ? Promise.resolve(undefined) : prerendered.get(req.path)).then((page) => {
       if (page) return sendPage(req, res, page);
@@ -49,15 +62,6 @@ export function serveWebApp(app: Express, distDir: string, options: { publicConf
     }, next);
   });
 }
-
-/**
- * What the app's FullScreenLoader shows (a spinner over "Loading..."), in HTML and CSS alone: the
- * page has content from its first paint, and the app replaces it when it starts.
- */
-const STATIC_LOADER = `<div role="status" aria-live="polite" style="min-height:100vh;display:flex;flex-direction:column;align-items:center;justify-content:center;gap:16px">
-<style>@keyframes app-loader{to{transform:rotate(360deg)}}</style>
-<span aria-hidden="true" style="width:32px;height:32px;border-radius:50%;border:3px solid rgba(22,119,255,.2);border-top-color:#1677ff;animation:app-loader 1s linear infinite"></span>
-<span style="color:#8c8c8c;font-size:14px">Loading...</span></div>`;
 
 /**
  * A session cookie may mean someone is signed in (the app decides): such a visit gets the marked

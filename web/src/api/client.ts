@@ -2,12 +2,29 @@ import createClient, { type Middleware } from 'openapi-fetch';
 import { csrfToken, HttpError, resetCsrfToken } from './http';
 import type { components, operations, paths } from './schema';
 
+/** The origin a server render's calls carry (web/src/prerender/render-page.tsx replaces it). */
+export const SERVER_RENDER_ORIGIN = 'http://server-render.invalid';
+
+let send: (request: Request) => Promise<Response> = (request) => fetch(request);
+
+/** The server renderer's own way to the gateway (docs/web-performance.md); the browser uses fetch. */
+export function sendApiRequestsThrough(transport: (request: Request) => Promise<Response>): void {
+  send = transport;
+}
+
 /**
  * The typed client of the gateway API (openapi-fetch over `schema.d.ts`, generated from the
  * gateway's OpenAPI description: docs/api.md). A path, parameter or body the description does not
  * have is a type error, so the web app and the API cannot drift apart.
  */
-export const api = createClient<paths>({ credentials: 'include', headers: { accept: 'application/json' } });
+export const api = createClient<paths>({
+  credentials: 'include',
+  headers: { accept: 'application/json' },
+  // A server render has no page to be relative to: its calls name this origin, and its transport
+  // (sendApiRequestsThrough) takes them to the gateway with the visitor's cookie.
+  baseUrl: typeof window === 'undefined' ? SERVER_RENDER_ORIGIN : '',
+  fetch: (request) => send(request),
+});
 
 /** The description's response and body shapes, by schema name. */
 export type Schemas = components['schemas'];

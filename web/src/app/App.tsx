@@ -7,14 +7,17 @@ import { nameSelectListboxes } from '../lib/select-listbox-names';
 import { AppRoutes } from './AppRoutes';
 import { themeConfig } from './theme';
 import { ThemeModeProvider, useThemeMode } from '../lib/theme-mode';
+import { ClientHintsProvider, type ClientHints } from '../lib/client-hints';
 
 // spec §9: one toast at a time, auto-close after 5 s.
 const notificationConfig = { maxCount: 1, duration: 5, placement: 'bottomRight' as const };
 
 interface AppProps {
   queryClient: QueryClient;
-  /** Rendering a signed-out page ahead of time (docs/web-performance.md): the page's URL. */
+  /** Rendering a page on the server (docs/web-performance.md): the page's URL. */
   prerenderLocation?: string;
+  /** What the server knew of the browser it rendered the page for, from rendering to taking over. */
+  hints?: ClientHints;
 }
 
 function ThemedApp({ router }: { router: (children: ReactNode) => ReactNode }) {
@@ -26,7 +29,7 @@ function ThemedApp({ router }: { router: (children: ReactNode) => ReactNode }) {
   );
 }
 
-export function App({ queryClient, prerenderLocation }: AppProps) {
+export function App({ queryClient, prerenderLocation, hints }: AppProps) {
   // antd gives Select option lists no accessible name; see lib/select-listbox-names.ts.
   useEffect(() => nameSelectListboxes(), []);
   // Every cached answer but the session belongs to one workspace: a switch starts them over.
@@ -37,9 +40,11 @@ export function App({ queryClient, prerenderLocation }: AppProps) {
       : (children: ReactNode) => <StaticRouter location={prerenderLocation}>{children}</StaticRouter>;
   return (
     <QueryClientProvider client={queryClient}>
-      <ThemeModeProvider>
-        <ThemedApp router={router} />
-      </ThemeModeProvider>
+      <ClientHintsProvider value={hints ?? null}>
+        <ThemeModeProvider>
+          <ThemedApp router={router} />
+        </ThemeModeProvider>
+      </ClientHintsProvider>
     </QueryClientProvider>
   );
 }

@@ -33,19 +33,23 @@ function AfterSignIn() {
   return <Navigate to={safeNextPath(searchParams.get('next')) ?? '/dashboard'} replace />;
 }
 
-/** The screens inside the shell, by path (spec §2): one table for the routes and for preloadPageAt. */
-const SHELL_PAGES: { path: string; Page: LazyPage }[] = [
-  { path: '/', Page: DashboardPage },
-  { path: '/dashboard', Page: DashboardPage },
-  { path: '/inventory', Page: InventoryPage },
+/**
+ * The screens inside the shell, by path (spec §2): one table for the routes, for preloadPageAt and
+ * for the screens the gateway renders with the visitor's data (`serverRendered`,
+ * docs/web-performance.md): the first screens of a day, whose first paint matters most on a phone.
+ */
+const SHELL_PAGES: { path: string; Page: LazyPage; serverRendered?: true }[] = [
+  { path: '/', Page: DashboardPage, serverRendered: true },
+  { path: '/dashboard', Page: DashboardPage, serverRendered: true },
+  { path: '/inventory', Page: InventoryPage, serverRendered: true },
   { path: '/imports', Page: ImportHistoryPage },
   { path: '/imports/new', Page: NewImportPage },
   { path: '/imports/:id', Page: ImportPage },
   { path: '/counts', Page: CountsPage },
   { path: '/counts/:id', Page: CountPage },
-  { path: '/categories', Page: CategoriesPage },
-  { path: '/locations', Page: LocationsPage },
-  { path: '/reports', Page: ReportsPage },
+  { path: '/categories', Page: CategoriesPage, serverRendered: true },
+  { path: '/locations', Page: LocationsPage, serverRendered: true },
+  { path: '/reports', Page: ReportsPage, serverRendered: true },
   { path: '/users', Page: UsersPage },
   { path: '/workspace', Page: WorkspacePage },
   { path: '/account', Page: AccountPage },
@@ -61,6 +65,16 @@ const SHELL_PAGES: { path: string; Page: LazyPage }[] = [
  */
 export function preloadPageAt(pathname: string): void {
   SHELL_PAGES.find(({ path }) => matchPath(path, pathname))?.Page.preload();
+}
+
+/** Whether the gateway renders the screen at this path for a signed-in visitor. */
+export function isServerRenderedPage(pathname: string): boolean {
+  return SHELL_PAGES.find(({ path }) => matchPath(path, pathname))?.serverRendered === true;
+}
+
+/** Loads the code of every screen the gateway renders (once, as its server renderer starts). */
+export function preloadServerRenderedPages(): void {
+  for (const { Page, serverRendered } of SHELL_PAGES) if (serverRendered) Page.preload();
 }
 
 /** spec §2 routes for a signed-in visitor. */

@@ -1,7 +1,12 @@
 import { useSyncExternalStore } from 'react';
+import { useHintedWidth, widthMatches } from './client-hints';
 
-/** Matches synchronously on first render, so the layout does not flash the wrong variant. */
+/**
+ * Matches synchronously on first render, so the layout does not flash the wrong variant. A server
+ * render (and the browser taking it over) answers from the window width the browser last reported.
+ */
 export function useMediaQuery(query: string): boolean {
+  const hintedWidth = useHintedWidth();
   return useSyncExternalStore(
     (onChange) => {
       const list = window.matchMedia(query);
@@ -9,7 +14,7 @@ export function useMediaQuery(query: string): boolean {
       return () => list.removeEventListener('change', onChange);
     },
     () => window.matchMedia(query).matches,
-    () => false,
+    () => (hintedWidth === null ? false : widthMatches(query, hintedWidth)),
   );
 }
 

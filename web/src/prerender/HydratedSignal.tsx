@@ -1,10 +1,11 @@
 import { useEffect } from 'react';
-import { APP_HYDRATED_EVENT } from './state';
+import { APP_HYDRATED_EVENT } from './hydrated-event';
 
 /**
- * Tells the loader of a page rendered ahead of time (boot.ts) that the app has taken it over.
- * Rendered inside the signed-out pages' Suspense boundary: React hydrates that boundary after the
- * shell, and a button pressed again before then would still be dead HTML.
+ * Tells the loader of a page the gateway rendered (early-clicks.ts) that the app has taken it over.
+ * Rendered inside the Suspense boundary of the signed-out pages and of a signed-in screen: React
+ * hydrates that boundary after the shell, and a button pressed again before then would still be
+ * dead HTML.
  */
 export function HydratedSignal() {
   useEffect(() => {

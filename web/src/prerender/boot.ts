@@ -1,4 +1,4 @@
-import { APP_HYDRATED_EVENT } from './state';
+import { holdClicksUntilHydrated } from './early-clicks';
 
 /**
  * The only script of a signed-out page the gateway rendered ahead of time (docs/web-performance.md).
@@ -10,8 +10,6 @@ import { APP_HYDRATED_EVENT } from './state';
 const INTENT_EVENTS = ['pointerover', 'pointerdown', 'touchstart', 'keydown', 'focusin'] as const;
 
 let started = false;
-let hydrated = false;
-let pressedBeforeHydration: HTMLElement | null = null;
 
 function startApp(): void {
   if (started) return;
@@ -21,27 +19,4 @@ function startApp(): void {
 }
 
 for (const type of INTENT_EVENTS) window.addEventListener(type, startApp, { capture: true, passive: true });
-
-window.addEventListener(
-  'click',
-  (event) => {
-    if (hydrated) return;
-    const button = event.target instanceof Element ? event.target.closest('button') : null;
-    if (!button) return; // links navigate to their (also rendered ahead of time) page
-    event.preventDefault();
-    event.stopPropagation();
-    pressedBeforeHydration = button;
-    startApp();
-  },
-  true,
-);
-
-document.addEventListener(
-  APP_HYDRATED_EVENT,
-  () => {
-    hydrated = true;
-    if (pressedBeforeHydration?.isConnected) pressedBeforeHydration.click();
-    pressedBeforeHydration = null;
-  },
-  { once: true },
-);
+holdClicksUntilHydrated(startApp);

@@ -1,22 +1,21 @@
-import type { QueryClient } from '@tanstack/react-query';
+import { hydrate, type DehydratedState, type QueryClient } from '@tanstack/react-query';
 import type { PublicConfig } from '../api/auth';
 import { queryKeys } from '../api/query-keys';
+import type { ClientHints } from '../lib/client-hints';
 
 /**
- * What a signed-out page rendered ahead of time was rendered with (docs/web-performance.md): the
- * browser takes the page over with the same answers in its cache, so its first render matches.
+ * What a page the gateway rendered was rendered with (docs/web-performance.md): the browser takes
+ * the page over with the same answers in its cache, so its first render matches. A signed-out page
+ * was rendered with the sign-in options; a signed-in screen with the visitor's answers and the
+ * browser's hints.
  */
-export interface PrerenderState {
-  config: PublicConfig;
-}
+export type PrerenderState = { config: PublicConfig } | { queries: DehydratedState; hints: ClientHints };
 
 const STATE_ELEMENT_ID = 'prerender-state';
 
-/** Sent on `document` once the app has taken a page rendered ahead of time over. */
-export const APP_HYDRATED_EVENT = 'app:hydrated';
-
-/** The answers the page was rendered with: nobody signed in, these sign-in options. */
+/** The answers the page was rendered with: the visitor's, or nobody signed in and these sign-in options. */
 export function seedQueryCache(queryClient: QueryClient, state: PrerenderState): void {
+  if ('queries' in state) return hydrate(queryClient, state.queries);
   queryClient.setQueryData(queryKeys.auth.user(), null);
   queryClient.setQueryData(queryKeys.config.public(), state.config);
 }

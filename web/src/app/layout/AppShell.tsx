@@ -6,6 +6,7 @@ import { DemoBanner } from '../../features/demo/components/DemoBanner';
 import { isDemoUser } from '../../lib/user-display';
 import { useIsMobile } from '../../lib/use-media-query';
 import { PageLoader } from '../../components/PageLoader';
+import { HydratedSignal } from '../../prerender/HydratedSignal';
 import { pageTitle } from './page-titles';
 import { SideNav } from './SideNav';
 import { MOBILE_NAV_ID, TopBar } from './TopBar';
@@ -56,6 +57,7 @@ export function AppShell() {
         <Layout.Content style={{ padding: isMobile ? 16 : 24 }}>
           <Suspense fallback={<PageLoader />}>
             <Outlet />
+            <HydratedSignal />
           </Suspense>
         </Layout.Content>
       </Layout>

@@ -10,7 +10,12 @@ import { useAuth } from '../auth/hooks';
 /** The sheet last printed on is offered first next time: a shop uses one kind of label stock. */
 const LAYOUT_KEY = 'labels.layout';
 const savedLayout = (): LabelLayout => {
-  const saved = localStorage.getItem(LAYOUT_KEY);
+  let saved: string | null = null;
+  try {
+    saved = localStorage.getItem(LAYOUT_KEY);
+  } catch {
+    // A server render has no storage (docs/web-performance.md); nor has a browser with it switched off.
+  }
   return LABEL_LAYOUT_CHOICES.find((choice) => choice.value === saved)?.value ?? 'a4-3x8';
 };
 

@@ -21,6 +21,7 @@ import {
   unsubscribeThisBrowser,
 } from './browser-push';
 import { lowStockNotification, parseLowStockAlert } from './low-stock-notification';
+import { useBrowserValue } from '../../lib/use-browser-value';
 
 /** The server's channels change only with its configuration. */
 const CHANNELS_STALE_MS = 5 * 60_000;
@@ -42,7 +43,10 @@ export function useBrowserPushEndpoint() {
  * the tab (they may have changed it in the browser's site settings meanwhile); set after asking.
  */
 export function useNotificationPermission(): [NotificationPermission | null, (value: NotificationPermission) => void] {
-  const [permission, setPermission] = useState(notificationPermission);
+  // A server-rendered page is taken over as rendered (no permission known), then shows this one's.
+  const permissionAtStart = useBrowserValue(notificationPermission, null);
+  const [permissionNow, setPermission] = useState<NotificationPermission | null | undefined>(undefined);
+  const permission = permissionNow === undefined ? permissionAtStart : permissionNow;
   useEffect(() => {
     const update = () => setPermission(notificationPermission());
     window.addEventListener('focus', update);

@@ -9,6 +9,7 @@ import { hasPrintedLabels, hasVisitedReports, onboardingDismissed, dismissOnboar
 import { useWorkspaceAccess } from '../../workspace/access';
 import { useWorkspaces } from '../../workspace/hooks';
 import { usePreferences } from '../../account/hooks';
+import { useBrowserValue } from '../../../lib/use-browser-value';
 import { useNotificationChannels, useNotificationPermission } from '../../notifications/hooks';
 
 interface Step {
@@ -34,7 +35,12 @@ export function useOnboarding(): Onboarding {
   const recent = useRecentMovements();
   const hasLocations = useHasLocations();
   const workspaceId = user?.workspace.id;
-  const [dismissed, setDismissed] = useState(() => onboardingDismissed(user?.id, workspaceId));
+  // What this browser remembers (lib/onboarding.ts) is read so a server-rendered page is taken over as rendered.
+  const dismissedBefore = useBrowserValue(() => onboardingDismissed(user?.id, workspaceId), false);
+  const [dismissedNow, setDismissed] = useState(false);
+  const printedLabels = useBrowserValue(() => (user ? hasPrintedLabels(user.id) : false), false);
+  const visitedReports = useBrowserValue(() => (user ? hasVisitedReports(user.id) : false), false);
+  const dismissed = dismissedBefore || dismissedNow;
   const { canWrite, canManageMembers } = useWorkspaceAccess();
   const workspaces = useWorkspaces(canManageMembers);
   const preferences = usePreferences();
@@ -92,7 +98,7 @@ export function useOnboarding(): Onboarding {
       title: 'Print labels',
       hint: 'QR labels for shelves and items: a phone scanning one opens it, ready to count or move stock.',
       to: '/inventory',
-      done: hasPrintedLabels(user.id),
+      done: printedLabels,
     },
     {
       key: 'notifications',
@@ -108,7 +114,7 @@ export function useOnboarding(): Onboarding {
       title: 'Look at your reports',
       hint: 'Value, low stock and movements, with CSV and PDF export.',
       to: '/reports',
-      done: hasVisitedReports(user.id),
+      done: visitedReports,
     },
   ];
   const done = steps.filter((step) => step.done).length;

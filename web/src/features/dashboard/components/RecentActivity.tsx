@@ -1,5 +1,7 @@
 import { Card, List, Skeleton, Tag, Typography } from 'antd';
+import { useMemo } from 'react';
 import type { RecentMovement } from '../../../api/reports';
+import { useTimeZone } from '../../../lib/client-hints';
 
 const TYPE_LABELS: Record<string, string> = {
   in: 'Added',
@@ -11,9 +13,12 @@ const TYPE_LABELS: Record<string, string> = {
 };
 
 // spec §2: short month, day, hour and minute.
-const dateFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+const dateFormatIn = (timeZone: string) =>
+  new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone });
 
 export function RecentActivity({ movements, loading }: { movements: RecentMovement[]; loading: boolean }) {
+  const timeZone = useTimeZone();
+  const dateFormat = useMemo(() => dateFormatIn(timeZone), [timeZone]);
   return (
     <Card title="Recent Activity" style={{ height: '100%' }}>
       {loading ? (

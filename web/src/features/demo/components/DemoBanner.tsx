@@ -1,8 +1,10 @@
 import { Alert, Button, Popconfirm } from 'antd';
+import { useTimeZone } from '../../../lib/client-hints';
 import { useIsMobile } from '../../../lib/use-media-query';
 import { useDemoStatus, useResetDemo } from '../hooks';
 
-const when = (iso: string) => new Date(iso).toLocaleString([], { weekday: 'short', hour: '2-digit', minute: '2-digit' });
+const when = (iso: string, timeZone: string) =>
+  new Date(iso).toLocaleString('en-US', { weekday: 'short', hour: '2-digit', minute: '2-digit', timeZone });
 
 /**
  * Shown to the demo account: the demo is shared, so a visitor learns that others see their changes,
@@ -10,13 +12,14 @@ const when = (iso: string) => new Date(iso).toLocaleString([], { weekday: 'short
  */
 export function DemoBanner() {
   const isMobile = useIsMobile();
+  const timeZone = useTimeZone();
   const { data: status } = useDemoStatus(true);
   const reset = useResetDemo();
   const resetting = reset.isPending || (status?.resetting ?? false);
   // A phone gets the sentence that matters; wider screens also say when the next reset is.
   const schedule =
     status?.nextResetAt && !isMobile
-      ? ` It goes back to its sample data every ${status.resetHours} h (next: ${when(status.nextResetAt)}).`
+      ? ` It goes back to its sample data every ${status.resetHours} h (next: ${when(status.nextResetAt, timeZone)}).`
       : '';
 
   return (

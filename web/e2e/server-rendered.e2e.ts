@@ -1,0 +1,62 @@
+import type { Browser, Page } from 'playwright-core';
+import { MOBILE, launchBrowser, screenshot } from './support/browser.js';
+import { postJson, signUp } from './support/session.js';
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Errors the page logged: a screen the app could not take over as rendered would log one (React #418). */
+function consoleErrorsOf(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
+describe('a signed-in screen rendered by the gateway (docs/web-performance.md)', () => {
+  it('is on view from the first response, with the visitor’s data, and the app takes it over as it is', async () => {
+    const { page } = await signUp(browser, '/dashboard', MOBILE);
+    expect((await postJson(page, '/api/inventory', { name: 'Rendered Lamp', unitPrice: '4.00', currentStock: 3 })).status).toBe(201);
+
+    // The document alone, before any of the app's code: the screen is there.
+    await page.route('**/assets/**', (route) => route.abort());
+    await page.goto('/inventory');
+    await page.getByText('Rendered Lamp').first().waitFor();
+    // Laid out for the phone the app reported on its last start (the navigation in a drawer).
+    await page.getByRole('button', { name: 'Open navigation menu' }).waitFor();
+    const rendered = await page.locator('#root').innerText();
+    await screenshot(page, 'server-rendered-inventory-mobile');
+
+    // With the app: the same screen, taken over without a hydration error, then working.
+    await page.unroute('**/assets/**');
+    const errors = consoleErrorsOf(page);
+    await page.goto('/inventory', { waitUntil: 'networkidle' });
+    expect(await page.locator('#root').innerText()).toBe(rendered);
+    await page.getByRole('button', { name: 'Add New Item' }).click();
+    await page.getByRole('dialog', { name: 'Add New Inventory Item' }).waitFor();
+    expect(errors).toEqual([]);
+  });
+
+  it('holds a button pressed before the app has taken the screen over, and presses it once it has', async () => {
+    const { page } = await signUp(browser, '/dashboard');
+    const errors = consoleErrorsOf(page);
+    // The app's code is held back until the button has been pressed on the rendered screen.
+    let releaseApp = () => {};
+    const appHeld = new Promise<void>((resolve) => (releaseApp = resolve));
+    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+      await appHeld;
+      await route.continue();
+    });
+    await page.goto('/inventory', { waitUntil: 'commit' });
+    await page.getByRole('button', { name: 'Add New Item' }).click();
+    releaseApp();
+    await page.getByRole('dialog', { name: 'Add New Inventory Item' }).waitFor();
+    expect(errors).toEqual([]);
+  });
+});
