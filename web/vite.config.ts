@@ -56,7 +56,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         sourcemap: false,
         chunkSizeWarningLimit: 600,
         rolldownOptions: {
-          input: { index: 'index.html', boot: 'src/prerender/boot.ts', 'signed-in-boot': 'src/prerender/signed-in-boot.ts' },
+          input: { index: 'index.html', boot: 'src/prerender/boot.ts' },
           output: {
             // Without includeDependenciesRecursively: false a group also swallows what its modules import
             // (antd's rc-util, classnames...), and the entry would then preload the whole charts chunk.

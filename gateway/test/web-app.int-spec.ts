@@ -1,4 +1,5 @@
 import type { PublicConfig } from '@inventory/contracts';
+import { randomUUID } from 'node:crypto';
 import { signUp, type ApiClient } from './support/api-client.js';
 import { joinedAs, sharedWorkspace } from './support/workspaces.js';
 import { startSystem, type System } from './support/system.js';
@@ -105,10 +106,8 @@ describe('the web app', () => {
         expect(userIn(state)?.email).toBe(owner.email);
         // The loader painted while the screen was rendered is hidden by the rest of the page, no script needed.
         expect(html).toMatch(/<div id="early-loader">[\s\S]*<style>#early-loader\{display:none\}<\/style>/);
-        // The script that holds a button pressed before the app has taken the screen over comes first.
-        expect(html).toMatch(
-          /<script type="module" crossorigin src="\/assets\/signed-in-boot-[\w-]+\.js"><\/script>\s*<script type="module" crossorigin src="\/assets\/index-/,
-        );
+        // Inert until the app has taken it over: nothing done on the screen before then is lost.
+        expect(html).toContain('<div id="root" inert aria-busy="true">');
         // Nothing React would have to swap in with a script the CSP refuses.
         expect(root).not.toMatch(/<template|<script(?! type="application\/json")/);
       }
@@ -117,18 +116,27 @@ describe('the web app', () => {
       expect(theirs).not.toContain('Owner Widget');
     });
 
-    it('lays the screen out for the width and time zone the browser reported, else for its kind', async () => {
+    it('lays the screen out for the width, time zone and theme the browser reported, else for its kind', async () => {
       const { client } = await signUp(system.baseUrl);
-      const hinted = async (headers: Record<string, string>) =>
-        signedInStateOf(
-          await (
-            await get('/inventory', { ...sessionOf(client), ...headers, cookie: `${sessionOf(client).cookie}; ${headers.cookie ?? ''}` })
-          ).text(),
-        )?.hints;
-      expect(await hinted({ cookie: `client-hints=${encodeURIComponent('w=390&tz=Europe/Paris')}` })).toEqual({
+      const page = async (headers: Record<string, string>) =>
+        (
+          await get('/inventory', { ...sessionOf(client), ...headers, cookie: `${sessionOf(client).cookie}; ${headers.cookie ?? ''}` })
+        ).text();
+      const hinted = async (headers: Record<string, string>) => signedInStateOf(await page(headers))?.hints;
+      const remembered = `onboarding:${randomUUID()}:dismissed`;
+      const darkHints = {
+        cookie: `client-hints=${encodeURIComponent(`w=390&tz=Europe/Paris&th=dark&np=granted&ob=${remembered}&ob=<script>&s:inventory.view="table"&s:${'x'.repeat(99)}=1`)}`,
+      };
+      expect(await hinted(darkHints)).toEqual({
         width: 390,
         timeZone: 'Europe/Paris',
+        theme: 'dark',
+        notifications: 'granted',
+        remembered: [remembered],
+        stored: { 'inventory.view': '"table"' },
       });
+      // Dark from the first paint, as the app will keep it: no light flash before the takeover.
+      expect(await page(darkHints)).toMatch(/^<!doctype html>\s*<html data-theme="dark" style="color-scheme: dark" /i);
       expect(
         await hinted({
           cookie: `client-hints=${encodeURIComponent('w=99999&tz=Not/AZone')}`,
@@ -137,8 +145,20 @@ describe('the web app', () => {
       ).toEqual({
         width: 412,
         timeZone: 'UTC',
+        theme: 'light',
+        notifications: null,
+        remembered: [],
+        stored: {},
       });
-      expect(await hinted({ 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64)' })).toEqual({ width: 1280, timeZone: 'UTC' });
+      expect(await hinted({ 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64)' })).toEqual({
+        width: 1280,
+        timeZone: 'UTC',
+        theme: 'light',
+        notifications: null,
+        remembered: [],
+        stored: {},
+      });
+      expect(await page({})).not.toContain('data-theme="dark"');
     });
 
     it('gives a viewer the screen without the writes, and a session that is not signed in the app’s shell', async () => {

@@ -43,10 +43,10 @@ describe('a signed-in screen rendered by the gateway (docs/web-performance.md)',
     expect(errors).toEqual([]);
   });
 
-  it('holds a button pressed before the app has taken the screen over, and presses it once it has', async () => {
+  it('is inert until the app has taken the screen over, so nothing done meanwhile is half taken', async () => {
     const { page } = await signUp(browser, '/dashboard');
     const errors = consoleErrorsOf(page);
-    // The app's code is held back until the button has been pressed on the rendered screen.
+    // The app's code is held back while the rendered screen is used.
     let releaseApp = () => {};
     const appHeld = new Promise<void>((resolve) => (releaseApp = resolve));
     await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
@@ -54,9 +54,23 @@ describe('a signed-in screen rendered by the gateway (docs/web-performance.md)',
       await route.continue();
     });
     await page.goto('/inventory', { waitUntil: 'commit' });
-    await page.getByRole('button', { name: 'Add New Item' }).click();
+    const add = page.getByRole('button', { name: 'Add New Item' });
+    await add.waitFor();
+    expect(await page.locator('#root').getAttribute('inert')).toBe('');
+    // A tap on a button, then on the search box and typing, on the dead screen: none is taken.
+    const tap = async (box: { x: number; y: number; width: number; height: number } | null) =>
+      page.mouse.click(box!.x + box!.width / 2, box!.y + box!.height / 2);
+    await tap(await add.boundingBox());
+    const search = page.getByRole('textbox', { name: 'Search items' });
+    await tap(await search.boundingBox());
+    await page.keyboard.type('lamp');
+    expect(await search.inputValue()).toBe('');
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    // Playwright, like a person, waits for the screen to answer; once taken over it does.
     releaseApp();
+    await add.click();
     await page.getByRole('dialog', { name: 'Add New Inventory Item' }).waitFor();
+    expect(await page.locator('#root').getAttribute('inert')).toBeNull();
     expect(errors).toEqual([]);
   });
 });

@@ -2,7 +2,6 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { createQueryClient } from './app/query-client';
-import { rememberClientHints } from './lib/client-hints';
 import { readPrerenderState, seedQueryCache } from './prerender/state';
 
 const container = document.getElementById('root');
@@ -10,7 +9,6 @@ if (!container) throw new Error('Missing #root element');
 
 const queryClient = createQueryClient();
 const prerendered = readPrerenderState();
-rememberClientHints();
 // The gateway marks the page of a visit that carries a session cookie: the signed-in screens' code
 // then comes beside the current-user call, not after it (docs/web-performance.md). A stale cookie
 // costs one download, never a wrong screen: the answer still decides what is shown.

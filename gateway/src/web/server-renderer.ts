@@ -7,6 +7,10 @@ import { pathToFileURL } from 'node:url';
 export interface ClientHints {
   width: number;
   timeZone: string;
+  theme: 'light' | 'dark';
+  notifications: 'default' | 'granted' | 'denied' | null;
+  remembered: string[];
+  stored: Partial<Record<string, string>>;
 }
 
 /** web/src/prerender/render-page.tsx, as built into dist/.ssr. */

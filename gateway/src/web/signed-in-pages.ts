@@ -13,6 +13,12 @@ const CLIENT_HINTS_COOKIE = 'client-hints';
  */
 const RENDER_BUDGET_MS = 2500;
 
+/** The 'Get started' card's memories a hint may carry (web/src/lib/onboarding.ts): a few short names. */
+const REMEMBERED = { max: 12, name: /^onboarding:[\w:-]{1,200}$/ };
+const PERMISSIONS = ['default', 'granted', 'denied'] as const;
+/** Stored view choices a hint may carry (web/src/lib/use-stored-state.ts): short JSON under short keys. */
+const STORED = { max: 8, key: /^s:([\w.-]{1,60})$/, maxLength: 500 };
+
 /** Window widths taken on trust from the hint: anything else is a made-up cookie. */
 const HINTED_WIDTH = { min: 200, max: 10_000 };
 /** Without a hint: a phone's width for a phone's browser, else a laptop's. */
@@ -27,6 +33,12 @@ export const STATIC_LOADER = `<div role="status" aria-live="polite" style="min-h
 <style>@keyframes app-loader{to{transform:rotate(360deg)}}</style>
 <span aria-hidden="true" style="width:32px;height:32px;border-radius:50%;border:3px solid rgba(22,119,255,.2);border-top-color:#1677ff;animation:app-loader 1s linear infinite"></span>
 <span style="color:#8c8c8c;font-size:14px">Loading...</span></div>`;
+
+/**
+ * A rendered screen shows its controls before the app has taken them over: until then they are
+ * inert (no tap, typing or focus is lost on dead HTML), and the app lifts it (HydratedSignal).
+ */
+const NOT_YET_INTERACTIVE = 'inert aria-busy="true"';
 
 /** Shown while the screen is rendered, then hidden by the rest of the page (no script needed). */
 const EARLY_LOADER = `<div id="early-loader">${STATIC_LOADER}</div>`;
@@ -58,26 +70,27 @@ export class SignedInPages {
   async send(req: Request, res: Response): Promise<void> {
     const renderer = await this.renderer;
     if (!renderer) throw new Error('no server renderer');
-    const [beforeRoot, afterRoot] = renderer.signedInDocument().split('<div id="root"></div>');
+    const hints = clientHintsOf(req);
+    const [beforeRoot, afterRoot] = themed(renderer.signedInDocument(), hints.theme).split('<div id="root"></div>');
     const body = compressedBody(req, res);
     body.write(beforeRoot + EARLY_LOADER);
     body.flush();
-    const page = await this.render(renderer, req);
+    const page = await this.render(renderer, req, hints);
     body.end(
       page
-        ? `${END_EARLY_LOADER}${page.styles}<div id="root">${page.root}</div>\n    ${page.state}${afterRoot}`
+        ? `${END_EARLY_LOADER}${page.styles}<div id="root" ${NOT_YET_INTERACTIVE}>${page.root}</div>\n    ${page.state}${afterRoot}`
         : `${END_EARLY_LOADER}<div id="root">${STATIC_LOADER}</div>${afterRoot}`,
     );
   }
 
-  private async render(renderer: ServerRenderer, req: Request) {
+  private async render(renderer: ServerRenderer, req: Request, hints: ClientHints) {
     const origin = ownOrigin(req);
     const cookie = req.headers.cookie ?? '';
     const deadline = AbortSignal.timeout(RENDER_BUDGET_MS);
     const readApi = (pathAndQuery: string) =>
       fetch(origin + pathAndQuery, { headers: { cookie, accept: 'application/json' }, signal: deadline });
     try {
-      const rendered = renderer.renderSignedInPage({ url: req.originalUrl, hints: clientHintsOf(req), readApi });
+      const rendered = renderer.renderSignedInPage({ url: req.originalUrl, hints, readApi });
       return await Promise.race([rendered, overBudget(deadline)]);
     } catch (error) {
       this.logger.warn(`${req.path} left to the app: ${error instanceof Error ? error.message : String(error)}`);
@@ -119,16 +132,34 @@ function ownOrigin(req: Request): string {
   return `http://${isIPv6(address) ? `[${address}]` : address}:${req.socket.localPort}`;
 }
 
-/** The browser's width and time zone as the app reported them, else a guess from the browser's kind. */
+/** The page in the theme the screen is rendered in, as the app sets it once started (lib/theme-mode.tsx). */
+function themed(document: string, theme: ClientHints['theme']): string {
+  return theme === 'dark' ? document.replace('<html ', '<html data-theme="dark" style="color-scheme: dark" ') : document;
+}
+
+/** The browser's width, time zone and theme as the app reported them, else a guess from the browser's kind. */
 export function clientHintsOf(req: Request): ClientHints {
   const cookie: unknown = req.cookies?.[CLIENT_HINTS_COOKIE];
   const hinted = new URLSearchParams(typeof cookie === 'string' ? cookie : '');
   const width = Number(hinted.get('w'));
   const timeZone = hinted.get('tz') ?? '';
+  const theme = hinted.get('th') === 'dark' ? 'dark' : 'light';
+  const notifications = PERMISSIONS.find((permission) => permission === hinted.get('np')) ?? null;
+  const remembered = hinted.getAll('ob').filter((name) => REMEMBERED.name.test(name)).slice(0, REMEMBERED.max);
+  const stored = Object.fromEntries(
+    [...hinted]
+      .map(([name, value]) => [STORED.key.exec(name)?.[1], value] as const)
+      .filter(([key, value]) => key !== undefined && value.length <= STORED.maxLength)
+      .slice(0, STORED.max),
+  );
   const isPhone = req.headers['sec-ch-ua-mobile'] === '?1' || /Mobi|Android/i.test(req.headers['user-agent'] ?? '');
   return {
     width: Number.isInteger(width) && width >= HINTED_WIDTH.min && width <= HINTED_WIDTH.max ? width : isPhone ? PHONE_WIDTH : WIDE_WIDTH,
     timeZone: isTimeZone(timeZone) ? timeZone : 'UTC',
+    theme,
+    notifications,
+    remembered,
+    stored,
   };
 }
 

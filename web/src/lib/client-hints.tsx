@@ -1,13 +1,24 @@
 import { createContext, useContext, useSyncExternalStore } from 'react';
+import { rememberedInThisBrowser } from './onboarding';
+import { readStored, STORED_VIEW_KEYS } from './use-stored-state';
+import type { ThemeMode } from './theme-mode';
 
 /**
- * What a server render knows of the browser it renders for (docs/web-performance.md): the window's
- * width and the time zone, from the cookie the app writes on each start. The browser takes the page
- * over with the same hints, then switches to its own values where they differ.
+ * What a server render knows of the browser it renders for (docs/web-performance.md), from the
+ * cookie the app writes on each start and whenever one of these changes. The browser takes the page
+ * over with the same hints, then switches to its own values where they differ (rarely: they are
+ * this browser's own, as of its last visit).
  */
 export interface ClientHints {
   width: number;
   timeZone: string;
+  theme: ThemeMode;
+  /** The site's notification permission, in a browser that has one. */
+  notifications: NotificationPermission | null;
+  /** What this browser remembers for the 'Get started' card (lib/onboarding.ts). */
+  remembered: string[];
+  /** The view choices stored in this browser, as stored (lib/use-stored-state.ts). */
+  stored: Partial<Record<string, string>>;
 }
 
 /** The cookie the gateway reads the hints from (gateway/src/web/signed-in-pages.ts). */
@@ -21,15 +32,32 @@ export const ClientHintsProvider = ClientHintsContext.Provider;
 const noSubscription = () => () => {};
 const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
-/** Written on each start, so the next server render of a page lays it out for this window. */
+/** Written on each start and change, so the next server render of a page is the one this browser would draw. */
 export function rememberClientHints(): void {
-  const hints = new URLSearchParams({ w: String(window.innerWidth), tz: browserTimeZone() });
+  const theme = document.documentElement.dataset.theme === 'dark' ? 'dark' : 'light';
+  const hints = new URLSearchParams({ w: String(window.innerWidth), tz: browserTimeZone(), th: theme });
+  if (typeof Notification !== 'undefined') hints.set('np', Notification.permission);
+  for (const name of rememberedInThisBrowser()) hints.append('ob', name);
+  for (const key of STORED_VIEW_KEYS) {
+    const stored = readStored(key);
+    if (stored !== null) hints.set(`s:${key}`, stored);
+  }
   document.cookie = `${CLIENT_HINTS_COOKIE}=${encodeURIComponent(hints.toString())}; path=/; max-age=31536000; samesite=lax`;
 }
 
 /** The width a render lays the page out for: the hint on the server and while taking a page over. */
 export function useHintedWidth(): number | null {
   return useContext(ClientHintsContext)?.width ?? null;
+}
+
+/** The hints a page is rendered with, on the server and while the browser takes it over; else null. */
+export function useClientHints(): ClientHints | null {
+  return useContext(ClientHintsContext);
+}
+
+/** The theme a server render shows: the one this browser showed last (light without a hint). */
+export function useHintedTheme(): ThemeMode {
+  return useContext(ClientHintsContext)?.theme ?? 'light';
 }
 
 /** The time zone dates are shown in: this browser's, or the hinted one while a server-rendered page is taken over. */

@@ -1,4 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
+import { rememberClientHints, useHintedTheme } from './client-hints';
 
 export type ThemeMode = 'light' | 'dark';
 
@@ -13,8 +14,8 @@ const ThemeModeContext = createContext<ThemeModeValue | null>(null);
 
 /**
  * The visitor's choice (remembered in localStorage), else the system's preference. An external
- * store, so that a page rendered ahead of time (light: the server knows no preference,
- * docs/web-performance.md) is taken over as it was rendered and switches right after.
+ * store, so that a page the server rendered (in the theme of its hint, else light,
+ * docs/web-performance.md) is taken over as it was rendered and switches right after if need be.
  */
 const themeModeStore = (() => {
   const listeners = new Set<() => void>();
@@ -55,14 +56,19 @@ const themeModeStore = (() => {
   };
 })();
 
-const renderedAheadOfTime = (): ThemeMode => 'light';
-
 export function ThemeModeProvider({ children }: { children: ReactNode }) {
-  const mode = useSyncExternalStore(themeModeStore.subscribe, themeModeStore.get, renderedAheadOfTime);
+  // A server render shows the theme this browser showed last (its hint); light when unknown.
+  const hinted = useHintedTheme();
+  const mode = useSyncExternalStore(
+    themeModeStore.subscribe,
+    themeModeStore.get,
+    () => hinted,
+  );
 
   useEffect(() => {
     document.documentElement.style.colorScheme = mode;
     document.documentElement.dataset.theme = mode;
+    rememberClientHints();
   }, [mode]);
 
   const toggle = useCallback(() => themeModeStore.choose(themeModeStore.get() === 'dark' ? 'light' : 'dark'), []);

@@ -1,7 +1,15 @@
 import { useMemo, useState } from 'react';
+import { rememberClientHints, useClientHints } from './client-hints';
 import { useBrowserValue } from './use-browser-value';
 
-function readStored(key: string): string | null {
+/**
+ * The view choices kept in this browser. Listed, so that the client-hints cookie carries a copy and
+ * a page the server renders shows them as this browser will (docs/web-performance.md).
+ */
+export const STORED_VIEW_KEYS = ['inventory.view', 'inventory.tableColumns', 'inventory.tablePageSize'] as const;
+export type StoredViewKey = (typeof STORED_VIEW_KEYS)[number];
+
+export function readStored(key: string): string | null {
   try {
     return localStorage.getItem(key);
   } catch {
@@ -12,11 +20,10 @@ function readStored(key: string): string | null {
 /**
  * useState kept in this browser's localStorage under `key`, for view preferences (the inventory's
  * cards or table, its columns). A stored value `accept` refuses (an old version's, edited by hand)
- * gives way to `initial`. A page the server rendered starts from `initial` (the server cannot see
- * the storage), then shows the stored choice.
+ * gives way to `initial`. A page the server rendered starts from the copy in its hints.
  */
-export function useStoredState<T>(key: string, initial: T, accept: (value: unknown) => value is T) {
-  const storedText = useBrowserValue(() => readStored(key), null);
+export function useStoredState<T>(key: StoredViewKey, initial: T, accept: (value: unknown) => value is T) {
+  const storedText = useBrowserValue(() => readStored(key), useClientHints()?.stored[key] ?? null);
   const stored = useMemo(() => {
     try {
       const value: unknown = JSON.parse(storedText ?? 'null');
@@ -35,6 +42,7 @@ export function useStoredState<T>(key: string, initial: T, accept: (value: unkno
     } catch {
       // Storage full or switched off: the choice holds for this visit only.
     }
+    rememberClientHints();
   };
   return [(chosen ?? stored ?? { value: initial }).value, store] as const;
 }

@@ -29,7 +29,7 @@ preloadServerRenderedPages();
 /** The signed-out pages worth a first paint without any script. */
 export const PRERENDERED_PATHS = ['/', '/login'] as const;
 
-let clientBuild: { indexHtml: string; bootScript: string; signedInBootScript: string } | undefined;
+let clientBuild: { indexHtml: string; bootScript: string } | undefined;
 
 /** What the client build wrote next to this file (dist/.ssr): dist/index.html and the loader's file. */
 function readClientBuild() {
@@ -39,7 +39,6 @@ function readClientBuild() {
     return {
       indexHtml: readFileSync(new URL('index.html', dist), 'utf8'),
       bootScript: manifest['src/prerender/boot.ts'].file,
-      signedInBootScript: manifest['src/prerender/signed-in-boot.ts'].file,
     };
   })();
   return clientBuild;
@@ -99,16 +98,10 @@ const MAX_RENDERS = 5;
 
 /**
  * The document a signed-in screen is sent in, around its rendered parts: index.html marked for a
- * session, with the script that holds early clicks (signed-in-boot.ts) before the app's own.
+ * session.
  */
 export function signedInDocument(): string {
-  const build = readClientBuild();
-  return build.indexHtml
-    .replace('<html ', '<html data-session="likely" ')
-    .replace(
-      '<script type="module"',
-      `<script type="module" crossorigin src="/${build.signedInBootScript}"></script>\n    <script type="module"`,
-    );
+  return readClientBuild().indexHtml.replace('<html ', '<html data-session="likely" ');
 }
 
 /** A signed-in screen as rendered: antd's styles for it, the markup of #root, the state script. */

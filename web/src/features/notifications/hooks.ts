@@ -21,6 +21,7 @@ import {
   unsubscribeThisBrowser,
 } from './browser-push';
 import { lowStockNotification, parseLowStockAlert } from './low-stock-notification';
+import { rememberClientHints, useClientHints } from '../../lib/client-hints';
 import { useBrowserValue } from '../../lib/use-browser-value';
 
 /** The server's channels change only with its configuration. */
@@ -43,10 +44,15 @@ export function useBrowserPushEndpoint() {
  * the tab (they may have changed it in the browser's site settings meanwhile); set after asking.
  */
 export function useNotificationPermission(): [NotificationPermission | null, (value: NotificationPermission) => void] {
-  // A server-rendered page is taken over as rendered (no permission known), then shows this one's.
-  const permissionAtStart = useBrowserValue(notificationPermission, null);
+  // A server-rendered page is taken over as rendered (with the permission its hint brought).
+  const hinted = useClientHints()?.notifications ?? null;
+  const permissionAtStart = useBrowserValue(notificationPermission, hinted);
   const [permissionNow, setPermission] = useState<NotificationPermission | null | undefined>(undefined);
   const permission = permissionNow === undefined ? permissionAtStart : permissionNow;
+  // The next server render shows the permission as it is now.
+  useEffect(() => {
+    if (permission !== hinted) rememberClientHints();
+  }, [permission, hinted]);
   useEffect(() => {
     const update = () => setPermission(notificationPermission());
     window.addEventListener('focus', update);

@@ -5,7 +5,14 @@ import { Link } from 'react-router-dom';
 import { useAuth } from '../../auth/hooks';
 import { useHasLocations } from '../../locations/hooks';
 import { useDashboardStats, useRecentMovements } from '../hooks';
-import { hasPrintedLabels, hasVisitedReports, onboardingDismissed, dismissOnboarding } from '../../../lib/onboarding';
+import { useClientHints } from '../../../lib/client-hints';
+import {
+  dismissOnboarding,
+  hasPrintedLabels,
+  hasVisitedReports,
+  onboardingDismissed,
+  type OnboardingMemory,
+} from '../../../lib/onboarding';
 import { useWorkspaceAccess } from '../../workspace/access';
 import { useWorkspaces } from '../../workspace/hooks';
 import { usePreferences } from '../../account/hooks';
@@ -35,11 +42,16 @@ export function useOnboarding(): Onboarding {
   const recent = useRecentMovements();
   const hasLocations = useHasLocations();
   const workspaceId = user?.workspace.id;
-  // What this browser remembers (lib/onboarding.ts) is read so a server-rendered page is taken over as rendered.
-  const dismissedBefore = useBrowserValue(() => onboardingDismissed(user?.id, workspaceId), false);
+  // What this browser remembers (lib/onboarding.ts); a server render has the copy its cookie brought.
+  const hints = useClientHints();
+  const hinted: OnboardingMemory = (name) => hints?.remembered.includes(name) ?? false;
+  const dismissedBefore = useBrowserValue(
+    () => onboardingDismissed(user?.id, workspaceId),
+    onboardingDismissed(user?.id, workspaceId, hinted),
+  );
   const [dismissedNow, setDismissed] = useState(false);
-  const printedLabels = useBrowserValue(() => (user ? hasPrintedLabels(user.id) : false), false);
-  const visitedReports = useBrowserValue(() => (user ? hasVisitedReports(user.id) : false), false);
+  const printedLabels = useBrowserValue(() => (user ? hasPrintedLabels(user.id) : false), user ? hasPrintedLabels(user.id, hinted) : false);
+  const visitedReports = useBrowserValue(() => (user ? hasVisitedReports(user.id) : false), user ? hasVisitedReports(user.id, hinted) : false);
   const dismissed = dismissedBefore || dismissedNow;
   const { canWrite, canManageMembers } = useWorkspaceAccess();
   const workspaces = useWorkspaces(canManageMembers);
