@@ -99,7 +99,7 @@ describe('the web app', () => {
         expect(res.headers.get('content-encoding')).toBe('br');
         expect(res.headers.get('cache-control')).toBe('private, no-cache');
         const html = await res.text();
-        const root = html.slice(html.indexOf('<div id="root">'));
+        const root = html.slice(html.indexOf('<div id="root" inert aria-busy="true">'));
         expect(root).toContain(text);
         expect(root).not.toContain('Other Gadget');
         const state = signedInStateOf(html);

@@ -145,7 +145,10 @@ export function clientHintsOf(req: Request): ClientHints {
   const timeZone = hinted.get('tz') ?? '';
   const theme = hinted.get('th') === 'dark' ? 'dark' : 'light';
   const notifications = PERMISSIONS.find((permission) => permission === hinted.get('np')) ?? null;
-  const remembered = hinted.getAll('ob').filter((name) => REMEMBERED.name.test(name)).slice(0, REMEMBERED.max);
+  const remembered = hinted
+    .getAll('ob')
+    .filter((name) => REMEMBERED.name.test(name))
+    .slice(0, REMEMBERED.max);
   const stored = Object.fromEntries(
     [...hinted]
       .map(([name, value]) => [STORED.key.exec(name)?.[1], value] as const)

@@ -59,11 +59,7 @@ const themeModeStore = (() => {
 export function ThemeModeProvider({ children }: { children: ReactNode }) {
   // A server render shows the theme this browser showed last (its hint); light when unknown.
   const hinted = useHintedTheme();
-  const mode = useSyncExternalStore(
-    themeModeStore.subscribe,
-    themeModeStore.get,
-    () => hinted,
-  );
+  const mode = useSyncExternalStore(themeModeStore.subscribe, themeModeStore.get, () => hinted);
 
   useEffect(() => {
     document.documentElement.style.colorScheme = mode;

@@ -51,7 +51,10 @@ export function useOnboarding(): Onboarding {
   );
   const [dismissedNow, setDismissed] = useState(false);
   const printedLabels = useBrowserValue(() => (user ? hasPrintedLabels(user.id) : false), user ? hasPrintedLabels(user.id, hinted) : false);
-  const visitedReports = useBrowserValue(() => (user ? hasVisitedReports(user.id) : false), user ? hasVisitedReports(user.id, hinted) : false);
+  const visitedReports = useBrowserValue(
+    () => (user ? hasVisitedReports(user.id) : false),
+    user ? hasVisitedReports(user.id, hinted) : false,
+  );
   const dismissed = dismissedBefore || dismissedNow;
   const { canWrite, canManageMembers } = useWorkspaceAccess();
   const workspaces = useWorkspaces(canManageMembers);
