@@ -159,6 +159,12 @@ describe('the web app', () => {
         stored: {},
       });
       expect(await page({})).not.toContain('data-theme="dark"');
+      // Before the app has written its hints: the browser's own, which every page asks for.
+      expect((await get('/login')).headers.get('accept-ch')).toBe('Sec-CH-Viewport-Width, Sec-CH-Prefers-Color-Scheme');
+      expect(await hinted({ 'sec-ch-viewport-width': '360', 'sec-ch-prefers-color-scheme': '"dark"' })).toMatchObject({
+        width: 360,
+        theme: 'dark',
+      });
     });
 
     it('gives a viewer the screen without the writes, and a session that is not signed in the app’s shell', async () => {

@@ -47,6 +47,9 @@ export function serveWebApp(app: Express, distDir: string, options: { publicConf
     if (!isPage) return next();
     if (!existsSync(index)) return void res.status(503).type('text').send('The web app is not built yet: run npm start.');
     res.setHeader('Cache-Control', 'no-cache');
+    // The next page's request says the window's width and the system's theme, for a visitor the
+    // app has not written its hints for yet (clientHintsOf in ./signed-in-pages.ts).
+    res.setHeader('Accept-CH', 'Sec-CH-Viewport-Width, Sec-CH-Prefers-Color-Scheme');
     if (hasSessionCookie(req)) {
       // A screen rendered with someone's data is theirs alone.
       res.setHeader('Cache-Control', 'private, no-cache');

@@ -137,13 +137,18 @@ function themed(document: string, theme: ClientHints['theme']): string {
   return theme === 'dark' ? document.replace('<html ', '<html data-theme="dark" style="color-scheme: dark" ') : document;
 }
 
-/** The browser's width, time zone and theme as the app reported them, else a guess from the browser's kind. */
+/**
+ * The browser's width, time zone and theme as the app reported them; before it has, the browser's
+ * own client hints (asked for with Accept-CH in ./serve-web-app.ts), else a guess from its kind.
+ */
 export function clientHintsOf(req: Request): ClientHints {
   const cookie: unknown = req.cookies?.[CLIENT_HINTS_COOKIE];
   const hinted = new URLSearchParams(typeof cookie === 'string' ? cookie : '');
-  const width = Number(hinted.get('w'));
+  const width = [hinted.get('w'), req.headers['sec-ch-viewport-width']].map(Number).find(isHintedWidth);
   const timeZone = hinted.get('tz') ?? '';
-  const theme = hinted.get('th') === 'dark' ? 'dark' : 'light';
+  // A structured header: the value comes quoted ("dark").
+  const systemTheme = String(req.headers['sec-ch-prefers-color-scheme'] ?? '').replaceAll('"', '');
+  const theme = (hinted.get('th') ?? systemTheme) === 'dark' ? 'dark' : 'light';
   const notifications = PERMISSIONS.find((permission) => permission === hinted.get('np')) ?? null;
   const remembered = hinted
     .getAll('ob')
@@ -157,13 +162,17 @@ export function clientHintsOf(req: Request): ClientHints {
   );
   const isPhone = req.headers['sec-ch-ua-mobile'] === '?1' || /Mobi|Android/i.test(req.headers['user-agent'] ?? '');
   return {
-    width: Number.isInteger(width) && width >= HINTED_WIDTH.min && width <= HINTED_WIDTH.max ? width : isPhone ? PHONE_WIDTH : WIDE_WIDTH,
+    width: width ?? (isPhone ? PHONE_WIDTH : WIDE_WIDTH),
     timeZone: isTimeZone(timeZone) ? timeZone : 'UTC',
     theme,
     notifications,
     remembered,
     stored,
   };
+}
+
+function isHintedWidth(width: number): boolean {
+  return Number.isInteger(width) && width >= HINTED_WIDTH.min && width <= HINTED_WIDTH.max;
 }
 
 function isTimeZone(name: string): boolean {
