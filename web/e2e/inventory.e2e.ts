@@ -333,7 +333,8 @@ describe('inventory screen', () => {
     await addItem(page, { name: 'Beta Bolt', sku: 'BB-2', unitPrice: '0.25', currentStock: 1, reorderLevel: 5 });
     await addItem(page, { name: 'Gamma Gear', sku: 'GG-3', unitPrice: '12.00', currentStock: 0, reorderLevel: 1 });
 
-    // Hold the first list answer back to see the 8 loading cards.
+    // Hold the first list answer back to see the 8 loading cards (on the way there from another
+    // screen: a page load comes rendered by the gateway with its list).
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => (release = resolve));
     const isList = (url: URL) => url.pathname === '/api/inventory';
@@ -342,7 +343,7 @@ describe('inventory screen', () => {
       // The app may have given up on the request meanwhile (navigation, cancelled query).
       await route.continue().catch(() => undefined);
     });
-    await page.goto('/inventory');
+    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Items' }).click();
     await waitForCount(page.getByTestId('card-skeleton'), 8);
     release();
     await page.unroute(isList);

@@ -2,6 +2,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { createQueryClient } from './app/query-client';
+import { rememberClientHintsOnResize } from './lib/client-hints';
 import { readPrerenderState, seedQueryCache } from './prerender/state';
 
 const container = document.getElementById('root');
@@ -14,6 +15,7 @@ const prerendered = readPrerenderState();
 // costs one download, never a wrong screen: the answer still decides what is shown.
 if (document.documentElement.dataset.session === 'likely')
   void import('./app/SignedInRoutes').then(({ preloadPageAt }) => preloadPageAt(window.location.pathname));
+rememberClientHintsOnResize();
 if (prerendered) {
   // A page the gateway rendered (docs/web-performance.md): take it over as it is.
   seedQueryCache(queryClient, prerendered);

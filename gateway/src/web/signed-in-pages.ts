@@ -138,13 +138,14 @@ function themed(document: string, theme: ClientHints['theme']): string {
 }
 
 /**
- * The browser's width, time zone and theme as the app reported them; before it has, the browser's
- * own client hints (asked for with Accept-CH in ./serve-web-app.ts), else a guess from its kind.
+ * The browser's width, time zone and theme as the app reported them, the width from the browser's
+ * own client hint first (asked for with Accept-CH in ./serve-web-app.ts); else a guess from its kind.
  */
 export function clientHintsOf(req: Request): ClientHints {
   const cookie: unknown = req.cookies?.[CLIENT_HINTS_COOKIE];
   const hinted = new URLSearchParams(typeof cookie === 'string' ? cookie : '');
-  const width = [hinted.get('w'), req.headers['sec-ch-viewport-width']].map(Number).find(isHintedWidth);
+  // The browser's header is the window as it is now; the app's hint is as of its last start or resize.
+  const width = [req.headers['sec-ch-viewport-width'], hinted.get('w')].map(Number).find(isHintedWidth);
   const timeZone = hinted.get('tz') ?? '';
   // A structured header: the value comes quoted ("dark").
   const systemTheme = String(req.headers['sec-ch-prefers-color-scheme'] ?? '').replaceAll('"', '');

@@ -40,3 +40,11 @@ export async function reloadUntil(page: Page, check: () => Promise<boolean>, tim
   }
   throw new Error('condition not met in time');
 }
+
+/**
+ * Waits until the app has taken a screen the gateway rendered over (docs/web-performance.md): till
+ * then it is inert, and what only the app does on a screen (remembering a visit) has not happened.
+ */
+export async function takenOver(page: Page): Promise<void> {
+  await page.locator('#root:not([inert])').waitFor({ state: 'attached' });
+}

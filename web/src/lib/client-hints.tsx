@@ -50,6 +50,15 @@ export function useHintedWidth(): number | null {
   return useContext(ClientHintsContext)?.width ?? null;
 }
 
+/** A window resized (a phone turned, a browser made narrow) is laid out as it is now on the next visit. */
+export function rememberClientHintsOnResize(): void {
+  let timer: number | undefined;
+  window.addEventListener('resize', () => {
+    window.clearTimeout(timer);
+    timer = window.setTimeout(rememberClientHints, 500);
+  });
+}
+
 /** The hints a page is rendered with, on the server and while the browser takes it over; else null. */
 export function useClientHints(): ClientHints | null {
   return useContext(ClientHintsContext);
