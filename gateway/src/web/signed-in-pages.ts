@@ -58,7 +58,10 @@ export class SignedInPages {
 
   constructor(distDir: string) {
     // Loaded now, not on the first visit: a cold render would miss its budget.
-    this.renderer = loadServerRenderer(distDir);
+    this.renderer = loadServerRenderer(distDir).then((renderer) =>
+      // A build from before these screens were rendered (`WEB_DIST_DIR`, docs/web-performance.md).
+      typeof renderer?.renderSignedInPage === 'function' ? renderer : undefined,
+    );
   }
 
   /** Whether the screen at this path is rendered here (else the app's shell is served). */
