@@ -1,6 +1,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { waitForAnimationsToSettle } from './support/animations.js';
 import { baseUrl, DESKTOP, launchBrowser, MOBILE, newContext, screenshot, seriousA11yViolations } from './support/browser.js';
+import { chooseOption } from './support/select.js';
 import { postJson, signUp } from './support/session.js';
 import { waitForCount } from './support/wait.js';
 
@@ -15,12 +16,6 @@ afterAll(async () => {
 
 async function toast(page: Page, text: string): Promise<void> {
   await page.locator('.ant-notification-notice').getByText(text, { exact: true }).first().waitFor();
-}
-
-/** Picks an option of the antd Select labelled `label` (its popup lives at the end of the body). */
-async function choose(page: Page, label: string, option: string): Promise<void> {
-  await page.getByRole('combobox', { name: label, exact: true }).click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option }).first().click();
 }
 
 const card = (page: Page, name: string) => page.getByTestId('item-card').filter({ has: page.getByRole('heading', { name, exact: true }) });
@@ -57,8 +52,8 @@ describe('API tokens', () => {
     await page.getByRole('link', { name: /Read the API documentation/ }).waitFor();
 
     await page.getByLabel('Token name').fill('Shop sync');
-    await choose(page, 'Role', 'Member');
-    await choose(page, 'Expires', '30 days');
+    await chooseOption(page, 'Role', 'Member');
+    await chooseOption(page, 'Expires', '30 days');
     await page.getByRole('button', { name: 'Create token' }).click();
     await toast(page, 'Token created');
 

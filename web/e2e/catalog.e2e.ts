@@ -1,8 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
-import { waitForAnimationsToSettle } from './support/animations.js';
+import { waitForAnimationsToSettle, waitForDialogsToOpen } from './support/animations.js';
 import { MOBILE, launchBrowser, screenshot, seriousA11yViolations } from './support/browser.js';
 import { postJson, signUp } from './support/session.js';
-import { openSelectOption, waitForCount, waitForValue } from './support/wait.js';
+import { chooseOption } from './support/select.js';
+import { waitForCount, waitForValue } from './support/wait.js';
 
 let browser: Browser;
 
@@ -25,8 +26,10 @@ describe('categories', () => {
 
     await page.getByRole('button', { name: 'Add Category' }).click();
     const dialog = page.getByRole('dialog');
-    // Submit the empty form once its fields are there, or nothing is validated.
+    // Submit the empty form once its fields are there and the dialog has stopped growing, or the
+    // click misses or nothing is validated.
     await dialog.getByLabel('Name').waitFor();
+    await waitForDialogsToOpen(page);
     await dialog.getByRole('button', { name: 'Create' }).click();
     await dialog.getByText('Category name is required').waitFor();
     await dialog.getByLabel('Name').fill('Electronics');
@@ -80,8 +83,10 @@ describe('locations', () => {
 
     await page.getByRole('button', { name: 'Add Location' }).click();
     const dialog = page.getByRole('dialog');
-    // Submit the empty form once its fields are there, or nothing is validated.
+    // Submit the empty form once its fields are there and the dialog has stopped growing, or the
+    // click misses or nothing is validated.
     await dialog.getByLabel('Name').waitFor();
+    await waitForDialogsToOpen(page);
     await dialog.getByRole('button', { name: 'Create' }).click();
     await dialog.getByText('Location name is required').waitFor();
     await dialog.getByLabel('Name').fill('Head Office');
@@ -92,8 +97,7 @@ describe('locations', () => {
     // A storage room inside the office, picked from the parent tree.
     await page.getByRole('button', { name: 'Add Location' }).click();
     await dialog.getByLabel('Name').fill('Supply Closet');
-    await dialog.getByLabel('Type').click();
-    await openSelectOption(page, 'Storage').click();
+    await chooseOption(dialog, 'Type', 'Storage');
     await dialog.getByLabel('Parent location').click();
     await page.locator('.ant-select-tree-node-content-wrapper').filter({ hasText: 'Head Office (Office)' }).click();
     await screenshot(page, 'locations-dialog');
@@ -127,11 +131,9 @@ describe('locations', () => {
     await dialog.waitFor({ state: 'hidden' });
 
     // The dialog's Type list (kept in the DOM, hidden) also has a 'Storage' option: pick from the open one.
-    await page.getByLabel('Filter by type').click();
-    await openSelectOption(page, 'Storage').click();
+    await chooseOption(page, 'Filter by type', 'Storage');
     await waitForCount(page.getByTestId('location-card'), 1);
-    await page.getByLabel('Filter by type').click();
-    await openSelectOption(page, 'All Types').click();
+    await chooseOption(page, 'Filter by type', 'All Types');
     await waitForCount(page.getByTestId('location-card'), 3);
 
     await page.getByLabel('Search locations').fill('closet');

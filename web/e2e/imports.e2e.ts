@@ -3,7 +3,8 @@ import type { Browser, Download, Page } from 'playwright-core';
 import { waitForAnimationsToSettle } from './support/animations.js';
 import { MOBILE, launchBrowser, screenshot, seriousA11yViolations } from './support/browser.js';
 import { postJson, signUp } from './support/session.js';
-import { openSelectOption, reloadUntil } from './support/wait.js';
+import { chooseOption } from './support/select.js';
+import { reloadUntil } from './support/wait.js';
 
 let browser: Browser;
 
@@ -46,15 +47,9 @@ const figure = (page: Page, title: string) =>
     .filter({ has: page.getByText(title, { exact: true }) })
     .locator('.ant-statistic-content');
 
-/** A field's column select; a required field's label starts with antd's '*'. */
-const columnSelect = (page: Page, label: string) => page.getByRole('combobox', { name: new RegExp(`^(\\* )?${label}$`) });
-
-/** Picks a column for a field; the previous select's popup has finished closing first. */
-async function choose(page: Page, label: string, option: string): Promise<void> {
-  await waitForAnimationsToSettle(page);
-  await columnSelect(page, label).click();
-  await openSelectOption(page, option).first().click();
-}
+/** A field's column select: a required field's label starts with its '* '. */
+const columnLabel = (label: string) => new RegExp(`^(\\* )?${label}$`);
+const columnSelect = (page: Page, label: string) => page.getByRole('combobox', { name: columnLabel(label) });
 
 /** Every percentage the progress bar shows, recorded in the page as it changes. */
 async function recordProgress(page: Page): Promise<void> {
@@ -111,13 +106,13 @@ describe('bulk import', () => {
     expect(await mapped('Unit price')).toBe('Price');
     expect(await mapped('Location')).toBe('Bin');
     expect(await mapped('Description')).toBe("Don't import");
-    await choose(page, 'Description', 'Remarks');
+    await chooseOption(page, columnLabel('Description'), 'Remarks');
     await page.getByText('e.g. Batch 0, checked · Batch 1, checked · Batch 2, checked').waitFor();
     // Updating by SKU needs the SKU column: the form says so before anything is sent.
-    await choose(page, 'SKU', "Don't import");
+    await chooseOption(page, columnLabel('SKU'), "Don't import");
     await page.getByLabel('Add new and update existing by SKU').check();
     await page.getByText('Updating existing items matches them by SKU: choose the column that holds the SKU').waitFor();
-    await choose(page, 'SKU', 'Part number');
+    await chooseOption(page, columnLabel('SKU'), 'Part number');
     await page.getByLabel('Add new items', { exact: true }).check();
     // From the top: a full-page shot of a scrolled page draws the sticky top bar mid-page.
     await page.evaluate(() => window.scrollTo(0, 0));

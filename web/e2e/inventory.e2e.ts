@@ -1,6 +1,8 @@
 import type { Browser, Locator, Page } from 'playwright-core';
+import { waitForAnimationsToSettle } from './support/animations.js';
 import { MOBILE, launchBrowser, screenshot, seriousA11yViolations } from './support/browser.js';
 import { postJson, signUp } from './support/session.js';
+import { chooseOption } from './support/select.js';
 import { waitForCount } from './support/wait.js';
 
 let browser: Browser;
@@ -31,21 +33,6 @@ async function addItem(page: Page, item: object): Promise<{ id: string }> {
 async function addLocation(page: Page, name: string): Promise<void> {
   const res = await postJson(page, '/api/locations', { name, type: 'Storage' });
   if (res.status >= 300) throw new Error(`add location failed: ${res.status} ${res.text}`);
-}
-
-/** Picks an option of the antd Select labelled `label` (its popup lives outside the dialog). */
-async function choose(page: Page, scope: Locator | Page, label: string, option: string): Promise<void> {
-  await scope.getByRole('combobox', { name: label, exact: true }).click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option }).first().click();
-}
-
-/** Waits for the dialog and drawer open animations to end, so screenshots show them in place. */
-async function settled(page: Page): Promise<void> {
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
-  );
 }
 
 const card = (page: Page, name: string) => page.getByTestId('item-card').filter({ has: page.getByRole('heading', { name, exact: true }) });
@@ -110,7 +97,7 @@ describe('inventory screen', () => {
     await add.getByLabel('Unit Price').fill('89.99');
     await add.getByLabel('Initial Stock').fill('10');
     await add.getByLabel('Reorder Level').fill('5');
-    await choose(page, add, 'Category', 'Power Tools');
+    await chooseOption(add, 'Category', 'Power Tools');
     // A scanner types the barcode and Enter into the Barcodes field.
     await add.getByLabel('Barcodes').fill('4006381333931');
     await add.getByLabel('Barcodes').press('Enter');
@@ -121,7 +108,7 @@ describe('inventory screen', () => {
     await fileInput.setInputFiles({ name: 'drill.png', mimeType: 'image/png', buffer: PNG });
     await toast(page, 'Image uploaded successfully');
     await add.getByTestId('image-preview').waitFor();
-    await settled(page);
+    await waitForAnimationsToSettle(page);
     await screenshot(page, 'inventory-add-dialog');
     await add.getByRole('button', { name: 'Add Item' }).click();
     await toast(page, 'Item Added');
@@ -155,7 +142,7 @@ describe('inventory screen', () => {
 
     // Stock out to 4: at or below the reorder level of 5.
     await drill.getByRole('button', { name: 'Update stock of Cordless Drill' }).click();
-    await choose(page, stock, 'Movement Type', 'Stock Out');
+    await chooseOption(stock, 'Movement Type', 'Stock Out');
     await stock.getByLabel('Quantity').fill('11');
     await stock.getByLabel('Reason').fill('Sold');
     await stock.getByRole('button', { name: 'Update Stock' }).click();
@@ -209,7 +196,7 @@ describe('inventory screen', () => {
     const stock = page.getByRole('dialog', { name: 'Update Stock - Pallet Jack' });
     await stock.getByLabel('Quantity').fill('8');
     await stock.getByLabel('Reason').fill('Received');
-    await choose(page, stock, 'Location', 'Warehouse A');
+    await chooseOption(stock, 'Location', 'Warehouse A');
     await stock.getByRole('button', { name: 'Update Stock' }).click();
     await toast(page, 'Stock Updated');
     await waitForStockByLocation(jack, { 'Warehouse A': '8' });
@@ -217,12 +204,12 @@ describe('inventory screen', () => {
     await jack.getByRole('button', { name: 'More actions for Pallet Jack' }).click();
     await page.getByRole('menuitem', { name: 'Transfer' }).click();
     const transfer = page.getByRole('dialog', { name: 'Transfer Stock - Pallet Jack' });
-    await choose(page, transfer, 'To Location', 'Warehouse A');
+    await chooseOption(transfer, 'To Location', 'Warehouse A');
     await transfer.getByLabel('Quantity').fill('3');
     await transfer.getByLabel('Reason').fill('Rebalance');
     await transfer.getByRole('button', { name: 'Transfer' }).click();
     await transfer.getByText('Choose two different locations for a transfer').waitFor();
-    await choose(page, transfer, 'To Location', 'Warehouse B');
+    await chooseOption(transfer, 'To Location', 'Warehouse B');
     await transfer.getByRole('button', { name: 'Transfer' }).click();
     await toast(page, 'Stock Transferred');
     await waitForStockByLocation(jack, { 'Warehouse A': '5', 'Warehouse B': '3' });
@@ -236,7 +223,7 @@ describe('inventory screen', () => {
     const transferEntry = movements.first();
     await transferEntry.getByText('Warehouse A → Warehouse B').waitFor();
     await transferEntry.getByText('Rebalance').waitFor();
-    await settled(page);
+    await waitForAnimationsToSettle(page);
     await screenshot(page, 'inventory-history');
     await transferEntry.getByRole('button', { name: 'Undo transferred of 3' }).click();
     await toast(page, 'Movement Undone');
@@ -248,10 +235,10 @@ describe('inventory screen', () => {
     await page.keyboard.press('Escape');
     await history.waitFor({ state: 'hidden' });
     await jack.getByRole('button', { name: 'Update stock of Pallet Jack' }).click();
-    await choose(page, stock, 'Movement Type', 'Stock Out');
+    await chooseOption(stock, 'Movement Type', 'Stock Out');
     await stock.getByLabel('Quantity').fill('8');
     await stock.getByLabel('Reason').fill('Sold out');
-    await choose(page, stock, 'Location', 'Warehouse A');
+    await chooseOption(stock, 'Location', 'Warehouse A');
     await stock.getByRole('button', { name: 'Update Stock' }).click();
     await toast(page, 'Stock Updated');
     await jack.getByText('Out of Stock', { exact: true }).waitFor();
@@ -294,24 +281,24 @@ describe('inventory screen', () => {
     expect(await card(page, 'Tinned Beans').getByTestId('expiry-tag').count()).toBe(0);
 
     // The expiry filter: within the 7 warning days, or past.
-    await choose(page, page, 'Expiry', 'Expiring soon');
+    await chooseOption(page, 'Expiry', 'Expiring soon');
     await waitForCount(page.getByTestId('item-card'), 1);
     await milk.waitFor();
     await screenshot(page, 'inventory-expiring');
-    await choose(page, page, 'Expiry', 'Expired');
+    await chooseOption(page, 'Expiry', 'Expired');
     await page.getByText('Try adjusting your filters or search query').waitFor();
-    await choose(page, page, 'Expiry', 'Any expiry');
+    await chooseOption(page, 'Expiry', 'Any expiry');
     await waitForCount(page.getByTestId('item-card'), 2);
 
     // Naming the later lot takes from it, not from the earliest expiry.
     await milk.getByRole('button', { name: 'Update stock of Fresh Milk' }).click();
     const stock = page.getByRole('dialog', { name: 'Update Stock - Fresh Milk' });
     // The dialog's opening animation done: an option clicked while the list still moves can miss.
-    await settled(page);
-    await choose(page, stock, 'Movement Type', 'Stock Out');
+    await waitForAnimationsToSettle(page);
+    await chooseOption(stock, 'Movement Type', 'Stock Out');
     await stock.getByLabel('Quantity').fill('4');
     await stock.getByLabel('Reason').fill('Café order');
-    await choose(page, stock, 'Lot', 'M-13');
+    await chooseOption(stock, 'Lot', 'M-13');
     await stock.getByRole('button', { name: 'Update Stock' }).click();
     await toast(page, 'Stock Updated');
     await waitForCount(milk.getByTestId('lot-stock'), 1);
@@ -380,7 +367,7 @@ describe('inventory screen', () => {
       ['Out of Stock', 'Gamma Gear'],
       ['In Stock', 'Alpha Widget'],
     ] as const) {
-      await choose(page, page, 'Stock status', status);
+      await chooseOption(page, 'Stock status', status);
       await card(page, name).waitFor();
       await waitForCount(cards, 1);
     }
@@ -458,11 +445,11 @@ describe('inventory screen', () => {
     await page.reload();
     await card(page, 'Hex Key').getByRole('button', { name: 'Update stock of Hex Key' }).click();
     const stock = page.getByRole('dialog', { name: 'Update Stock - Hex Key' });
-    await settled(page);
+    await waitForAnimationsToSettle(page);
     await stock.getByRole('combobox', { name: 'Location', exact: true }).click();
     const popup = page.locator('.ant-select-dropdown:visible');
     await popup.getByText('More places match: type to narrow the list.').waitFor();
-    await settled(page);
+    await waitForAnimationsToSettle(page);
     await screenshot(page, 'location-picker-many');
     await stock.getByRole('combobox', { name: 'Location', exact: true }).fill('bin 57');
     await waitForCount(popup.locator('.ant-select-item-option'), 1);
@@ -491,12 +478,12 @@ describe('inventory screen', () => {
     await page.reload();
     const cards = page.getByTestId('item-card');
     await waitForCount(cards, 3);
-    await choose(page, page, 'Category filter', 'Paint');
+    await chooseOption(page, 'Category filter', 'Paint');
     await waitForCount(cards, 1);
     await card(page, 'Primer').waitFor();
     await page.getByRole('button', { name: 'Clear Filters' }).click();
     await waitForCount(cards, 3);
-    await choose(page, page, 'Location filter', 'Van');
+    await chooseOption(page, 'Location filter', 'Van');
     await waitForCount(cards, 1);
     await card(page, 'Ladder').waitFor();
   });
@@ -553,7 +540,7 @@ describe('inventory screen', () => {
     // On a phone the table scrolls sideways inside itself; the page does not.
     await page.setViewportSize({ width: 375, height: 812 });
     await table.getByRole('columnheader', { name: 'Added' }).waitFor();
-    await settled(page);
+    await waitForAnimationsToSettle(page);
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
     await screenshot(page, 'mobile-inventory-table');
   });
@@ -589,7 +576,7 @@ describe('inventory screen', () => {
 
     await card(page, 'Spirit Level').getByRole('button', { name: 'Update stock of Spirit Level' }).click();
     await page.getByRole('dialog', { name: 'Update Stock - Spirit Level' }).waitFor();
-    await settled(page);
+    await waitForAnimationsToSettle(page);
     await screenshot(page, 'mobile-inventory-stock-dialog');
   });
 });

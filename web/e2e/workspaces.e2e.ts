@@ -2,7 +2,8 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { waitForAnimationsToSettle } from './support/animations.js';
 import { DESKTOP, MOBILE, launchBrowser, newContext, screenshot, seriousA11yViolations } from './support/browser.js';
 import { postJson, signUp, uniqueUser } from './support/session.js';
-import { openSelectOption, reloadUntil, waitForCount } from './support/wait.js';
+import { chooseOption } from './support/select.js';
+import { reloadUntil, waitForCount } from './support/wait.js';
 
 let browser: Browser;
 
@@ -125,9 +126,7 @@ describe('workspaces', () => {
 
     // The owner makes them a viewer.
     await owner.reload();
-    const role = owner.getByRole('combobox', { name: `Role of ${inviteeName}`, exact: true });
-    await role.click();
-    await openSelectOption(owner, 'Viewer').click();
+    await chooseOption(owner, `Role of ${inviteeName}`, 'Viewer');
     await toast(owner, 'Role updated');
     await waitForCount(owner.getByTestId('pending-invitation'), 0);
 

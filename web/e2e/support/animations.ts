@@ -45,3 +45,13 @@ export async function whileAnimating<T>(page: Page, selector: string, check: () 
     );
   }
 }
+
+/**
+ * Waits until no dialog or drawer is still opening. Its motion classes are there from its first
+ * frame, before its animation starts, so this holds even when the page is slow to paint (a click
+ * on a dialog still growing lands beside the button aimed at).
+ */
+export async function waitForDialogsToOpen(page: Page): Promise<void> {
+  await page.waitForFunction(() => !document.querySelector('[role="dialog"][class*="-enter"], [role="dialog"][class*="-appear"]'));
+  await waitForAnimationsToSettle(page);
+}
