@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
+import { waitForDialogsToOpen } from './support/animations.js';
 import { MOBILE, launchBrowser, screenshot } from './support/browser.js';
 import { postJson, signUp } from './support/session.js';
 
@@ -47,6 +48,7 @@ describe('stock counts', () => {
 
     await page.goto('/counts');
     await page.getByRole('button', { name: 'New count' }).click();
+    await waitForDialogsToOpen(page);
     await page.getByRole('button', { name: 'Start counting' }).click();
     await page.waitForURL(/\/counts\/[0-9a-f-]{36}$/);
     await line(page, `Crate ${tag}`).waitFor();
@@ -95,6 +97,7 @@ describe('stock counts', () => {
     await createItem(page, { name: `Box ${tag}`, sku: `BX-${tag}`, unitPrice: '3.00', currentStock: 5 });
     await page.goto('/counts');
     await page.getByRole('button', { name: 'New count' }).click();
+    await waitForDialogsToOpen(page);
     await page.getByRole('button', { name: 'Start counting' }).click();
     await page.waitForURL(/\/counts\/[0-9a-f-]{36}$/);
     await countItem(page, `BX-${tag}`, 4);
