@@ -158,7 +158,7 @@ describe('the web app', () => {
         remembered: [],
         stored: {},
       });
-      expect(await page({})).not.toContain('data-theme="dark"');
+      expect(await page({})).toMatch(/^<!doctype html>\s*<html data-theme="light" style="color-scheme: light" /i);
       // Before the app has written its hints: the browser's own, which every page asks for.
       expect((await get('/login')).headers.get('accept-ch')).toBe('Sec-CH-Viewport-Width, Sec-CH-Prefers-Color-Scheme');
       expect(await hinted({ 'sec-ch-viewport-width': '360', 'sec-ch-prefers-color-scheme': '"dark"' })).toMatchObject({

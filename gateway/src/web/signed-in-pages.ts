@@ -137,7 +137,7 @@ function ownOrigin(req: Request): string {
 
 /** The page in the theme the screen is rendered in, as the app sets it once started (lib/theme-mode.tsx). */
 function themed(document: string, theme: ClientHints['theme']): string {
-  return theme === 'dark' ? document.replace('<html ', '<html data-theme="dark" style="color-scheme: dark" ') : document;
+  return document.replace('<html ', `<html data-theme="${theme}" style="color-scheme: ${theme}" `);
 }
 
 /**
