@@ -3,7 +3,7 @@ import type { Browser, Download, Page } from 'playwright-core';
 import { waitForAnimationsToSettle } from './support/animations.js';
 import { MOBILE, launchBrowser, screenshot, seriousA11yViolations } from './support/browser.js';
 import { postJson, signUp } from './support/session.js';
-import { chooseOption } from './support/select.js';
+import { chooseOption, selectOf } from './support/select.js';
 import { reloadUntil } from './support/wait.js';
 
 let browser: Browser;
@@ -96,10 +96,7 @@ describe('bulk import', () => {
       .setInputFiles({ name: `stock-${tag}.csv`, mimeType: 'text/csv', buffer: Buffer.from(stockCsv(tag, 1000)) });
     await page.waitForURL('**/imports/new?step=map');
     await page.getByText('1,000 rows').waitFor();
-    const mapped = (label: string) =>
-      columnSelect(page, label)
-        .locator(`xpath=ancestor::*[contains(concat(' ', normalize-space(@class), ' '), ' ant-select ')][1]`)
-        .innerText();
+    const mapped = (label: string) => selectOf(columnSelect(page, label)).innerText();
     expect(await mapped('Name')).toBe('Item');
     expect(await mapped('SKU')).toBe('Part number');
     expect(await mapped('Quantity')).toBe('Qty');

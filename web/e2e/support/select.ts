@@ -13,7 +13,7 @@ const ATTEMPTS = 3;
 export async function chooseOption(scope: Page | Locator, label: string | RegExp, option: string): Promise<void> {
   const combobox = scope.getByRole('combobox', { name: label, exact: typeof label === 'string' });
   const page = combobox.page();
-  const select = combobox.locator('xpath=ancestor::*[contains(concat(" ", normalize-space(@class), " "), " ant-select ")][1]');
+  const select = selectOf(combobox);
   for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
     await waitForDialogsToOpen(page);
     // A click on an open Select closes it.
@@ -26,6 +26,11 @@ export async function chooseOption(scope: Page | Locator, label: string | RegExp
     if (picked && (await shows(select, option))) return;
   }
   throw new Error(`the select ${String(label)} still does not show ${JSON.stringify(option)} after ${ATTEMPTS} picks`);
+}
+
+/** The whole antd Select around its combobox input: what it shows as chosen is in there. */
+export function selectOf(combobox: Locator): Locator {
+  return combobox.locator('xpath=ancestor::*[contains(concat(" ", normalize-space(@class), " "), " ant-select ")][1]');
 }
 
 async function shows(select: Locator, option: string, timeoutMs = 3_000): Promise<boolean> {
