@@ -1,7 +1,10 @@
-import { Card, Col, Empty, Flex, Pagination, Row, Skeleton } from 'antd';
+import { Card, Empty, Flex, Pagination, Skeleton } from 'antd';
 import { useRef, type ReactNode } from 'react';
 import { formatCountOf } from '../lib/format';
 import { CARDS_PER_PAGE } from '../lib/use-card-page';
+import { ResponsiveGrid, type GridColumns } from './ResponsiveGrid';
+
+const CARD_COLUMNS: GridColumns = { sm: 2, lg: 3 };
 
 /** The pages of a grid that shows one page of the matches (useCardPage); no pager while one page holds them all. */
 export interface CardPager {
@@ -36,13 +39,11 @@ export function CardGrid<T>({ loading, loadingLabel, items, keyOf, empty, render
   };
   return (
     <>
-      <Row ref={top} gutter={[16, 16]} style={{ scrollMarginTop: 80 }}>
+      <ResponsiveGrid ref={top} columns={CARD_COLUMNS} style={{ scrollMarginTop: 80 }}>
         {items.map((item) => (
-          <Col key={keyOf(item)} xs={24} sm={12} lg={8}>
-            {renderCard(item)}
-          </Col>
+          <div key={keyOf(item)}>{renderCard(item)}</div>
         ))}
-      </Row>
+      </ResponsiveGrid>
       {pager && pager.total > CARDS_PER_PAGE && (
         <Flex justify="center" style={{ marginTop: 24 }}>
           <Pagination
@@ -68,14 +69,14 @@ interface CardGridSkeletonProps {
 /** Placeholder cards in the same grid as the real ones, so the page does not jump when data lands. */
 function CardGridSkeleton({ count, label }: CardGridSkeletonProps) {
   return (
-    <Row gutter={[16, 16]} aria-busy="true" aria-label={label} role="status">
+    <ResponsiveGrid columns={CARD_COLUMNS} aria-busy="true" aria-label={label} role="status">
       {Array.from({ length: count }, (_, index) => (
-        <Col key={index} xs={24} sm={12} lg={8} data-testid="card-skeleton">
+        <div key={index} data-testid="card-skeleton">
           <Card>
             <Skeleton active title paragraph={{ rows: 2 }} />
           </Card>
-        </Col>
+        </div>
       ))}
-    </Row>
+    </ResponsiveGrid>
   );
 }

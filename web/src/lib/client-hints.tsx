@@ -30,7 +30,9 @@ const ClientHintsContext = createContext<ClientHints | null>(null);
 export const ClientHintsProvider = ClientHintsContext.Provider;
 
 const noSubscription = () => () => {};
-const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+// Read once: each read builds an Intl.DateTimeFormat, and every date on a screen asks (useTimeZone).
+let timeZoneOfThisBrowser: string | undefined;
+const browserTimeZone = () => (timeZoneOfThisBrowser ??= Intl.DateTimeFormat().resolvedOptions().timeZone);
 
 /** Written on each start and change, so the next server render of a page is the one this browser would draw. */
 export function rememberClientHints(): void {

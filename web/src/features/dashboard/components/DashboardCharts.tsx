@@ -1,6 +1,7 @@
 import { Column } from '@ant-design/charts';
-import { Card, Col, Empty, Row } from 'antd';
+import { Card, Empty } from 'antd';
 import type { CategoryValue, MovementHistoryPoint } from '../../../api/reports';
+import { ResponsiveGrid } from '../../../components/ResponsiveGrid';
 import { formatCurrency } from '../../../lib/format';
 
 interface DashboardChartsProps {
@@ -22,8 +23,8 @@ export function DashboardCharts({ categoryValues, movementDays }: DashboardChart
   const anyMovement = movementDays.some((day) => day.stockIn + day.stockOut > 0);
 
   return (
-    <Row gutter={[16, 16]} style={{ marginTop: 16 }}>
-      <Col xs={24} lg={12}>
+    <ResponsiveGrid columns={{ lg: 2 }} style={{ marginTop: 16 }}>
+      <div>
         <Card title="Stock Value by Category">
           {valueData.length === 0 ? (
             <Empty description="No inventory data available" />
@@ -37,8 +38,8 @@ export function DashboardCharts({ categoryValues, movementDays }: DashboardChart
             />
           )}
         </Card>
-      </Col>
-      <Col xs={24} lg={12}>
+      </div>
+      <div>
         <Card title="Stock Movements, Last 30 Days">
           {!anyMovement ? (
             <Empty description="No movements in the last 30 days" />
@@ -54,7 +55,7 @@ export function DashboardCharts({ categoryValues, movementDays }: DashboardChart
             />
           )}
         </Card>
-      </Col>
-    </Row>
+      </div>
+    </ResponsiveGrid>
   );
 }

@@ -1,6 +1,7 @@
-import { Col, Row, Skeleton } from 'antd';
+import { Skeleton } from 'antd';
 import { Suspense, lazy } from 'react';
 import { PageHeader } from '../../../components/PageHeader';
+import { ResponsiveGrid } from '../../../components/ResponsiveGrid';
 import { formatCurrency } from '../../../lib/format';
 import { useNearViewport } from '../../../lib/use-near-viewport';
 import { SummaryCards } from '../../reports/components/SummaryCards';
@@ -63,14 +64,14 @@ export function DashboardPage() {
           { title: 'Categories', value: String(figures?.categoriesCount ?? 0), caption: 'Active categories' },
         ]}
       />
-      <Row gutter={[16, 16]}>
-        <Col xs={24} lg={16}>
+      <ResponsiveGrid columns={{ lg: '2fr 1fr' }}>
+        <div>
           <RecentActivity movements={recent.data ?? []} loading={recent.isLoading} />
-        </Col>
-        <Col xs={24} lg={8}>
+        </div>
+        <div>
           <QuickActions />
-        </Col>
-      </Row>
+        </div>
+      </ResponsiveGrid>
       <ChartsWhenNear />
     </>
   );

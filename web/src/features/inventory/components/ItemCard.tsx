@@ -8,9 +8,10 @@ import {
   StopOutlined,
   SwapOutlined,
 } from '@ant-design/icons';
-import { Button, Card, Checkbox, Dropdown, Flex, Typography, theme } from 'antd';
+import { Button, Card, Checkbox, Dropdown, Flex } from 'antd';
 import type { CSSProperties, ReactNode } from 'react';
 import type { Item } from '../../../api/inventory';
+import { OneLine } from '../../../components/OneLine';
 import { formatCurrency } from '../../../lib/format';
 import { categoryName, heldStock, placeName, type CategoryNames, type LocationNames } from '../stock';
 import { ExpiryTag } from './ExpiryTag';
@@ -54,12 +55,17 @@ const COVER_HEIGHT = 140;
 /** Lots on a card, earliest expiry first; the stock dialog's lot picker lists the rest. */
 const MAX_LOTS_SHOWN = 3;
 const valueStyle: CSSProperties = { margin: 0, textAlign: 'right', minWidth: 0, overflowWrap: 'anywhere' };
+// A page holds dozens of cards: plain elements coloured by antd's CSS variables rather than a
+// Typography or a theme.useToken() each, which cost the most of taking the page over
+// (docs/web-performance.md, "Lighter first screens").
+const secondary: CSSProperties = { color: 'var(--ant-color-text-description)', fontSize: 12 };
+const section: CSSProperties = { marginTop: 8, borderTop: '1px solid var(--ant-color-border-secondary)', paddingTop: 8 };
+const list: CSSProperties = { listStyle: 'none', margin: 0, padding: 0 };
 
 function Fact({ term, children }: { term: string; children: ReactNode }) {
-  const { token } = theme.useToken();
   return (
     <>
-      <dt style={{ margin: 0, color: token.colorTextSecondary }}>{term}</dt>
+      <dt style={{ margin: 0, color: 'var(--ant-color-text-secondary)' }}>{term}</dt>
       <dd style={valueStyle}>{children}</dd>
     </>
   );
@@ -80,7 +86,6 @@ export function ItemCard({
   selection,
   firstRow = false,
 }: ItemCardProps) {
-  const { token } = theme.useToken();
   const held = heldStock(item);
   const category = categoryName(item, categoryNames);
 
@@ -98,7 +103,7 @@ export function ItemCard({
       <Flex
         align="center"
         justify="center"
-        style={{ height: COVER_HEIGHT, background: token.colorFillTertiary, color: token.colorTextSecondary }}
+        style={{ height: COVER_HEIGHT, background: 'var(--ant-color-fill-tertiary)', color: 'var(--ant-color-text-secondary)' }}
       >
         <PictureOutlined style={{ fontSize: 40 }} aria-hidden />
       </Flex>
@@ -167,24 +172,34 @@ export function ItemCard({
             style={{ marginTop: 2 }}
           />
         )}
-        <Typography.Title level={3} style={{ margin: 0, fontSize: 16, minWidth: 0 }} ellipsis={{ tooltip: item.name }}>
+        <OneLine
+          as="h3"
+          title={item.name}
+          style={{
+            margin: 0,
+            fontSize: 16,
+            lineHeight: 'var(--ant-line-height-heading-3)',
+            fontWeight: 'var(--ant-font-weight-strong)',
+            color: 'var(--ant-color-text-heading)',
+          }}
+        >
           {item.name}
-        </Typography.Title>
+        </OneLine>
         <StockBadge status={item.status} />
       </Flex>
-      <Typography.Text type="secondary" style={{ fontSize: 12, display: 'block' }}>
+      <div style={{ ...secondary, overflowWrap: 'anywhere' }}>
         SKU: {item.sku || '—'} · Code: <span data-testid="item-code">{item.code}</span>
-      </Typography.Text>
+      </div>
       {item.barcodes.length > 0 && (
-        <Typography.Text type="secondary" style={{ fontSize: 12, display: 'block' }} ellipsis={{ tooltip: item.barcodes.join(', ') }}>
+        <OneLine title={item.barcodes.join(', ')} style={secondary}>
           Barcode: {item.barcodes.join(', ')}
-        </Typography.Text>
+        </OneLine>
       )}
       <dl style={{ display: 'grid', gridTemplateColumns: 'auto 1fr', gap: '4px 12px', margin: '12px 0 0', alignItems: 'center' }}>
         <Fact term="Current stock">
-          <Typography.Text strong data-testid="current-stock">
+          <strong data-testid="current-stock" style={{ fontWeight: 'var(--ant-font-weight-strong)' }}>
             {item.currentStock}
-          </Typography.Text>
+          </strong>
         </Fact>
         <Fact term="Reorder level">
           <Flex justify="flex-end" align="center" gap={4}>
@@ -211,17 +226,13 @@ export function ItemCard({
         )}
       </dl>
       {held.length > 0 && (
-        <div style={{ marginTop: 8, borderTop: `1px solid ${token.colorBorderSecondary}`, paddingTop: 8 }}>
-          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            Stock by location
-          </Typography.Text>
-          <ul style={{ listStyle: 'none', margin: 0, padding: 0 }} aria-label={`Stock of ${item.name} by location`}>
+        <div style={section}>
+          <span style={secondary}>Stock by location</span>
+          <ul style={list} aria-label={`Stock of ${item.name} by location`}>
             {held.map((entry) => (
               <li key={entry.locationId ?? 'unassigned'} data-testid="location-stock">
                 <Flex justify="space-between" gap={8}>
-                  <Typography.Text ellipsis style={{ minWidth: 0 }}>
-                    {placeName(entry.locationId, entry.locationName, locationNames)}
-                  </Typography.Text>
+                  <OneLine>{placeName(entry.locationId, entry.locationName, locationNames)}</OneLine>
                   <span>{entry.quantity}</span>
                 </Flex>
               </li>
@@ -230,15 +241,13 @@ export function ItemCard({
         </div>
       )}
       {item.lots && item.lots.length > 0 && (
-        <div style={{ marginTop: 8, borderTop: `1px solid ${token.colorBorderSecondary}`, paddingTop: 8 }}>
-          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            Lots
-          </Typography.Text>
-          <ul style={{ listStyle: 'none', margin: 0, padding: 0 }} aria-label={`Lots of ${item.name}`}>
+        <div style={section}>
+          <span style={secondary}>Lots</span>
+          <ul style={list} aria-label={`Lots of ${item.name}`}>
             {item.lots.slice(0, MAX_LOTS_SHOWN).map((lot) => (
               <li key={`${lot.locationId}:${lot.lot}:${lot.expiresOn}`} data-testid="lot-stock">
                 <Flex justify="space-between" gap={8}>
-                  <Typography.Text ellipsis style={{ minWidth: 0 }}>
+                  <OneLine>
                     {[
                       lot.lot ?? 'No lot',
                       lot.expiresOn,
@@ -246,16 +255,14 @@ export function ItemCard({
                     ]
                       .filter(Boolean)
                       .join(' · ')}
-                  </Typography.Text>
+                  </OneLine>
                   <span>{lot.quantity}</span>
                 </Flex>
               </li>
             ))}
           </ul>
           {item.lots.length > MAX_LOTS_SHOWN && (
-            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-              and {item.lots.length - MAX_LOTS_SHOWN} more (Update Stock lists them all)
-            </Typography.Text>
+            <span style={secondary}>and {item.lots.length - MAX_LOTS_SHOWN} more (Update Stock lists them all)</span>
           )}
         </div>
       )}

@@ -1,11 +1,11 @@
-import { Col, Row } from 'antd';
 import type { Item } from '../../../api/inventory';
+import { ResponsiveGrid, type GridColumns } from '../../../components/ResponsiveGrid';
 import type { CategoryNames, LocationNames } from '../stock';
 import { ItemCard, type ItemActions } from './ItemCard';
 
 /** 1 column on phones, up to 4 on wide screens (spec §2, 9). */
-export const ITEM_COLUMNS = { xs: 24, sm: 12, lg: 8, xl: 6 } as const;
-/** The most cards a row holds (24 / ITEM_COLUMNS.xl). */
+export const ITEM_COLUMNS: GridColumns = { sm: 2, lg: 3, xl: 4 };
+/** The most cards a row holds (ITEM_COLUMNS.xl). */
 const WIDEST_ROW = 4;
 
 interface ItemGridProps extends ItemActions {
@@ -20,20 +20,19 @@ interface ItemGridProps extends ItemActions {
 
 export function ItemGrid({ items, locationNames, categoryNames, readOnly, selection, ...actions }: ItemGridProps) {
   return (
-    <Row gutter={[16, 16]}>
+    <ResponsiveGrid columns={ITEM_COLUMNS}>
       {items.map((item, index) => (
-        <Col key={item.id} {...ITEM_COLUMNS}>
-          <ItemCard
-            item={item}
-            firstRow={index < WIDEST_ROW}
-            locationNames={locationNames}
-            categoryNames={categoryNames}
-            readOnly={readOnly}
-            selection={selection && { selected: selection.ids.has(item.id), onChange: selection.onChange }}
-            {...actions}
-          />
-        </Col>
+        <ItemCard
+          key={item.id}
+          item={item}
+          firstRow={index < WIDEST_ROW}
+          locationNames={locationNames}
+          categoryNames={categoryNames}
+          readOnly={readOnly}
+          selection={selection && { selected: selection.ids.has(item.id), onChange: selection.onChange }}
+          {...actions}
+        />
       ))}
-    </Row>
+    </ResponsiveGrid>
   );
 }

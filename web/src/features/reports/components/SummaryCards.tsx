@@ -1,5 +1,6 @@
-import { Card, Col, Row, Statistic, Typography } from 'antd';
+import { Card, Statistic, Typography } from 'antd';
 import type { ReactNode } from 'react';
+import { ResponsiveGrid } from '../../../components/ResponsiveGrid';
 
 export interface SummaryCard {
   title: string;
@@ -10,15 +11,15 @@ export interface SummaryCard {
 /** A row of figure cards (reports and dashboard). */
 export function SummaryCards({ cards, loading }: { cards: SummaryCard[]; loading: boolean }) {
   return (
-    <Row gutter={[16, 16]} style={{ marginBottom: 16 }}>
+    <ResponsiveGrid columns={{ sm: 2, lg: Math.min(cards.length, 4) }} style={{ marginBottom: 16 }}>
       {cards.map((card) => (
-        <Col key={card.title} xs={24} sm={12} lg={24 / Math.min(cards.length, 4)}>
+        <div key={card.title}>
           <Card loading={loading}>
             <Statistic title={card.title} value={card.value as string} />
             <Typography.Text type="secondary">{card.caption}</Typography.Text>
           </Card>
-        </Col>
+        </div>
       ))}
-    </Row>
+    </ResponsiveGrid>
   );
 }
