@@ -1,3 +1,4 @@
+import { IconProvider } from '@ant-design/icons';
 import { App as AntApp, ConfigProvider } from 'antd';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
@@ -11,6 +12,9 @@ import { ClientHintsProvider, type ClientHints } from '../lib/client-hints';
 
 // spec §9: one toast at a time, auto-close after 5 s.
 const notificationConfig = { maxCount: 1, duration: 5, placement: 'bottomRight' as const };
+// The icons' own stylesheet is the `.anticon` rules ConfigProvider already writes (and a server
+// render already sent): inserting it again restyled the whole page once more during a takeover.
+const iconsStyledByConfigProvider = { prefixCls: 'anticon', zeroRuntime: true };
 
 interface AppProps {
   queryClient: QueryClient;
@@ -24,7 +28,9 @@ function ThemedApp({ router }: { router: (children: ReactNode) => ReactNode }) {
   const { mode } = useThemeMode();
   return (
     <ConfigProvider theme={themeConfig(mode)}>
-      <AntApp notification={notificationConfig}>{router(<AppRoutes />)}</AntApp>
+      <IconProvider value={iconsStyledByConfigProvider}>
+        <AntApp notification={notificationConfig}>{router(<AppRoutes />)}</AntApp>
+      </IconProvider>
     </ConfigProvider>
   );
 }

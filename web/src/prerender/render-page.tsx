@@ -1,4 +1,5 @@
 import { StyleProvider, createCache, extractStyle } from '@ant-design/cssinjs';
+import hash from '@emotion/hash';
 import { dehydrate, skipToken, type Query } from '@tanstack/react-query';
 import { StrictMode, type ReactNode } from 'react';
 import { AsyncLocalStorage } from 'node:async_hooks';
@@ -65,7 +66,7 @@ export function renderSignedOutDocument(path: string, config: PublicConfig): str
   return documentWith(
     withoutApp,
     body,
-    extractStyle(styles),
+    pageStyles(styles),
     `${stateScript(state)}\n    <script type="module" src="/${build.bootScript}"></script>`,
   );
 }
@@ -160,7 +161,7 @@ export async function renderSignedInPage({ url, hints, readApi }: SignedInPageRe
       body = await render();
     }
     const state: PrerenderState = { queries: dehydrate(queryClient), hints };
-    return { styles: extractStyle(styles), root: body, state: stateScript(state) };
+    return { styles: pageStyles(styles), root: body, state: stateScript(state) };
   });
   return rendering.finally(() => queryClient.clear());
 }
@@ -190,6 +191,19 @@ async function renderToHtml(element: ReactNode): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of prelude) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string));
   return Buffer.concat(chunks).toString('utf8');
+}
+
+/**
+ * antd's styles of a render, as the browser's style cache will look for them. That cache names the
+ * theme's variables `css-var-<key>`, hashed, where a server render names them by their token key
+ * (@ant-design/cssinjs 2.1: `useCacheToken`'s effect against its `extract`): the browser did not
+ * find them and wrote the same 12 KB again, restyling the whole page while taking it over.
+ */
+function pageStyles(styles: ReturnType<typeof createCache>): string {
+  return extractStyle(styles).replace(
+    /(<style[^>]* data-token-hash="([^"]+)") data-css-hash="[^"]+"(>\.\2\{)/g,
+    (_, opening: string, key: string, content: string) => `${opening} data-css-hash="${hash(`css-var-${key}`)}"${content}`,
+  );
 }
 
 /** index.html with the rendered markup in #root, its styles in the head and the state after it. */
