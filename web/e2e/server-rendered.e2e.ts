@@ -38,6 +38,10 @@ describe('a signed-in screen rendered by the gateway (docs/web-performance.md)',
     const errors = consoleErrorsOf(page);
     await page.goto('/inventory', { waitUntil: 'networkidle' });
     expect(await page.locator('#root').innerText()).toBe(rendered);
+    // The rendered page's styles are the ones the app looks for: none is written a second time,
+    // which would restyle the whole page during the takeover.
+    const styleTexts = await page.locator('style').evaluateAll((styles) => styles.map((style) => style.textContent ?? '').filter(Boolean));
+    expect(styleTexts.filter((text, index) => styleTexts.indexOf(text) !== index)).toEqual([]);
     await page.getByRole('button', { name: 'Add New Item' }).click();
     await page.getByRole('dialog', { name: 'Add New Inventory Item' }).waitFor();
     expect(errors).toEqual([]);

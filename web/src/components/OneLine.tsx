@@ -3,8 +3,8 @@ import type { CSSProperties, HTMLAttributes, ReactNode } from 'react';
 const oneLine: CSSProperties = { display: 'block', minWidth: 0, overflow: 'hidden', whiteSpace: 'nowrap', textOverflow: 'ellipsis' };
 
 interface OneLineProps extends HTMLAttributes<HTMLElement> {
-  /** The element drawn: a heading's level, or a span. */
-  as?: 'span' | 'h2' | 'h3' | 'h4';
+  /** The element drawn: a span, or a card's heading. */
+  as?: 'span' | 'h3';
   children: ReactNode;
 }
 

@@ -14,22 +14,19 @@ interface ResponsiveGridProps extends ComponentPropsWithRef<'div'> {
 
 const tracks = (columns: number | string) => (typeof columns === 'number' ? `repeat(${columns}, minmax(0, 1fr))` : columns);
 
-function gridClassName(columns: GridColumns): string {
-  const parts = (Object.keys(BREAKPOINTS) as Breakpoint[])
-    .filter((breakpoint) => columns[breakpoint] !== undefined)
-    .map((breakpoint) => `${breakpoint}-${String(columns[breakpoint]).replace(/[^a-z0-9]+/gi, '_')}`);
-  return `grid-${parts.join('-')}`;
-}
-
-function gridRules(className: string, columns: GridColumns): string {
-  const base = `.${className}{display:grid;gap:16px;grid-template-columns:minmax(0,1fr)}`;
-  const steps = (Object.keys(BREAKPOINTS) as Breakpoint[])
-    .filter((breakpoint) => columns[breakpoint] !== undefined)
-    .map(
-      (breakpoint) =>
-        `@media (min-width:${BREAKPOINTS[breakpoint]}px){.${className}{grid-template-columns:${tracks(columns[breakpoint]!)}}}`,
-    );
-  return base + steps.join('');
+/** The class a column set is known by, and its rules: one column, then each breakpoint's. */
+function gridSheet(columns: GridColumns): { className: string; rules: string } {
+  const steps = (Object.keys(BREAKPOINTS) as Breakpoint[]).flatMap((breakpoint) => {
+    const set = columns[breakpoint];
+    return set === undefined ? [] : [{ breakpoint, set }];
+  });
+  const className = `grid-${steps.map(({ breakpoint, set }) => `${breakpoint}-${String(set).replace(/[^a-z0-9]+/gi, '_')}`).join('-')}`;
+  const rules =
+    `.${className}{display:grid;gap:16px;grid-template-columns:minmax(0,1fr)}` +
+    steps
+      .map(({ breakpoint, set }) => `@media (min-width:${BREAKPOINTS[breakpoint]}px){.${className}{grid-template-columns:${tracks(set)}}}`)
+      .join('');
+  return { className, rules };
 }
 
 /**
@@ -39,13 +36,13 @@ function gridRules(className: string, columns: GridColumns): string {
  * part of a server-rendered screen's takeover (docs/web-performance.md, "Lighter first screens").
  */
 export function ResponsiveGrid({ columns, className, children, ...rest }: ResponsiveGridProps) {
-  const gridClass = gridClassName(columns);
+  const sheet = gridSheet(columns);
   return (
     <>
-      <style href={gridClass} precedence="grid">
-        {gridRules(gridClass, columns)}
+      <style href={sheet.className} precedence="grid">
+        {sheet.rules}
       </style>
-      <div {...rest} className={className ? `${gridClass} ${className}` : gridClass}>
+      <div {...rest} className={className ? `${sheet.className} ${className}` : sheet.className}>
         {children}
       </div>
     </>
