@@ -4,6 +4,7 @@ import { EVENTS_STREAM, type EventEnvelope } from '@inventory/contracts';
 import {
   EventConsumer,
   connectEvents,
+  consumerLockKeys,
   ensureDatabase,
   migrate,
   newEvent,
@@ -357,6 +358,72 @@ describe('event consumer through a database outage', () => {
     expect(values).toEqual(Array.from({ length: 110 }, (_, i) => i + 1));
     const [latest] = await orm.em.fork().getConnection().execute<{ value: number }[]>('SELECT value FROM latest');
     expect(latest.value).toBe(110);
+  });
+});
+
+describe('event consumer while a rebuild holds its read model', () => {
+  const durable = `test-held-${run}`;
+  const type = `${topic}.Held`;
+  const EVENTS = 1000;
+  const MAX_HELD = 200;
+  const BATCH = 50;
+  let consumer: EventConsumer;
+  let rebuild: pg.Client;
+
+  const heldProjection: EventHandler = {
+    eventTypes: [type],
+    async handle(event, em) {
+      const sql = 'INSERT INTO held_applied (value) VALUES (?)';
+      await em.getConnection().execute(sql, [(event.data as { value: number }).value], 'run', em.getTransactionContext());
+    },
+  };
+  const applied = async () =>
+    (await orm.em.fork().getConnection().execute<{ value: number }[]>('SELECT value FROM held_applied ORDER BY seq')).map((r) => r.value);
+
+  beforeAll(async () => {
+    await orm.em.fork().getConnection().execute('CREATE TABLE held_applied (seq serial PRIMARY KEY, value int NOT NULL)');
+  });
+
+  afterAll(async () => {
+    await rebuild?.end().catch(() => undefined);
+    await consumer?.stop();
+    await events.jsm.consumers.delete(EVENTS_STREAM, durable).catch(() => undefined);
+  });
+
+  it('leaves the events past what it may hold on the server, then applies them all once, in order', async () => {
+    // The rebuild's lock, held from another session as rebuildReadModel holds it in its transaction.
+    rebuild = new pg.Client({ connectionString: dbUrl() });
+    await rebuild.connect();
+    await rebuild.query('SELECT pg_advisory_lock($1)', [consumerLockKeys(durable).batch]);
+    const sent = Array.from({ length: EVENTS }, (_, i) =>
+      newEvent({ source: 'catalog', type, streamId: 'held', data: { value: i + 1 }, metadata: { workspaceId: 'u1', userId: 'u1' } }),
+    );
+    await Promise.all(sent.map((e) => events.js.publish(`events.catalog.${type}`, JSON.stringify(e), { msgID: e.id })));
+
+    consumer = new EventConsumer({
+      durable,
+      filterSubject: `events.catalog.${type}`,
+      handler: heldProjection,
+      events,
+      orm,
+      dbUrl: dbUrl(),
+      batchSize: BATCH,
+      gatherMs: 5,
+      maxHeld: MAX_HELD,
+    });
+    consumer.start();
+    const info = () => events.jsm.consumers.info(EVENTS_STREAM, durable);
+    await eventually(async () => ((await info().catch(() => null))?.num_ack_pending ?? 0) >= MAX_HELD, 10_000);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const { num_ack_pending, num_pending } = await info();
+    // What it holds, and at most one request of the message stream beside it.
+    expect(num_ack_pending).toBeLessThanOrEqual(MAX_HELD + BATCH);
+    expect(num_pending).toBeGreaterThan(0);
+    expect(await applied()).toEqual([]);
+
+    await rebuild.query('SELECT pg_advisory_unlock($1)', [consumerLockKeys(durable).batch]);
+    await eventually(async () => (await applied()).length >= EVENTS, 30_000);
+    expect(await applied()).toEqual(sent.map((e) => (e.data as { value: number }).value));
   });
 });
 
