@@ -19,6 +19,7 @@ import { Inventory0016ItemSorts } from './Inventory0016_item_sorts.js';
 import { Inventory0017ListFilters } from './Inventory0017_list_filters.js';
 import { Inventory0018SearchByWorkspace } from './Inventory0018_search_by_workspace.js';
 import { Inventory0019ItemPlaces } from './Inventory0019_item_places.js';
+import { Inventory0020SmallSearchPendingLists } from './Inventory0020_small_search_pending_lists.js';
 
 /** Every migration of this service, oldest first. */
 export const migrations: MigrationObject[] = [
@@ -43,4 +44,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Inventory0017_list_filters', class: Inventory0017ListFilters },
   { name: 'Inventory0018_search_by_workspace', class: Inventory0018SearchByWorkspace },
   { name: 'Inventory0019_item_places', class: Inventory0019ItemPlaces },
+  { name: 'Inventory0020_small_search_pending_lists', class: Inventory0020SmallSearchPendingLists },
 ];

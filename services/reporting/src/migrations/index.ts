@@ -8,6 +8,7 @@ import { Reporting0005DailyValue } from './Reporting0005_daily_value.js';
 import { Reporting0006ReportOrders } from './Reporting0006_report_orders.js';
 import { Reporting0007AsOfAtScale } from './Reporting0007_as_of_at_scale.js';
 import { Reporting0008AsOfOrders } from './Reporting0008_as_of_orders.js';
+import { Reporting0009SmallSearchPendingLists } from './Reporting0009_small_search_pending_lists.js';
 
 /** Every migration of this service, oldest first. */
 export const migrations: MigrationObject[] = [
@@ -20,4 +21,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Reporting0006_report_orders', class: Reporting0006ReportOrders },
   { name: 'Reporting0007_as_of_at_scale', class: Reporting0007AsOfAtScale },
   { name: 'Reporting0008_as_of_orders', class: Reporting0008AsOfOrders },
+  { name: 'Reporting0009_small_search_pending_lists', class: Reporting0009SmallSearchPendingLists },
 ];
