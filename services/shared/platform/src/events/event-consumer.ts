@@ -88,7 +88,7 @@ export const DEFAULT_GATHER_MS = 100;
  * The most deliveries a consumer holds that are not applied yet. Past it, it reads no more until its
  * batches are applied: the deliveries stay on the server. While a rebuild holds a read model's lock
  * (minutes at #22's size), a consumer that read on kept every event of those minutes in memory, and
- * again each time the server delivered them anew after the ack wait (reporting: 503 MB).
+ * again each time the server delivered them anew after the ack wait (reporting: 503–721 MB, docs/reports.md).
  */
 export const DEFAULT_MAX_HELD = 2000;
 
