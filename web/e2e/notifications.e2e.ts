@@ -186,6 +186,48 @@ describe('notifications', () => {
       return same.length === 1 && same[0].body === 'From the server';
     });
 
+    // An alert raised while the stream is down (here: held while it reconnects after a change of the
+    // preferences, which ends it) still shows as a system notification once the page catches up.
+    let releaseStream!: () => void;
+    const streamHeld = new Promise<void>((resolve) => (releaseStream = resolve));
+    let reconnecting!: () => void;
+    const reconnected = new Promise<void>((resolve) => (reconnecting = resolve));
+    await page.route('**/api/alerts/stream', async (route) => {
+      reconnecting();
+      await streamHeld;
+      await route.continue();
+    });
+    const preferences = await getJson<object>(page, '/api/auth/preferences');
+    await page.evaluate(async (body) => {
+      const csrf = (await (await fetch('/api/auth/csrf', { credentials: 'include' })).json()) as { token: string };
+      await fetch('/api/auth/preferences', {
+        method: 'PUT',
+        credentials: 'include',
+        headers: { 'content-type': 'application/json', 'x-csrf-token': csrf.token },
+        body: JSON.stringify(body),
+      });
+    }, preferences);
+    await reconnected;
+    const missedName = `Missed Nails ${Date.now().toString(36)}`;
+    const missed = await send(page, '/api/inventory', {
+      name: missedName,
+      sku: 'NN-2',
+      unitPrice: '1.00',
+      currentStock: 10,
+      reorderLevel: 5,
+    });
+    await send(page, `/api/inventory/${missed.id}/stock`, { movementType: 'out', quantity: 8, reason: 'Used on site' });
+    await waitFor(
+      async () => (await getJson<{ itemId: string }[]>(page, '/api/alerts/low-stock')).some((alert) => alert.itemId === missed.id),
+      30_000,
+    );
+    releaseStream();
+    const missedNotification = await waitForNotification(page, `Low stock: ${missedName}`);
+    expect(missedNotification.body).toMatch(/^2 left, reorder level 5 · /);
+    // Told once: the stream's and the list's news of one alert are one notification.
+    expect((await shownNotifications(page)).filter((shown) => shown.tag === missedNotification.tag)).toHaveLength(1);
+    await page.unrouteAll({ behavior: 'wait' });
+
     // Its link (what a click opens, as does the email's) shows that item.
     await page.goto(notification.data!.url!);
     await page.getByText('Showing the item from your notification link.').waitFor();

@@ -1,7 +1,7 @@
 import { Controller, Get, Param, Patch, Sse, type MessageEvent } from '@nestjs/common';
 import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import { AlertStreamEvents, IdentitySubjects, InventorySubjects, type Actor, type LowStockAlertView } from '@inventory/contracts';
-import { catchError, defer, EMPTY, interval, map, merge, mergeMap, of, type Observable } from 'rxjs';
+import { catchError, concatMap, defer, filter, ignoreElements, interval, map, merge, of, shareReplay, type Observable } from 'rxjs';
 import { CurrentActor, WorkspaceData } from '../auth/index.js';
 import { IdentityClient, InventoryClient } from '../nats/service-clients.js';
 import { AlertNotifications } from './alert-notifications.js';
@@ -48,12 +48,23 @@ export class AlertsController {
   })
   @ApiProduces('text/event-stream')
   stream(@CurrentActor() actor: Actor): Observable<MessageEvent> {
-    // Identity unreachable: the alerts still show (the bell is the safer default).
-    const wanted = defer(() => this.wantsLowStock(actor)).pipe(catchError(() => of(true)));
+    // Identity unreachable: the alerts still show (the bell is the safer default). Asked once, at
+    // once; the changes are followed from the start too and wait for its answer, so that an alert
+    // raised while it is asked (the stream already shows as open) is not lost.
+    const wanted = defer(() => this.wantsLowStock(actor)).pipe(
+      catchError(() => of(true)),
+      shareReplay(1),
+    );
     return this.notifications.openStream(actor.userId, actor.workspaceId, (changes) =>
       merge(
-        wanted.pipe(
-          mergeMap((wants) => (wants ? changes : EMPTY)),
+        wanted.pipe(ignoreElements()),
+        changes.pipe(
+          concatMap((change) =>
+            wanted.pipe(
+              filter(Boolean),
+              map(() => change),
+            ),
+          ),
           map((change): MessageEvent =>
             change.kind === 'raised'
               ? { type: AlertStreamEvents.raised, data: change.alert }

@@ -20,7 +20,7 @@ import {
   subscribeThisBrowser,
   unsubscribeThisBrowser,
 } from './browser-push';
-import { lowStockNotification, parseLowStockAlert } from './low-stock-notification';
+import { lowStockNotification, type LowStockAlertSummary } from './low-stock-notification';
 import { rememberClientHints, useClientHints } from '../../lib/client-hints';
 import { useBrowserValue } from '../../lib/use-browser-value';
 
@@ -144,12 +144,12 @@ async function keepPushInStep(queryClient: QueryClient): Promise<void> {
 }
 
 /**
- * Mounted once, in the top bar: returns the handler for the alert stream's `low-stock-alert`,
- * which shows a system notification (through the worker, so a Web Push for the same alert replaces
+ * Mounted once, in the top bar: returns what tells a new low-stock alert (features/alerts' live
+ * alerts decide which are new): a system notification (through the worker, so a Web Push for the same alert replaces
  * it) when the user wants low-stock alerts pushed and the browser allows it. Also keeps the push
  * subscription in step with the preference.
  */
-export function useLowStockNotifier(): (event: MessageEvent) => void {
+export function useLowStockNotifier(): (alert: LowStockAlertSummary) => void {
   const queryClient = useQueryClient();
   const userId = useAuth().user?.id;
 
@@ -160,9 +160,8 @@ export function useLowStockNotifier(): (event: MessageEvent) => void {
   }, [queryClient, userId]);
 
   return useCallback(
-    (event: MessageEvent) => {
-      const alert = parseLowStockAlert(event.data);
-      if (!alert || notificationPermission() !== 'granted') return;
+    (alert: LowStockAlertSummary) => {
+      if (notificationPermission() !== 'granted') return;
       void (async () => {
         const preferences = await queryClient.ensureQueryData(preferencesQuery);
         // The stream carries the current workspace's alerts only.

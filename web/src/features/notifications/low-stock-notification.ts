@@ -40,3 +40,46 @@ export function parseLowStockAlert(data: unknown): LowStockAlertSummary | null {
     return null;
   }
 }
+
+/**
+ * An alert first seen in the list this long after it was raised is no longer news: the list's
+ * fallback then shows it in the bell only (a clock far off the server's errs the same way).
+ */
+export const ALERT_NEWS_MS = 10 * 60_000;
+
+/**
+ * Which low-stock alerts are news to this tab, each told once. The stream tells them within a
+ * second, but an alert raised while it reconnects (after a session change, a network blip) comes
+ * only with the next list (the reconnect's refetch, or the 30 s poll): the alerts a later list has
+ * that no earlier one had are told then. A workspace's first list only says what is old.
+ */
+export class AlertNews {
+  /** Per workspace, the alerts this tab has seen, and whether a list of it came yet; one per tab (the bell remounts with the layout). */
+  private readonly workspaces = new Map<string, { seen: Set<string>; listed: boolean }>();
+
+  /** Whether the stream's alert is news (not seen in a list or the stream before); it is seen from now on. */
+  fromStream(workspaceId: string, alert: LowStockAlertSummary): boolean {
+    const { seen } = this.workspace(workspaceId);
+    if (seen.has(alert.id)) return false;
+    seen.add(alert.id);
+    return true;
+  }
+
+  /** The alerts of a fresh list that are news: not seen before, raised within ALERT_NEWS_MS of `now`. */
+  fromList<T extends LowStockAlertSummary & Pick<LowStockAlertView, 'createdAt'>>(workspaceId: string, alerts: T[], now: number): T[] {
+    const workspace = this.workspace(workspaceId);
+    const news = alerts.filter((alert) => !workspace.seen.has(alert.id));
+    for (const alert of news) workspace.seen.add(alert.id);
+    if (!workspace.listed) {
+      workspace.listed = true;
+      return [];
+    }
+    return news.filter((alert) => now - Date.parse(alert.createdAt) < ALERT_NEWS_MS);
+  }
+
+  private workspace(workspaceId: string): { seen: Set<string>; listed: boolean } {
+    const workspace = this.workspaces.get(workspaceId) ?? { seen: new Set<string>(), listed: false };
+    this.workspaces.set(workspaceId, workspace);
+    return workspace;
+  }
+}
