@@ -13,6 +13,7 @@ import type { ServiceError } from '@inventory/platform';
 import { eventually, queryDb } from '@inventory/platform/testing';
 import { randomUUID } from 'node:crypto';
 import { pruneIdempotencyKeys } from '../src/idempotency/idempotency-key-pruner.js';
+import { sqlOf } from '../src/database/sql.js';
 import { now } from '../src/items/write/command.js';
 import { applyItemCommands } from '../src/items/write/handle-item-commands.js';
 import { knownCategory, knownPlace, newActor, startInventory, type InventoryHarness } from './support/inventory.js';
@@ -464,6 +465,35 @@ describe('stock movements', () => {
     expect(added.item.currentStock).toBe(2);
     const timeline = await inv.call(S.listMovements, { id: contested.id }, owner);
     expect(timeline.map((entry) => entry.reason)).toEqual(['test', 'elsewhere', expect.any(String)]);
+  });
+
+  it('runs a movement again when it met another instance’s locked write of the item in a deadlock', async () => {
+    const item = await register({ currentStock: 1 });
+    // Another instance's write with the item locked (an Idempotency-Key, a place named) locks the
+    // snapshot; this instance's unlocked append takes the next version's key and waits for the
+    // snapshot; then the other appends the same version: each waits for the other.
+    let moved!: ReturnType<typeof move>;
+    const elsewhere = inv.orm.em.fork().transactional(async (em) => {
+      await sqlOf(em)('SELECT 1 FROM item_snapshots WHERE item_id = ? FOR UPDATE', [item.id]);
+      moved = move(item.id, 'in', 1);
+      await eventually(async () => {
+        const [waiting] = await queryDb<{ n: number }>(
+          'inventory',
+          `SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE 'WITH w0 AS (INSERT INTO events %'`,
+        );
+        return waiting.n > 0;
+      }, 10_000);
+      await applyItemCommands(em, { workspaceId: owner.workspaceId, userId: owner.userId, occurredAt: now() }, item.id, [
+        { type: 'ReceiveStock', data: { quantity: 10, locationId: null, reason: 'elsewhere', movementId: randomUUID() } },
+      ]);
+    });
+    // PostgreSQL fails one side of a deadlock: whichever it is, the user's movement is answered as done.
+    const elsewhereCommitted = await elsewhere.then(
+      () => true,
+      () => false,
+    );
+    await expect(moved).resolves.toMatchObject({ movement: { delta: 1 } });
+    expect((await inv.call(S.getItem, { id: item.id }, owner)).currentStock).toBe(elsewhereCommitted ? 12 : 2);
   });
 
   it('forgets Idempotency-Keys after a day: the same key then runs as a new request', async () => {

@@ -19,6 +19,11 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
   return code === '23505' && (constraint === undefined || violated === constraint);
 }
 
+/** PostgreSQL chose this statement's transaction to end a deadlock (it was rolled back). */
+export function isDeadlock(error: unknown): boolean {
+  return (error as { code?: string } | null)?.code === '40P01';
+}
+
 /** PostgreSQL's text of a UTC timestamptz, e.g. 2026-11-21 19:27:08.824+00. */
 const UTC_TIMESTAMP_TEXT = /^(\d{4}-\d\d-\d\d) (\d\d:\d\d:\d\d)(?:\.(\d{1,6}))?\+00$/;
 

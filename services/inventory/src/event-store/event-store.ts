@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { eventSubject, upcastEvent, type ItemEvent } from '@inventory/contracts';
 import { isoTimeSql, jsonRows, type SqlStatement } from '@inventory/platform';
-import { isoTime, isUniqueViolation, sqlOf } from '../database/sql.js';
+import { isDeadlock, isoTime, isUniqueViolation, sqlOf } from '../database/sql.js';
 
 /** Another writer appended to a stream since it was read: the caller re-reads and retries. */
 export class VersionConflictError extends Error {
@@ -34,7 +34,7 @@ export interface StreamAppend {
  * Appends events numbered expectedVersion+1, +2, … in the caller's transaction, together with
  * their outbox rows and `alongside` (e.g. the read-model row) in one statement, one round trip. The
  * unique (stream_id, version) constraint turns a concurrent append into a VersionConflictError
- * instead of a silent overwrite or a gap.
+ * instead of a silent overwrite or a gap; so does a deadlock with one (the caller runs it again).
  */
 export function appendToStream(
   em: EntityManager,
@@ -97,7 +97,11 @@ export async function appendToStreams(
   try {
     await sqlOf(em)(sql, params);
   } catch (error) {
-    if (isUniqueViolation(error, 'events_stream_version')) throw new VersionConflictError(appends.map((append) => append.streamId));
+    // A deadlock is a concurrent append too: an unlocked append holds the next version's key and waits
+    // for the snapshot that another instance's locked write holds while it appends the same version.
+    if (isUniqueViolation(error, 'events_stream_version') || isDeadlock(error)) {
+      throw new VersionConflictError(appends.map((append) => append.streamId));
+    }
     throw error;
   }
 }
