@@ -36,6 +36,16 @@ const register = (data: Partial<RegisterItemRequest> = {}, actor = owner) =>
 const move = (id: string, movementType: 'in' | 'out' | 'adjustment', quantity: number, locationId?: string) =>
   inv.call(S.recordMovement, { id, movementType, quantity, reason: 'test', locationId }, owner);
 
+/** Resolves once an event append (event-store.ts's statement) waits on a lock held by another transaction. */
+const anAppendWaitsOnALock = () =>
+  eventually(async () => {
+    const [waiting] = await queryDb<{ n: number }>(
+      'inventory',
+      `SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE 'WITH w0 AS (INSERT INTO events %'`,
+    );
+    return waiting.n > 0;
+  }, 10_000);
+
 describe('registering and listing items', () => {
   it('registers an item with spec defaults and shows it at once in the list', async () => {
     const item = await register({ sku: 'W-1', currentStock: 4 });
@@ -449,13 +459,7 @@ describe('stock movements', () => {
     try {
       // The group (both items in one append) read the contested item before that append and now waits on its version:
       // until the group fails, no append of them but the group's can be waiting.
-      await eventually(async () => {
-        const [waiting] = await queryDb<{ n: number }>(
-          'inventory',
-          `SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE 'WITH w0 AS (INSERT INTO events %'`,
-        );
-        return waiting.n > 0;
-      }, 10_000);
+      await anAppendWaitsOnALock();
     } finally {
       release();
       await elsewhere;
@@ -476,13 +480,7 @@ describe('stock movements', () => {
     const elsewhere = inv.orm.em.fork().transactional(async (em) => {
       await sqlOf(em)('SELECT 1 FROM item_snapshots WHERE item_id = ? FOR UPDATE', [item.id]);
       moved = move(item.id, 'in', 1);
-      await eventually(async () => {
-        const [waiting] = await queryDb<{ n: number }>(
-          'inventory',
-          `SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE 'WITH w0 AS (INSERT INTO events %'`,
-        );
-        return waiting.n > 0;
-      }, 10_000);
+      await anAppendWaitsOnALock();
       await applyItemCommands(em, { workspaceId: owner.workspaceId, userId: owner.userId, occurredAt: now() }, item.id, [
         { type: 'ReceiveStock', data: { quantity: 10, locationId: null, reason: 'elsewhere', movementId: randomUUID() } },
       ]);
