@@ -145,9 +145,9 @@ async function keepPushInStep(queryClient: QueryClient): Promise<void> {
 
 /**
  * Mounted once, in the top bar: returns what tells a new low-stock alert (features/alerts' live
- * alerts decide which are new): a system notification (through the worker, so a Web Push for the same alert replaces
- * it) when the user wants low-stock alerts pushed and the browser allows it. Also keeps the push
- * subscription in step with the preference.
+ * alerts decide which are new) as a system notification, through the worker so that a Web Push for
+ * the same alert replaces it, when the user wants low-stock alerts pushed and the browser allows
+ * it. Also keeps the push subscription in step with the preference.
  */
 export function useLowStockNotifier(): (alert: LowStockAlertSummary) => void {
   const queryClient = useQueryClient();
