@@ -1,4 +1,5 @@
 import type { PublicConfig } from '@inventory/contracts';
+import { eventually } from '@inventory/platform/testing';
 import { randomUUID } from 'node:crypto';
 import { signUp, type ApiClient } from './support/api-client.js';
 import { joinedAs, sharedWorkspace } from './support/workspaces.js';
@@ -85,6 +86,13 @@ describe('the web app', () => {
       await owner.client.post('/api/categories', { name: 'Owner Tools' });
       await owner.client.post('/api/inventory', { name: 'Owner Widget', unitPrice: '2.50' });
       await other.client.post('/api/inventory', { name: 'Other Gadget', unitPrice: '1.00' });
+      // Reports are read models the item's events reach a moment later (docs/architecture.md):
+      // the screen can show only what the API answers.
+      await eventually(
+        async () => (await owner.client.get('/api/reports/inventory')).text().then((body) => body.includes('Owner Widget')),
+        30_000,
+        100,
+      );
 
       for (const [path, text] of [
         ['/inventory', 'Owner Widget'],

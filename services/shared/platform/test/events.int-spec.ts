@@ -12,6 +12,7 @@ import {
   outboxMigration,
   OutboxRelay,
   processedEventsMigration,
+  readOutbox,
   rebuildReadModel,
   withDatabase,
   writeOutbox,
@@ -167,6 +168,35 @@ describe('outbox relay', () => {
       expect(await published()).toEqual([first.id, second.id]);
     } finally {
       await slow.end();
+    }
+  });
+
+  it('does not let a later commit overtake a slow transaction that commits while the outbox is read', async () => {
+    const slow = new pg.Client({ connectionString: dbUrl() });
+    const reader = new pg.Client({ connectionString: dbUrl() });
+    await Promise.all([slow.connect(), reader.connect()]);
+    const first = event('slow');
+    const second = event('fast');
+    try {
+      await slow.query('BEGIN');
+      await slow.query('INSERT INTO outbox (event_id, subject, payload) VALUES ($1, $2, $3)', [
+        first.id,
+        `events.catalog.${first.type}`,
+        '{}',
+      ]);
+      await commitEvents([second]);
+      // The relay's read takes its snapshot while the slow transaction runs, and sees it commit before
+      // it asks which transactions run: a repeatable-read transaction holds that moment still.
+      await reader.query('BEGIN ISOLATION LEVEL REPEATABLE READ');
+      await reader.query('SELECT 1');
+      await slow.query('COMMIT');
+      const rows = await readOutbox(reader, 500);
+      expect(rows.map((row) => [row.event_id, row.ready])).toEqual([[second.id, false]]); // the slow row is not in the snapshot
+    } finally {
+      await reader.query('ROLLBACK');
+      await Promise.all([slow.end(), reader.end()]);
+      await relay.wake();
+      await published();
     }
   });
 

@@ -23,17 +23,41 @@ const RELAY_LOCK_KEY = 4_242_002;
 const STANDBY_RETRY_MS = 1000;
 
 /**
- * The oldest transaction of this database still running with a transaction id (only those can still
- * commit outbox rows here), or the snapshot's xmax when there is none. pg_snapshot_xmin would do,
- * but it is cluster-wide: a long transaction in another service's database (a read-model rebuild)
- * would hold back this outbox too. pg_stat_activity knows each backend's 32-bit xid; the snapshot's
- * running list has the 64-bit ones, matched on their low 32 bits.
+ * The oldest transaction still running, as of the statement's snapshot, that can belong to this
+ * database (only those can still commit outbox rows here), or the snapshot's xmax when there is none.
+ * pg_snapshot_xmin would do, but it is cluster-wide: a long transaction in another service's
+ * database (a read-model rebuild) would hold back this outbox too. So the snapshot's running list
+ * (64-bit ids) leaves out the transactions pg_stat_activity places in another database (32-bit ids,
+ * matched on the low 32 bits). Left out, never picked: pg_stat_activity is read live, after the
+ * snapshot was taken, and a transaction of this database that committed in between is no longer
+ * there; its rows are not in the snapshot, so it must still count as running.
  */
 const OLDEST_RUNNING_HERE = `
   SELECT coalesce(min(running), pg_snapshot_xmax(pg_current_snapshot()))
     FROM pg_snapshot_xip(pg_current_snapshot()) AS running
-   WHERE (running::text::numeric % 4294967296)::bigint IN (
-     SELECT backend_xid::text::bigint FROM pg_stat_activity WHERE datname = current_database() AND backend_xid IS NOT NULL)`;
+   WHERE (running::text::numeric % 4294967296)::bigint NOT IN (
+     SELECT backend_xid::text::bigint FROM pg_stat_activity
+      WHERE datname IS DISTINCT FROM current_database() AND backend_xid IS NOT NULL)`;
+
+/** An unpublished outbox row; `ready` when no transaction that may commit an earlier one still runs. */
+export interface OutboxRow {
+  position: string;
+  event_id: string;
+  subject: string;
+  /** As stored: published as it is, not parsed and written out again. */
+  payload: string;
+  ready: boolean;
+}
+
+/** The first unpublished rows of the outbox, in position order. */
+export async function readOutbox(client: pg.ClientBase, batchSize: number): Promise<OutboxRow[]> {
+  const { rows } = await client.query<OutboxRow>(
+    `SELECT position, event_id, subject, payload::text AS payload, transaction_id < (${OLDEST_RUNNING_HERE}) AS ready
+       FROM outbox WHERE published_at IS NULL ORDER BY position LIMIT $1`,
+    [batchSize],
+  );
+  return rows;
+}
 
 interface BatchOutcome {
   /** Rows published: a full batch means there may be more. */
@@ -143,12 +167,7 @@ export class OutboxRelay {
       }
       this.leading = true;
     }
-    // The payload as text: published as it is stored, not parsed and written out again.
-    const { rows } = await client.query<{ position: string; event_id: string; subject: string; payload: string; ready: boolean }>(
-      `SELECT position, event_id, subject, payload::text AS payload, transaction_id < (${OLDEST_RUNNING_HERE}) AS ready
-         FROM outbox WHERE published_at IS NULL ORDER BY position LIMIT $1`,
-      [batchSize],
-    );
+    const rows = await readOutbox(client, batchSize);
     const ready = rows.filter((row) => row.ready);
     if (ready.length > 0) {
       // Sent in order on one connection, so JetStream stores them in position order.
