@@ -107,6 +107,9 @@ describe('the web app', () => {
         expect(res.headers.get('content-encoding')).toBe('br');
         expect(res.headers.get('cache-control')).toBe('private, no-cache');
         const html = await res.text();
+        // Rendered, not left to the app (within the render budget, ../src/web/signed-in-pages.ts), and
+        // inert until the app has taken it over: nothing done on the screen before then is lost.
+        expect(html).toContain('<div id="root" inert aria-busy="true">');
         const root = html.slice(html.indexOf('<div id="root" inert aria-busy="true">'));
         expect(root).toContain(text);
         expect(root).not.toContain('Other Gadget');
@@ -114,8 +117,6 @@ describe('the web app', () => {
         expect(userIn(state)?.email).toBe(owner.email);
         // The loader painted while the screen was rendered is hidden by the rest of the page, no script needed.
         expect(html).toMatch(/<div id="early-loader">[\s\S]*<style>#early-loader\{display:none\}<\/style>/);
-        // Inert until the app has taken it over: nothing done on the screen before then is lost.
-        expect(html).toContain('<div id="root" inert aria-busy="true">');
         // Nothing React would have to swap in with a script the CSP refuses.
         expect(root).not.toMatch(/<template|<script(?! type="application\/json")/);
       }
