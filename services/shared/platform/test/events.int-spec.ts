@@ -175,14 +175,14 @@ describe('outbox relay', () => {
     const slow = new pg.Client({ connectionString: dbUrl() });
     const reader = new pg.Client({ connectionString: dbUrl() });
     await Promise.all([slow.connect(), reader.connect()]);
-    const first = event('slow');
-    const second = event('fast');
+    const first = event('slow-while-read');
+    const second = event('fast-while-read');
     try {
       await slow.query('BEGIN');
       await slow.query('INSERT INTO outbox (event_id, subject, payload) VALUES ($1, $2, $3)', [
         first.id,
         `events.catalog.${first.type}`,
-        '{}',
+        JSON.stringify(first),
       ]);
       await commitEvents([second]);
       // The relay's read takes its snapshot while the slow transaction runs, and sees it commit before
@@ -238,9 +238,9 @@ describe('event consumer', () => {
   it('applies every published event once, from the start of the stream', async () => {
     consumer = new EventConsumer({ durable, filterSubject, handler: new TallyProjection(), events, orm, dbUrl: dbUrl() });
     consumer.start();
-    // a×2, b×1, slow, fast, meanwhile, dup published above
+    // a×2, b×1, slow, fast, slow-while-read, fast-while-read, meanwhile, dup published above
     await eventually(async () => (await tally()).dup === 1, 10_000);
-    expect(await tally()).toEqual({ a: 2, b: 1, slow: 1, fast: 1, meanwhile: 1, dup: 1 });
+    expect(await tally()).toEqual({ a: 2, b: 1, slow: 1, fast: 1, 'slow-while-read': 1, 'fast-while-read': 1, meanwhile: 1, dup: 1 });
   });
 
   it('ignores a redelivered event', async () => {
