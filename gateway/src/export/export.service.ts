@@ -148,13 +148,20 @@ export class ExportService {
   }
 }
 
-/** Every row of every page, in order, as cells; the next page is asked for only when its rows are wanted. */
+/**
+ * Every row of every page, in order, as cells. The next page is asked for as the rows of this one
+ * start to go out, so the service reads it while they are written (docs/import-export.md): at most
+ * two pages are held, and a client who leaves stops it after the page in flight.
+ */
 async function* rowsOf<Row>(first: Page<Row>, page: (after: string) => Promise<Page<Row>>, cellsOf: (row: Row) => Cell[]) {
   let current = first;
   for (;;) {
+    const next = current.next === null ? null : page(current.next);
+    // Awaited below unless the client left first: its failure then has nobody to reach.
+    next?.catch(() => undefined);
     for (const row of current.rows) yield cellsOf(row);
-    if (current.next === null) return;
-    current = await page(current.next);
+    if (next === null) return;
+    current = await next;
   }
 }
 
