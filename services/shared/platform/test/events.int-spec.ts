@@ -71,6 +71,16 @@ async function commitEvents(list: EventEnvelope[]): Promise<void> {
   await orm.em.fork().transactional((em) => writeOutbox(em, list));
 }
 
+/** A slow writer: a transaction on `client` that writes the event's outbox row and stays open. */
+async function beginSlowWrite(client: pg.Client, envelope: EventEnvelope): Promise<void> {
+  await client.query('BEGIN');
+  await client.query('INSERT INTO outbox (event_id, subject, payload) VALUES ($1, $2, $3)', [
+    envelope.id,
+    `events.catalog.${envelope.type}`,
+    JSON.stringify(envelope),
+  ]);
+}
+
 /** Ids of the events published since the previous call. */
 const seen = new Set<string>();
 async function published(): Promise<string[]> {
@@ -154,12 +164,7 @@ describe('outbox relay', () => {
     const second = event('fast');
     try {
       // The slow transaction takes its position (and transaction id) first but commits last.
-      await slow.query('BEGIN');
-      await slow.query('INSERT INTO outbox (event_id, subject, payload) VALUES ($1, $2, $3)', [
-        first.id,
-        `events.catalog.${first.type}`,
-        JSON.stringify(first),
-      ]);
+      await beginSlowWrite(slow, first);
       await commitEvents([second]);
       await relay.wake();
       expect(await published()).toEqual([]); // held back, not skipped and not reordered
@@ -178,12 +183,7 @@ describe('outbox relay', () => {
     const first = event('slow-while-read');
     const second = event('fast-while-read');
     try {
-      await slow.query('BEGIN');
-      await slow.query('INSERT INTO outbox (event_id, subject, payload) VALUES ($1, $2, $3)', [
-        first.id,
-        `events.catalog.${first.type}`,
-        JSON.stringify(first),
-      ]);
+      await beginSlowWrite(slow, first);
       await commitEvents([second]);
       // The relay's read takes its snapshot while the slow transaction runs, and sees it commit before
       // it asks which transactions run: a repeatable-read transaction holds that moment still.
