@@ -77,7 +77,7 @@ export const typecheckAll = () => runAll('typecheck');
  *   may grow. Capped at 192 MB it stays there, as fast (docs/operations.md, "Memory"). Uploads are
  *   Buffers, outside this heap.
  * - The inventory and reporting services, for the same reason: their garbage (pages, events applied)
- *   grew them to 400 and 290 MB during a 100,000-row import; capped at 256 MB, 210 and 180.
+ *   grew them to 400 and 292 MB during a 100,000-row import; capped at 256 MB, 208 and 176.
  */
 export const NODE_ARGS = {
   'inventory-worker': ['--max-old-space-size=384'],
