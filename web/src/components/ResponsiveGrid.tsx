@@ -9,20 +9,32 @@ export type GridColumns = Partial<Record<Breakpoint, number | string>>;
 
 interface ResponsiveGridProps extends ComponentPropsWithRef<'div'> {
   columns: GridColumns;
+  /**
+   * About how tall a card is, in pixels, for a long grid: the browser then styles and lays out only
+   * the cards near the screen (`content-visibility: auto`), keeping this much room for each of the
+   * others until it has seen it once. A phone shows two of a page's cards; laying out the other
+   * twenty was most of a server-rendered inventory page's first layout (docs/web-performance.md).
+   */
+  offscreenCardHeight?: number;
   children: ReactNode;
 }
 
 const tracks = (columns: number | string) => (typeof columns === 'number' ? `repeat(${columns}, minmax(0, 1fr))` : columns);
 
 /** The class a column set is known by, and its rules: one column, then each breakpoint's. */
-function gridSheet(columns: GridColumns): { className: string; rules: string } {
+function gridSheet(columns: GridColumns, offscreenCardHeight?: number): { className: string; rules: string } {
   const steps = (Object.keys(BREAKPOINTS) as Breakpoint[]).flatMap((breakpoint) => {
     const set = columns[breakpoint];
     return set === undefined ? [] : [{ breakpoint, set }];
   });
-  const className = `grid-${steps.map(({ breakpoint, set }) => `${breakpoint}-${String(set).replace(/[^a-z0-9]+/gi, '_')}`).join('-')}`;
+  const className =
+    `grid-${steps.map(({ breakpoint, set }) => `${breakpoint}-${String(set).replace(/[^a-z0-9]+/gi, '_')}`).join('-')}` +
+    (offscreenCardHeight ? `-cv${offscreenCardHeight}` : '');
   const rules =
     `.${className}{display:grid;gap:16px;grid-template-columns:minmax(0,1fr)}` +
+    (offscreenCardHeight
+      ? `.${className}>*{content-visibility:auto;contain-intrinsic-size:auto ${offscreenCardHeight}px}`
+      : '') +
     steps
       .map(({ breakpoint, set }) => `@media (min-width:${BREAKPOINTS[breakpoint]}px){.${className}{grid-template-columns:${tracks(set)}}}`)
       .join('');
@@ -35,8 +47,8 @@ function gridSheet(columns: GridColumns): { className: string; rules: string } {
  * width from script and carry 90 KB of styles for every span at every breakpoint, the heaviest
  * part of a server-rendered screen's takeover (docs/web-performance.md, "Lighter first screens").
  */
-export function ResponsiveGrid({ columns, className, children, ...rest }: ResponsiveGridProps) {
-  const sheet = gridSheet(columns);
+export function ResponsiveGrid({ columns, offscreenCardHeight, className, children, ...rest }: ResponsiveGridProps) {
+  const sheet = gridSheet(columns, offscreenCardHeight);
   return (
     <>
       <style href={sheet.className} precedence="grid">
