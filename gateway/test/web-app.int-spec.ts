@@ -108,9 +108,9 @@ describe('the web app', () => {
         expect(res.headers.get('cache-control')).toBe('private, no-cache');
         const html = await res.text();
         // Rendered, not left to the app (within the render budget, ../src/web/signed-in-pages.ts), and
-        // inert until the app has taken it over: nothing done on the screen before then is lost.
-        expect(html).toContain('<div id="root" inert aria-busy="true">');
-        const root = html.slice(html.indexOf('<div id="root" inert aria-busy="true">'));
+        // marked until the app has taken it over.
+        expect(html).toContain('<div id="root" data-prerendered>');
+        const root = html.slice(html.indexOf('<div id="root" data-prerendered>'));
         expect(root).toContain(text);
         expect(root).not.toContain('Other Gadget');
         const state = signedInStateOf(html);
@@ -119,6 +119,14 @@ describe('the web app', () => {
         expect(html).toMatch(/<div id="early-loader">[\s\S]*<style>#early-loader\{display:none\}<\/style>/);
         // Nothing React would have to swap in with a script the CSP refuses.
         expect(root).not.toMatch(/<template|<script(?! type="application\/json")/);
+        // Not the app itself, which starts when the visitor reaches for the screen: its loader, and
+        // the app's scripts to fetch while idle.
+        const head = html.slice(0, html.indexOf('</head>'));
+        expect(head).not.toMatch(/<script type="module"[^>]*src="\/assets\/index-|rel="modulepreload"/);
+        expect(head).toMatch(/<script type="module" src="\/assets\/boot-[\w-]+\.js"><\/script>/);
+        expect(JSON.parse(/<script type="application\/json" id="app-scripts">(.*?)<\/script>/.exec(head)![1])).toContainEqual(
+          expect.stringMatching(/^\/assets\/index-[\w-]+\.js$/),
+        );
       }
       const theirs = await (await get('/inventory', sessionOf(other.client))).text();
       expect(theirs).toContain('Other Gadget');

@@ -8,8 +8,8 @@ import { loadServerRenderer, type ClientHints, type ServerRenderer } from './ser
 const CLIENT_HINTS_COOKIE = 'client-hints';
 
 /**
- * A screen not rendered within this long is left to the app, which the page has been loading
- * meanwhile: a slow render must not keep a visitor waiting longer than the app's own start.
+ * A screen not rendered within this long is left to the app, which the page then starts at once: a
+ * slow render must not keep a visitor waiting much longer than the app's own start.
  */
 const RENDER_BUDGET_MS = 2500;
 
@@ -35,10 +35,11 @@ export const STATIC_LOADER = `<div role="status" aria-live="polite" style="min-h
 <span style="color:#8c8c8c;font-size:14px">Loading...</span></div>`;
 
 /**
- * A rendered screen shows its controls before the app has taken them over: until then they are
- * inert (no tap, typing or focus is lost on dead HTML), and the app lifts it (HydratedSignal).
+ * A rendered screen until the app has taken it over, when the app removes the mark
+ * (web/src/prerender/HydratedSignal.tsx). The app starts when the visitor reaches for the screen,
+ * and takes what they did meanwhile (web/src/prerender/early-input.ts).
  */
-const NOT_YET_INTERACTIVE = 'inert aria-busy="true"';
+const PRERENDERED_MARK = 'data-prerendered';
 
 /** Shown while the screen is rendered, then hidden by the rest of the page (no script needed). */
 const EARLY_LOADER = `<div id="early-loader">${STATIC_LOADER}</div>`;
@@ -46,11 +47,11 @@ const END_EARLY_LOADER = '<style>#early-loader{display:none}</style>';
 
 /**
  * The signed-in first screens rendered on the server with the visitor's data
- * (docs/web-performance.md). The page's head (with the app's scripts) and a loader go out at once,
- * so the browser paints and fetches the app while the screen is rendered; the screen follows in
- * the same response, and the app takes it over when its code has arrived. The render reads the
- * API as the visitor, over this gateway's own socket with the visitor's cookie, so every rule of
- * the API (session, workspace, role) applies to it unchanged.
+ * (docs/web-performance.md). The page's head and a "Loading..." go out at once, so the browser
+ * paints at once; the screen follows in the same response, and the app takes it over when the
+ * visitor reaches for it. The render reads the API as the visitor, over this gateway's own socket
+ * with the visitor's cookie, so every rule of the API (session, workspace, role) applies to it
+ * unchanged.
  */
 export class SignedInPages {
   private readonly logger = new Logger('SignedInPages');
@@ -81,7 +82,7 @@ export class SignedInPages {
     const page = await this.render(renderer, req, hints);
     body.end(
       page
-        ? `${END_EARLY_LOADER}${page.styles}<div id="root" ${NOT_YET_INTERACTIVE}>${page.root}</div>\n    ${page.state}${afterRoot}`
+        ? `${END_EARLY_LOADER}${page.styles}<div id="root" ${PRERENDERED_MARK}>${page.root}</div>\n    ${page.state}${afterRoot}`
         : `${END_EARLY_LOADER}<div id="root">${STATIC_LOADER}</div>${afterRoot}`,
     );
   }

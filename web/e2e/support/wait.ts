@@ -42,9 +42,11 @@ export async function reloadUntil(page: Page, check: () => Promise<boolean>, tim
 }
 
 /**
- * Waits until the app has taken a screen the gateway rendered over (docs/web-performance.md): till
- * then it is inert, and what only the app does on a screen (remembering a visit) has not happened.
+ * Reaches for a screen the gateway rendered, as a visitor does, and waits until the app has taken
+ * it over (docs/web-performance.md): till then what only the app does on a screen (remembering a
+ * visit) has not happened.
  */
 export async function takenOver(page: Page): Promise<void> {
-  await page.locator('#root:not([inert])').waitFor({ state: 'attached' });
+  await page.mouse.move(1, 1);
+  await page.locator('#root:not([data-prerendered])').waitFor({ state: 'attached' });
 }

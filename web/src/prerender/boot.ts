@@ -1,13 +1,22 @@
-import { holdClicksUntilHydrated } from './early-clicks';
+import { holdInputUntilHydrated } from './early-input';
+import { APP_SCRIPTS_ID, PRERENDER_STATE_ID } from './element-ids';
 
 /**
- * The only script of a signed-out page the gateway rendered ahead of time (docs/web-performance.md).
- * The page is complete HTML and CSS, and its links work as they are, so the app (React, antd) is
- * fetched and started only when the visitor reaches for the page: a phone paints the page at once
- * and is not kept busy by a bundle nobody has used yet. A button pressed before the app has taken
- * the page over is pressed again once it has.
+ * The only script of a page the gateway rendered (docs/web-performance.md): the signed-out landing
+ * and login pages, and a signed-in screen with the visitor's data. The page is complete HTML and
+ * CSS and its links work as they are, so the app (React, antd) is started only when the visitor
+ * reaches for the page: a phone paints the page at once and is not kept busy taking over a screen
+ * nobody has touched yet. What the visitor does meanwhile is taken once the app has the page
+ * (early-input.ts).
  */
-const INTENT_EVENTS = ['pointerover', 'pointerdown', 'touchstart', 'keydown', 'focusin'] as const;
+const INTENT_EVENTS = ['pointerover', 'pointerdown', 'touchstart', 'keydown', 'focusin', 'wheel'] as const;
+
+/**
+ * An untouched signed-in screen is taken over when its first refresh is due (the low-stock alerts'
+ * poll, ALERT_POLL_MS in features/alerts/hooks.ts): until then the rendered answers are as fresh
+ * as the app's would be.
+ */
+const UNTOUCHED_SCREEN_TAKEOVER_MS = 30_000;
 
 let started = false;
 
@@ -18,5 +27,34 @@ function startApp(): void {
   void import('../main');
 }
 
-for (const type of INTENT_EVENTS) window.addEventListener(type, startApp, { capture: true, passive: true });
-holdClicksUntilHydrated(startApp);
+/**
+ * Downloads the app's scripts (listed by render-page.tsx) into the cache once the page has loaded,
+ * without running any: the takeover then waits for no download.
+ */
+function fetchAppScriptsWhenIdle(): void {
+  const list = document.getElementById(APP_SCRIPTS_ID)?.textContent;
+  if (!list) return;
+  const fetchAll = () => {
+    for (const href of JSON.parse(list) as string[]) {
+      const link = document.createElement('link');
+      Object.assign(link, { rel: 'prefetch', as: 'script', href, crossOrigin: 'anonymous' });
+      document.head.append(link);
+    }
+  };
+  // Safari has no requestIdleCallback.
+  const whenIdle = () => ('requestIdleCallback' in window ? requestIdleCallback(fetchAll) : setTimeout(fetchAll));
+  if (document.readyState === 'complete') whenIdle();
+  else window.addEventListener('load', whenIdle, { once: true });
+}
+
+if (!document.getElementById(PRERENDER_STATE_ID)) {
+  // The gateway could not render the screen (it sent the loader): the app draws it, now.
+  startApp();
+} else {
+  for (const type of INTENT_EVENTS) window.addEventListener(type, startApp, { capture: true, passive: true });
+  holdInputUntilHydrated(startApp);
+  if (document.documentElement.dataset.session === 'likely') {
+    fetchAppScriptsWhenIdle();
+    setTimeout(startApp, UNTOUCHED_SCREEN_TAKEOVER_MS);
+  }
+}

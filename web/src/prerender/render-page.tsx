@@ -13,6 +13,7 @@ import { App } from '../app/App';
 import { createQueryClient } from '../app/query-client';
 import { isServerRenderedPage, preloadServerRenderedPages } from '../app/SignedInRoutes';
 import type { ClientHints } from '../lib/client-hints';
+import { APP_SCRIPTS_ID } from './element-ids';
 import { seedQueryCache, stateScript, type PrerenderState } from './state';
 
 /**
@@ -30,19 +31,49 @@ preloadServerRenderedPages();
 /** The signed-out pages worth a first paint without any script. */
 export const PRERENDERED_PATHS = ['/', '/login'] as const;
 
-let clientBuild: { indexHtml: string; bootScript: string } | undefined;
+interface ClientBuild {
+  /** dist/index.html without the app's entry and its preloads, which would start the whole bundle with the page. */
+  documentWithoutApp: string;
+  /** The page's loader (boot.ts), which starts the app when the visitor reaches for the page. */
+  loaderScript: string;
+  /** The scripts a signed-in screen's takeover needs first: the entry's and the shell's, with what they import. */
+  signedInScripts: string[];
+}
 
-/** What the client build wrote next to this file (dist/.ssr): dist/index.html and the loader's file. */
-function readClientBuild() {
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+}
+
+let clientBuild: ClientBuild | undefined;
+
+/** What the client build wrote next to this file (dist/.ssr): dist/index.html and its manifest. */
+function readClientBuild(): ClientBuild {
   clientBuild ??= (() => {
     const dist = new URL('../', import.meta.url);
-    const manifest = JSON.parse(readFileSync(new URL('.vite/manifest.json', dist), 'utf8')) as Record<string, { file: string }>;
+    const manifest = JSON.parse(readFileSync(new URL('.vite/manifest.json', dist), 'utf8')) as Record<string, ManifestChunk>;
     return {
-      indexHtml: readFileSync(new URL('index.html', dist), 'utf8'),
-      bootScript: manifest['src/prerender/boot.ts'].file,
+      documentWithoutApp: readFileSync(new URL('index.html', dist), 'utf8')
+        .replace(/\s*<script type="module"[^>]*><\/script>/g, '')
+        .replace(/\s*<link rel="modulepreload"[^>]*>/g, ''),
+      loaderScript: `<script type="module" src="/${manifest['src/prerender/boot.ts'].file}"></script>`,
+      signedInScripts: scriptsOf(manifest, ['index.html', 'src/app/SignedInRoutes.tsx']),
     };
   })();
   return clientBuild;
+}
+
+/** The files of these manifest entries and of every chunk they import, as paths. */
+function scriptsOf(manifest: Record<string, ManifestChunk>, keys: string[]): string[] {
+  const files = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    chunk.imports?.forEach(visit);
+  };
+  keys.forEach(visit);
+  return [...files].map((file) => `/${file}`);
 }
 
 /** The whole HTML document of `path` for a signed-out visitor, under these sign-in options. */
@@ -59,16 +90,7 @@ export function renderSignedOutDocument(path: string, config: PublicConfig): str
       </StyleProvider>
     </StrictMode>,
   );
-  // The app's own entry and its preloads would start the whole bundle: the loader does, later.
-  const withoutApp = build.indexHtml
-    .replace(/\s*<script type="module"[^>]*><\/script>/g, '')
-    .replace(/\s*<link rel="modulepreload"[^>]*>/g, '');
-  return documentWith(
-    withoutApp,
-    body,
-    pageStyles(styles),
-    `${stateScript(state)}\n    <script type="module" src="/${build.bootScript}"></script>`,
-  );
+  return documentWith(build.documentWithoutApp, body, pageStyles(styles), `${stateScript(state)}\n    ${build.loaderScript}`);
 }
 
 /** Reads the gateway's API as the visitor whose page is rendered: `GET` of a path and query. */
@@ -99,10 +121,14 @@ const MAX_RENDERS = 5;
 
 /**
  * The document a signed-in screen is sent in, around its rendered parts: index.html marked for a
- * session.
+ * session, with the page's loader and the list of scripts it fetches while idle instead of the app.
  */
 export function signedInDocument(): string {
-  return readClientBuild().indexHtml.replace('<html ', '<html data-session="likely" ');
+  const build = readClientBuild();
+  const scripts = `<script type="application/json" id="${APP_SCRIPTS_ID}">${JSON.stringify(build.signedInScripts)}</script>`;
+  return build.documentWithoutApp
+    .replace('<html ', '<html data-session="likely" ')
+    .replace('</head>', `  ${scripts}\n    ${build.loaderScript}\n  </head>`);
 }
 
 /** A signed-in screen as rendered: antd's styles for it, the markup of #root, the state script. */

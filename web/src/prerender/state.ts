@@ -2,6 +2,7 @@ import { hydrate, type DehydratedState, type QueryClient } from '@tanstack/react
 import type { PublicConfig } from '../api/auth';
 import { queryKeys } from '../api/query-keys';
 import type { ClientHints } from '../lib/client-hints';
+import { PRERENDER_STATE_ID } from './element-ids';
 
 /**
  * What a page the gateway rendered was rendered with (docs/web-performance.md): the browser takes
@@ -10,8 +11,6 @@ import type { ClientHints } from '../lib/client-hints';
  * browser's hints.
  */
 export type PrerenderState = { config: PublicConfig } | { queries: DehydratedState; hints: ClientHints };
-
-const STATE_ELEMENT_ID = 'prerender-state';
 
 /** The answers the page was rendered with: the visitor's, or nobody signed in and these sign-in options. */
 export function seedQueryCache(queryClient: QueryClient, state: PrerenderState): void {
@@ -23,10 +22,10 @@ export function seedQueryCache(queryClient: QueryClient, state: PrerenderState):
 /** A JSON script element (never executed, so the CSP allows it); `<` escaped so no text closes it. */
 export function stateScript(state: PrerenderState): string {
   const json = JSON.stringify(state).replace(/</g, '\\u003c');
-  return `<script type="application/json" id="${STATE_ELEMENT_ID}">${json}</script>`;
+  return `<script type="application/json" id="${PRERENDER_STATE_ID}">${json}</script>`;
 }
 
 export function readPrerenderState(): PrerenderState | null {
-  const element = document.getElementById(STATE_ELEMENT_ID);
+  const element = document.getElementById(PRERENDER_STATE_ID);
   return element?.textContent ? (JSON.parse(element.textContent) as PrerenderState) : null;
 }
