@@ -53,7 +53,8 @@ describe('a signed-in screen rendered by the gateway (docs/web-performance.md)',
     expect((await postJson(page, '/api/inventory', { name: 'Early Chair', unitPrice: '9.00', currentStock: 2 })).status).toBe(201);
     const errors = consoleErrorsOf(page);
     // Whether React runs the page: it keeps its root on the container element.
-    const appRunning = () => page.evaluate(() => Object.keys(document.getElementById('root')!).some((key) => key.startsWith('__reactContainer')));
+    const appRunning = () =>
+      page.evaluate(() => Object.keys(document.getElementById('root')!).some((key) => key.startsWith('__reactContainer')));
     // The app's code is held back while the rendered screen is used.
     let releaseApp = () => {};
     const appHeld = new Promise<void>((resolve) => (releaseApp = resolve));

@@ -32,9 +32,7 @@ function gridSheet(columns: GridColumns, offscreenCardHeight?: number): { classN
     (offscreenCardHeight ? `-cv${offscreenCardHeight}` : '');
   const rules =
     `.${className}{display:grid;gap:16px;grid-template-columns:minmax(0,1fr)}` +
-    (offscreenCardHeight
-      ? `.${className}>*{content-visibility:auto;contain-intrinsic-size:auto ${offscreenCardHeight}px}`
-      : '') +
+    (offscreenCardHeight ? `.${className}>*{content-visibility:auto;contain-intrinsic-size:auto ${offscreenCardHeight}px}` : '') +
     steps
       .map(({ breakpoint, set }) => `@media (min-width:${BREAKPOINTS[breakpoint]}px){.${className}{grid-template-columns:${tracks(set)}}}`)
       .join('');

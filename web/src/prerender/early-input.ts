@@ -1,6 +1,7 @@
 import { APP_HYDRATED_EVENT } from './hydrated-event';
 
-const TEXT_FIELDS = 'textarea, input:not([type]), input[type="text"], input[type="search"], input[type="email"], input[type="password"], input[type="number"], input[type="tel"], input[type="url"]';
+const TEXT_FIELDS =
+  'textarea, input:not([type]), input[type="text"], input[type="search"], input[type="email"], input[type="password"], input[type="number"], input[type="tel"], input[type="url"]';
 
 /**
  * What a visitor does on a page the gateway rendered before the app has taken it over
@@ -34,9 +35,13 @@ export function holdInputUntilHydrated(onHeld: () => void): void {
     APP_HYDRATED_EVENT,
     () => {
       hydrated = true;
-      if (root) handTypedTextOver(root);
-      if (held?.control.isConnected) tap(held.control, held.at);
-      held = null;
+      // In a task of its own: the signal comes from inside React's effects, where React cannot
+      // hydrate the part of the page a tap lands on (a card not taken over yet) before handling it.
+      setTimeout(() => {
+        if (root) handTypedTextOver(root);
+        if (held?.control.isConnected) tap(held.control, held.at);
+        held = null;
+      });
     },
     { once: true },
   );
