@@ -85,7 +85,9 @@ describe('the web app', () => {
       const other = await signUp(system.baseUrl);
       await owner.client.post('/api/categories', { name: 'Owner Tools' });
       await owner.client.post('/api/inventory', { name: 'Owner Widget', unitPrice: '2.50' });
-      await other.client.post('/api/inventory', { name: 'Other Gadget', unitPrice: '1.00' });
+      const gadget = (await (await other.client.post('/api/inventory', { name: 'Other Gadget', unitPrice: '1.00' })).json()) as {
+        id: string;
+      };
       // Reports are read models the item's events reach a moment later (docs/architecture.md):
       // the screen can show only what the API answers.
       await eventually(
@@ -131,6 +133,11 @@ describe('the web app', () => {
       const theirs = await (await get('/inventory', sessionOf(other.client))).text();
       expect(theirs).toContain('Other Gadget');
       expect(theirs).not.toContain('Owner Widget');
+      // An item of another workspace (a notification's link): its query fails, the screen shows it
+      // loading, and is marked for the app to start at once and ask again.
+      const linked = await (await get(`/inventory?item=${gadget.id}`, sessionOf(owner.client))).text();
+      expect(linked).toContain('<div id="root" data-prerendered="partial">');
+      expect(linked).not.toContain('Other Gadget');
     });
 
     it('lays the screen out for the width, time zone and theme the browser reported, else for its kind', async () => {

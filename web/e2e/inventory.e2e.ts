@@ -3,7 +3,7 @@ import { waitForAnimationsToSettle } from './support/animations.js';
 import { MOBILE, launchBrowser, screenshot, seriousA11yViolations } from './support/browser.js';
 import { postJson, signUp } from './support/session.js';
 import { chooseOption } from './support/select.js';
-import { waitForCount } from './support/wait.js';
+import { waitForCount, takenOver } from './support/wait.js';
 
 let browser: Browser;
 
@@ -321,7 +321,8 @@ describe('inventory screen', () => {
     await addItem(page, { name: 'Gamma Gear', sku: 'GG-3', unitPrice: '12.00', currentStock: 0, reorderLevel: 1 });
 
     // Hold the first list answer back to see the 8 loading cards (on the way there from another
-    // screen: a page load comes rendered by the gateway with its list).
+    // screen the app has taken over: a page load comes rendered by the gateway with its list).
+    await takenOver(page);
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => (release = resolve));
     const isList = (url: URL) => url.pathname === '/api/inventory';
@@ -526,6 +527,8 @@ describe('inventory screen', () => {
     await page.getByRole('checkbox', { name: 'Added' }).check();
     await waitForCount(table.getByRole('columnheader', { name: 'SKU' }), 0);
     await page.reload();
+    // The header's table gets its name from the app (ItemTable's layout effect).
+    await takenOver(page);
     await table.getByRole('columnheader', { name: 'Added' }).waitFor();
     expect(await table.getByRole('columnheader', { name: 'SKU' }).count()).toBe(0);
     expect(await seriousA11yViolations(page)).toEqual([]);

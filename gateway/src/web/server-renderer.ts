@@ -23,7 +23,7 @@ export interface ServerRenderer {
     url: string;
     hints: ClientHints;
     readApi: (pathAndQuery: string) => Promise<Response>;
-  }): Promise<{ styles: string; root: string; state: string } | null>;
+  }): Promise<{ styles: string; root: string; state: string; complete: boolean } | null>;
 }
 
 const renderers = new Map<string, Promise<ServerRenderer | undefined>>();

@@ -37,9 +37,10 @@ export const STATIC_LOADER = `<div role="status" aria-live="polite" style="min-h
 /**
  * A rendered screen until the app has taken it over, when the app removes the mark
  * (web/src/prerender/HydratedSignal.tsx). The app starts when the visitor reaches for the screen,
- * and takes what they did meanwhile (web/src/prerender/early-input.ts).
+ * and takes what they did meanwhile (web/src/prerender/early-input.ts); at once for a screen with
+ * a part left loading (web/src/prerender/boot.ts).
  */
-const PRERENDERED_MARK = 'data-prerendered';
+const PRERENDERED_MARK = { complete: 'data-prerendered', partial: 'data-prerendered="partial"' };
 
 /** Shown while the screen is rendered, then hidden by the rest of the page (no script needed). */
 const EARLY_LOADER = `<div id="early-loader">${STATIC_LOADER}</div>`;
@@ -82,7 +83,7 @@ export class SignedInPages {
     const page = await this.render(renderer, req, hints);
     body.end(
       page
-        ? `${END_EARLY_LOADER}${page.styles}<div id="root" ${PRERENDERED_MARK}>${page.root}</div>\n    ${page.state}${afterRoot}`
+        ? `${END_EARLY_LOADER}${page.styles}<div id="root" ${page.complete ? PRERENDERED_MARK.complete : PRERENDERED_MARK.partial}>${page.root}</div>\n    ${page.state}${afterRoot}`
         : `${END_EARLY_LOADER}<div id="root">${STATIC_LOADER}</div>${afterRoot}`,
     );
   }

@@ -5,11 +5,11 @@ import { APP_SCRIPTS_ID, PRERENDER_STATE_ID } from './element-ids';
  * The only script of a page the gateway rendered (docs/web-performance.md): the signed-out landing
  * and login pages, and a signed-in screen with the visitor's data. The page is complete HTML and
  * CSS and its links work as they are, so the app (React, antd) is started only when the visitor
- * reaches for the page: a phone paints the page at once and is not kept busy taking over a screen
- * nobody has touched yet. What the visitor does meanwhile is taken once the app has the page
+ * reaches for the page (a hover, touch, key, focus or scroll): a phone paints the page at once and
+ * is not kept busy taking over a screen nobody has touched yet. What the visitor does meanwhile is taken once the app has the page
  * (early-input.ts).
  */
-const INTENT_EVENTS = ['pointerover', 'pointerdown', 'touchstart', 'keydown', 'focusin', 'wheel'] as const;
+const INTENT_EVENTS = ['pointerover', 'pointerdown', 'touchstart', 'keydown', 'focusin', 'wheel', 'scroll'] as const;
 
 /**
  * An untouched signed-in screen is taken over when its first refresh is due (the low-stock alerts'
@@ -47,12 +47,13 @@ function fetchAppScriptsWhenIdle(): void {
   else window.addEventListener('load', whenIdle, { once: true });
 }
 
-if (!document.getElementById(PRERENDER_STATE_ID)) {
-  // The gateway could not render the screen (it sent the loader): the app draws it, now.
+holdInputUntilHydrated(startApp);
+if (!document.getElementById(PRERENDER_STATE_ID) || document.getElementById('root')?.dataset.prerendered === 'partial') {
+  // The gateway could not render the screen (it sent the loader), or left a part of it loading
+  // (gateway/src/web/signed-in-pages.ts): the app draws it, now.
   startApp();
 } else {
   for (const type of INTENT_EVENTS) window.addEventListener(type, startApp, { capture: true, passive: true });
-  holdInputUntilHydrated(startApp);
   if (document.documentElement.dataset.session === 'likely') {
     fetchAppScriptsWhenIdle();
     setTimeout(startApp, UNTOUCHED_SCREEN_TAKEOVER_MS);

@@ -136,6 +136,11 @@ export interface SignedInPageParts {
   styles: string;
   root: string;
   state: string;
+  /**
+   * False when a query failed and the screen shows it loading: the app must start at once and ask
+   * again (a notification's link to an item this workspace does not have), not wait for a touch.
+   */
+  complete: boolean;
 }
 
 /**
@@ -187,7 +192,7 @@ export async function renderSignedInPage({ url, hints, readApi }: SignedInPageRe
       body = await render();
     }
     const state: PrerenderState = { queries: dehydrate(queryClient), hints };
-    return { styles: pageStyles(styles), root: body, state: stateScript(state) };
+    return { styles: pageStyles(styles), root: body, state: stateScript(state), complete: failed.size === 0 };
   });
   return rendering.finally(() => queryClient.clear());
 }
