@@ -37,7 +37,7 @@ describe('signed-out visitor', () => {
     // Rendered ahead of time (docs/web-performance.md): only the loader ran, not React or antd.
     await page.waitForTimeout(500);
     expect(scripts.length).toBeGreaterThan(0);
-    expect(scripts.every((path) => /\/assets\/(boot|early-clicks|hydrated-event|state|preload-helper)-/.test(path))).toBe(true);
+    expect(scripts.every((path) => /\/assets\/(boot|early-input|element-ids|hydrated-event|state|preload-helper)-/.test(path))).toBe(true);
     // Pressed while the app is still on its way: the press is kept and replayed once it has loaded.
     await page.getByRole('button', { name: 'Sign In with Email' }).click();
     await page.getByPlaceholder('Enter your email').waitFor();

@@ -20,7 +20,7 @@ export function holdInputUntilHydrated(onHeld: () => void): void {
     (event) => {
       if (hydrated) return;
       const target = event.target instanceof Element ? event.target : null;
-      if (!target || !root?.contains(target) || target.closest('a[href]') || target.matches(TEXT_FIELDS)) return;
+      if (!target || !root?.contains(target) || target.closest('a[href]') || isTypedInto(target)) return;
       // An icon's SVG cannot be clicked again itself: its button, or the element around it, is.
       const control = target.closest('button') ?? (target instanceof HTMLElement ? target : target.closest('svg')?.parentElement);
       if (!control) return;
@@ -45,6 +45,11 @@ export function holdInputUntilHydrated(onHeld: () => void): void {
     },
     { once: true },
   );
+}
+
+/** A field the visitor types into (not a select's read-only search box, which is a control). */
+function isTypedInto(element: Element): boolean {
+  return element.matches(TEXT_FIELDS) && !(element as HTMLInputElement).readOnly;
 }
 
 /**
