@@ -47,6 +47,9 @@ try {
   const rows = [];
   mkdirSync(REPORTS_DIR, { recursive: true });
   for (const page of PAGES.filter(({ name }) => ONLY.size === 0 || ONLY.has(name))) {
+    // One visit first: the first render of a screen after a start is cold (over a second while the
+    // gateway's server renderer compiles it) and may be left to the app (docs/web-performance.md).
+    await fetch(`${baseUrl}${page.path}`, { headers: page.signedIn ? { cookie } : {} }).then((res) => res.text());
     const runs = [];
     for (let i = 0; i < RUNS; i++)
       runs.push(await measure(`${baseUrl}${page.path}`, page.signedIn ? cookie : undefined, `${REPORTS_DIR}/${page.name}-${i + 1}.json`));
