@@ -29,25 +29,17 @@ function startApp(): void {
 
 /**
  * Downloads the app's scripts (listed by render-page.tsx) into the cache once the page has loaded,
- * without running any: the takeover then waits for no download. One script per idle moment: each
- * request costs the main thread a few milliseconds, forty at once a long task.
+ * without running any, in a worker: the takeover then waits for no download, and the page's main
+ * thread takes none of the responses in.
  */
 function fetchAppScriptsWhenIdle(): void {
   const list = document.getElementById(APP_SCRIPTS_ID)?.textContent;
   if (!list) return;
-  const scripts = JSON.parse(list) as string[];
+  const fetchAll = () => new Worker(new URL('./prefetch-worker.ts', import.meta.url), { type: 'module' }).postMessage(JSON.parse(list));
   // Safari has no requestIdleCallback.
-  const whenIdle = (then: () => void) => ('requestIdleCallback' in window ? requestIdleCallback(then) : setTimeout(then));
-  const fetchNext = () => {
-    const href = scripts.shift();
-    if (!href || started) return;
-    const link = document.createElement('link');
-    Object.assign(link, { rel: 'prefetch', as: 'script', href, crossOrigin: 'anonymous' });
-    document.head.append(link);
-    whenIdle(fetchNext);
-  };
-  if (document.readyState === 'complete') whenIdle(fetchNext);
-  else window.addEventListener('load', () => whenIdle(fetchNext), { once: true });
+  const whenIdle = () => ('requestIdleCallback' in window ? requestIdleCallback(fetchAll) : setTimeout(fetchAll));
+  if (document.readyState === 'complete') whenIdle();
+  else window.addEventListener('load', whenIdle, { once: true });
 }
 
 holdInputUntilHydrated(startApp);
