@@ -69,6 +69,12 @@ describe('a signed-in screen rendered by the gateway (docs/web-performance.md)',
     // Nobody has touched the screen: the app is not started (its scripts are only fetched while idle).
     await page.waitForTimeout(1500);
     expect(await appRunning()).toBe(false);
+    // The workspace's and the user's initials are on view (antd shows them once its effect has run).
+    const avatars = await page
+      .locator('.ant-avatar-string')
+      .evaluateAll((spans) => spans.map((span) => ({ text: span.textContent, opacity: getComputedStyle(span).opacity })));
+    expect(avatars).toHaveLength(2);
+    for (const avatar of avatars) expect(avatar).toEqual({ text: expect.stringMatching(/^\S{1,2}$/), opacity: '1' });
 
     // Typing into the search box and pressing a button on the screen as rendered: the typing
     // starts the app, and both are kept until it has taken the screen over.

@@ -10,7 +10,8 @@ export function ExpiryTag({ date }: { date: string }) {
     <Tag
       title={date}
       data-testid="expiry-tag"
-      style={{ ...EXPIRY_TAG_STYLES[expiryTone(daysLeft, settings.data?.expiryWarningDays)], marginInlineEnd: 0 }}
+      // Wraps rather than spill out of a narrow card's value column ('Expired 12 days ago').
+      style={{ ...EXPIRY_TAG_STYLES[expiryTone(daysLeft, settings.data?.expiryWarningDays)], marginInlineEnd: 0, whiteSpace: 'normal' }}
     >
       {expiryLabel(daysLeft)}
     </Tag>
