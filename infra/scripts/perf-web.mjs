@@ -1,7 +1,7 @@
 // `npm run perf:web`: Lighthouse (mobile preset: 4x CPU slowdown, slow 4G, simulated) on the pages
 // of the web's performance budget (docs/web-performance.md), median of RUNS runs each, against the whole product on the test profile's
 // servers with the demo data. Prints the table and exits 1 when a page is under its budget.
-// Takes about 6 minutes on the 2-core machine (docs/web-performance.md).
+// Takes 4–10 minutes on a 2-core machine, build included (docs/web-performance.md).
 import * as chromeLauncher from 'chrome-launcher';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import lighthouse from 'lighthouse';
