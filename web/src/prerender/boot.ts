@@ -5,9 +5,9 @@ import { APP_SCRIPTS_ID, PRERENDER_STATE_ID } from './element-ids';
  * The only script of a page the gateway rendered (docs/web-performance.md): the signed-out landing
  * and login pages, and a signed-in screen with the visitor's data. The page is complete HTML and
  * CSS and its links work as they are, so the app (React, antd) is started only when the visitor
- * reaches for the page (a hover, touch, key, focus or scroll): a phone paints the page at once and
- * is not kept busy taking over a screen nobody has touched yet. What the visitor does meanwhile is taken once the app has the page
- * (early-input.ts).
+ * reaches for the page (a hover, touch, key, focus, wheel or scroll): a phone paints the page at
+ * once and is not kept busy taking over a screen nobody has touched yet. What the visitor does
+ * meanwhile is taken once the app has the page (early-input.ts).
  */
 const INTENT_EVENTS = ['pointerover', 'pointerdown', 'touchstart', 'keydown', 'focusin', 'wheel', 'scroll'] as const;
 
