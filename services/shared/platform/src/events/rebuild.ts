@@ -27,18 +27,8 @@ export async function rebuildReadModel(options: RebuildOptions): Promise<{ event
     await connection.execute('SELECT pg_advisory_xact_lock(?)', [batch], 'run', ctx);
     await options.handler.reset?.(em);
     await connection.execute('DELETE FROM processed_events WHERE consumer = ?', [options.durable], 'run', ctx);
-    // The next batch is read and decoded while the database applies this one: two processes at work.
-    const batches = replay(options.events, options.filterSubject);
-    let next = batches.next();
-    try {
-      for (let batch = await next; !batch.done; batch = await next) {
-        next = batches.next();
-        applied += await applyEvents(em, options.durable, options.handler, batch.value, { replaying: true });
-      }
-    } finally {
-      // On a failure the batch being read is dropped, and the replay's consumer deleted.
-      next.catch(() => undefined);
-      await batches.return(undefined);
+    for await (const events of replay(options.events, options.filterSubject)) {
+      applied += await applyEvents(em, options.durable, options.handler, events, { replaying: true });
     }
     await options.handler.replayed?.(em);
   });
