@@ -55,10 +55,11 @@ describe('a signed-in screen rendered by the gateway (docs/web-performance.md)',
     // Whether React runs the page: it keeps its root on the container element.
     const appRunning = () =>
       page.evaluate(() => Object.keys(document.getElementById('root')!).some((key) => key.startsWith('__reactContainer')));
-    // The app's code is held back while the rendered screen is used.
+    // The app's code (main.tsx's chunk, which boot.ts imports) is held back while the rendered
+    // screen is used.
     let releaseApp = () => {};
     const appHeld = new Promise<void>((resolve) => (releaseApp = resolve));
-    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    await page.route(/\/assets\/main-[\w-]+\.js$/, async (route) => {
       await appHeld;
       await route.continue();
     });
@@ -82,8 +83,11 @@ describe('a signed-in screen rendered by the gateway (docs/web-performance.md)',
     await search.click();
     await page.keyboard.type('lamp');
     await add.click();
+    // Time enough for a takeover that was not held (a fraction of it here) to show the dialog.
+    await page.waitForTimeout(1000);
     expect(await search.inputValue()).toBe('lamp');
     expect(await page.getByRole('dialog').count()).toBe(0);
+    expect(await appRunning()).toBe(false);
     releaseApp();
     await page.getByRole('dialog', { name: 'Add New Inventory Item' }).waitFor();
     expect(await page.locator('#root').getAttribute('data-prerendered')).toBeNull();
