@@ -409,12 +409,25 @@ describe('stock at a past instant (asOf)', () => {
       for (const sort of REPORT_SORTS) {
         for (const order of ['asc', 'desc'] as const) {
           const ordered = sortedBy(all, sort, order);
-          const query = { asOf, sort, order, pageSize: 50 };
+          // With its totals: a grouped order (by category) takes them from its groups' figures.
+          const query = { asOf, sort, order, pageSize: 50, withTotals: true };
           const page = await reporting.call(userId, ReportingSubjects.reportSlice, query);
-          expect({ instant, sort, order, rows: page.rows }).toEqual({ instant, sort, order, rows: ordered });
+          expect({ instant, sort, order, rows: page.rows, totals: page.totals }).toEqual({
+            instant,
+            sort,
+            order,
+            rows: ordered,
+            totals: totalsOf(all),
+          });
           const lowStock = await reporting.call(userId, ReportingSubjects.reportSlice, { ...query, type: 'low-stock' });
           const low = ordered.filter((row) => row.status !== 'in-stock');
-          expect({ instant, sort, order, rows: lowStock.rows }).toEqual({ instant, sort, order, rows: low });
+          expect({ instant, sort, order, rows: lowStock.rows, totals: lowStock.totals }).toEqual({
+            instant,
+            sort,
+            order,
+            rows: low,
+            totals: totalsOf(low),
+          });
           // The value report's category totals, from the figures at the instant or a window over the rows: the same.
           const value = await reporting.call(userId, ReportingSubjects.reportSlice, { ...query, type: 'value' });
           const byId = new Map(folded.rows.map((row) => [row.id, row]));
@@ -512,7 +525,10 @@ describe('an order by category name at a past instant pages group by group', () 
       }
       expect({ pageSize, rows: byCursor }).toEqual({ pageSize, rows: whole });
     }
+    // The totals: from the groups' figures, as the folded (searched) report sums its rows.
     const { totals } = await slice({ ...query, pageSize: 1, withTotals: true });
+    const folded = await slice({ ...query, search: 'item', pageSize: 1, withTotals: true });
+    expect(totals).toEqual(folded.totals);
     expect(totals?.items).toBe(whole.length);
   });
 

@@ -187,6 +187,11 @@ export class ReportsService {
       const { rows, next, totals } = await this.rowsAndTotalsOf(report, page);
       return { rows, next, total: totals.items, totals };
     }
+    if (report.grouped) {
+      // Its groups' statement works the figures at the instant out once, for the page and the totals.
+      const { rows, next, totals } = await this.groupedRowsOf(report, report.grouped, page);
+      return { rows, next, total: totals.items, totals };
+    }
     const totals = report.instant ? this.totalsAt(workspaceId, report.kept, report.instant) : this.keptTotals(workspaceId, report.kept);
     const [rows, kept] = await Promise.all([this.rowsOf(report, page), totals]);
     return { ...rows, total: kept.items, totals: kept };
@@ -212,7 +217,10 @@ export class ReportsService {
   }
 
   private async rowsOf(report: ReportSql, page: SlicePosition): Promise<{ rows: ReportRow[]; next: string | null }> {
-    if (report.grouped) return this.groupedRowsOf(report, report.grouped, page);
+    if (report.grouped) {
+      const { rows, next } = await this.groupedRowsOf(report, report.grouped, page);
+      return { rows, next };
+    }
     const statement = pageStatement(report, page);
     const records = await runSql<ReportRecord>(this.em, statement.sql, statement.params);
     return { rows: records.map(rowOf), next: nextCursor(report, records, page.limit) };
@@ -230,8 +238,11 @@ export class ReportsService {
     report: ReportSql,
     grouped: NonNullable<ReportSql['grouped']>,
     page: SlicePosition,
-  ): Promise<{ rows: ReportRow[]; next: string | null }> {
+  ): Promise<{ rows: ReportRow[]; next: string | null; totals: ReportTotals }> {
     const groups = await runSql<GroupRecord>(this.em, ...grouped.groups(page.after));
+    const totals = totalsOf(
+      groups[0] ? { ...groups[0], value: groups[0].total_value } : { items: 0, value: '0', low_stock: 0, categories: 0 },
+    );
     const records: ReportRecord[] = [];
     let skip = page.offset;
     for (const group of groups) {
@@ -247,7 +258,7 @@ export class ReportsService {
       skip = 0;
       if (records.length >= page.limit) break;
     }
-    return { rows: records.map(rowOf), next: nextCursor(report, records, page.limit) };
+    return { rows: records.map(rowOf), next: nextCursor(report, records, page.limit), totals };
   }
 
   /**
@@ -451,6 +462,8 @@ export function reportSql(workspaceId: string, query: ReportPageQuery): ReportSq
  * The groups of a grouped report (ReportSql.grouped) in its order: each group's keys (as text, as a
  * cursor holds them), its category ids ('' for none), its size and total value at the instant, and where it stands
  * to the cursor's group. Categories that did not exist then (or none) are one group, uncategorised.
+ * Each row also carries the report's totals (totalsAt's, from the same figures): a page needs them
+ * worked out once, not twice.
  */
 function groupsStatement(
   of: { workspaceId: string; instant: Date; type: SnapshotType; keys: SortKey[]; descending: boolean },
@@ -469,9 +482,13 @@ function groupsStatement(
   const cursorParams = cursor ? [...cursor.slice(0, keyCount), ...cursor.slice(0, keyCount)] : [];
   return [
     `WITH f AS (${figures.sql})
-     SELECT members, size, value, ${position} FROM (
+     SELECT members, size, value, ${position},
+            (sum(size) OVER ())::int AS items, (sum(kept_value) OVER ())::text AS total_value,
+            (sum(low_stock) OVER ())::int AS low_stock, (sum(categories) OVER ())::int AS categories FROM (
        SELECT ${groupKeys.map((key, i) => `${key.sql} AS g${i}`).join(', ')},
-              array_agg(f.category_id ORDER BY f.category_id) AS members, sum(f.${count})::int AS size, sum(f.value)::text AS value
+              array_agg(f.category_id ORDER BY f.category_id) AS members, sum(f.${count})::int AS size, sum(f.value)::text AS value,
+              sum(f.${type === 'low-stock' ? 'low_stock_value' : 'value'}) AS kept_value, sum(f.low_stock) AS low_stock,
+              count(c.category_id) AS categories
          FROM f LEFT JOIN categories c ON c.category_id = f.category_id AND c.workspace_id = ? AND ${existedAt('c')}
         WHERE f.${count} > 0
         GROUP BY ${names.map((_, i) => i + 1).join(', ')}) groups
@@ -620,7 +637,10 @@ export interface SlicePosition {
 }
 
 type ReportRecord = ReportRowRecord & Partial<ValueRowRecord & MovementRowRecord> & Record<string, unknown>;
-type GroupRecord = { members: string[]; size: number; value: string; at_cursor: boolean; before_cursor: boolean };
+type GroupRecord = { members: string[]; size: number; value: string; at_cursor: boolean; before_cursor: boolean } & Omit<
+  TotalsRecord,
+  'value'
+> & { total_value: string };
 type TotalsRecord = { items: number; value: string; low_stock: number; categories: number };
 
 /** The totals over a report's rows (the CTE `report`), as json_build_object arguments. */
