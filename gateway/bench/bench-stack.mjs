@@ -187,6 +187,23 @@ export async function printStatements(stack) {
 }
 
 /**
+ * Waits until every durable consumer of the event stream (each service's projections) has applied
+ * all it was sent: a read measured while they catch up on a bulk load would share the cores with them.
+ */
+export async function projectionsCaughtUp(stack, timeoutMs = 3_600_000) {
+  const behind = async () => {
+    const jsz = await (await fetch(`${stack.env.NATS_MONITOR_URL}/jsz?consumers=true&config=true`)).json();
+    const consumers = (jsz.account_details ?? []).flatMap((account) =>
+      (account.stream_detail ?? []).flatMap((stream) => stream.consumer_detail ?? []),
+    );
+    return consumers
+      .filter((consumer) => consumer.config?.durable_name)
+      .reduce((sum, consumer) => sum + consumer.num_pending + consumer.num_ack_pending, 0);
+  };
+  await waitFor(async () => (await behind()) === 0, timeoutMs, 1_000);
+}
+
+/**
  * The same starting conditions for every measured run, as the floor's bench.sh gives its own
  * (`VACUUM (ANALYZE)`, then `CHECKPOINT`): every database vacuumed with fresh planner statistics,
  * so that no run is planned on the empty tables' estimates of a stack started minutes ago.
