@@ -170,7 +170,9 @@ describe('bulk import', () => {
     await page.getByLabel('Search items').fill(`Part ${tag} 0003`);
     const card = page.getByTestId('item-card').filter({ has: page.getByRole('heading', { name: `Part ${tag} 0003`, exact: true }) });
     await card.getByText(`SKU: P-${tag}-0003`).waitFor();
-    expect(await card.getByTestId('current-stock').innerText()).toBe('3');
+    // textContent, not innerText: a card off the screen is not rendered (content-visibility, ResponsiveGrid),
+    // and Chromium's innerText of it is empty.
+    expect(await card.getByTestId('current-stock').textContent()).toBe('3');
     await card.getByText('$2.99').waitFor();
 
     // The history lists the import; its summary undoes it after a confirmation.
