@@ -240,9 +240,7 @@ export class ReportsService {
     page: SlicePosition,
   ): Promise<{ rows: ReportRow[]; next: string | null; totals: ReportTotals }> {
     const groups = await runSql<GroupRecord>(this.em, ...grouped.groups(page.after));
-    const totals = totalsOf(
-      groups[0] ? { ...groups[0], value: groups[0].total_value } : { items: 0, value: '0', low_stock: 0, categories: 0 },
-    );
+    const totals = totalsOf(groups[0]?.totals ?? { items: 0, value: '0', low_stock: 0, categories: 0 });
     const records: ReportRecord[] = [];
     let skip = page.offset;
     for (const group of groups) {
@@ -483,8 +481,8 @@ function groupsStatement(
   return [
     `WITH f AS (${figures.sql})
      SELECT members, size, value, ${position},
-            (sum(size) OVER ())::int AS items, (sum(kept_value) OVER ())::text AS total_value,
-            (sum(low_stock) OVER ())::int AS low_stock, (sum(categories) OVER ())::int AS categories FROM (
+            json_build_object('items', (sum(size) OVER ())::int, 'value', (sum(kept_value) OVER ())::text,
+                              'low_stock', (sum(low_stock) OVER ())::int, 'categories', (sum(categories) OVER ())::int) AS totals FROM (
        SELECT ${groupKeys.map((key, i) => `${key.sql} AS g${i}`).join(', ')},
               array_agg(f.category_id ORDER BY f.category_id) AS members, sum(f.${count})::int AS size, sum(f.value)::text AS value,
               sum(f.${type === 'low-stock' ? 'low_stock_value' : 'value'}) AS kept_value, sum(f.low_stock) AS low_stock,
@@ -637,10 +635,7 @@ export interface SlicePosition {
 }
 
 type ReportRecord = ReportRowRecord & Partial<ValueRowRecord & MovementRowRecord> & Record<string, unknown>;
-type GroupRecord = { members: string[]; size: number; value: string; at_cursor: boolean; before_cursor: boolean } & Omit<
-  TotalsRecord,
-  'value'
-> & { total_value: string };
+type GroupRecord = { members: string[]; size: number; value: string; at_cursor: boolean; before_cursor: boolean; totals: TotalsRecord };
 type TotalsRecord = { items: number; value: string; low_stock: number; categories: number };
 
 /** The totals over a report's rows (the CTE `report`), as json_build_object arguments. */
