@@ -131,6 +131,8 @@ describe("deleting a workspace's records", () => {
     const next = (await eventsOf(item.id)).length + 1;
     let commit!: () => void;
     const committed = new Promise<void>((resolve) => (commit = resolve));
+    let hold!: () => void;
+    const held = new Promise<void>((resolve) => (hold = resolve));
     // An append as append.ts writes one: the item's next event and its row, in one transaction, held open.
     const append = inv.orm.em.fork().transactional(async (tx) => {
       await sqlOf(tx)('UPDATE item_views SET version = version + 1 WHERE id = ?', [item.id]);
@@ -138,8 +140,12 @@ describe("deleting a workspace's records", () => {
         `INSERT INTO events (stream_id, version, event_id, type, data, metadata) VALUES (?, ?, ?, 'ItemDetailsChanged', '{}', '{}')`,
         [itemStreamId(item.id), next, randomUUID()],
       );
+      hold();
       await committed;
     });
+    // The purge starts once the append holds the item's row (started together, the purge could
+    // delete the row first, and this bare append, unlike append.ts, would write its event anyway).
+    await held;
     const purge = inv.orm.em.fork().transactional((tx) => deleteOwnedRecords(tx, owner.workspaceId));
     await new Promise((resolve) => setTimeout(resolve, 300)); // the purge reaches the held row
     commit();
