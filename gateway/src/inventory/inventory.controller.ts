@@ -13,7 +13,6 @@ import {
 import {
   CodeMessages,
   InventorySubjects as S,
-  FILTERED_MATCHES_COUNTED_PAST_PAGE,
   MATCHES_COUNTED_PAST_PAGE,
   WorkspaceMessages,
   WorkspacePermissions,
@@ -70,7 +69,7 @@ export class InventoryController {
         schema: { type: 'integer', minimum: 0 },
       },
       'X-Total-Count-Capped': {
-        description: `Sent (true) when more items match: a search counts at most ${MATCHES_COUNTED_PAST_PAGE} matches past the page, a filter ${FILTERED_MATCHES_COUNTED_PAST_PAGE}`,
+        description: `Sent (true) when more items match: a search or a filter counts at most ${MATCHES_COUNTED_PAST_PAGE} matches past the page`,
         schema: { type: 'string', enum: ['true'] },
       },
     },

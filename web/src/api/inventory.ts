@@ -30,7 +30,7 @@ export interface ItemPage {
   items: Item[];
   /** Matching items over all pages (X-Total-Count); at least this many when `totalCapped`. */
   total: number;
-  /** More items match than `total` (X-Total-Count-Capped): a search stops counting 1,000 past the page, a filter 10,000. */
+  /** More items match than `total` (X-Total-Count-Capped): a search or a filter stops counting 1,000 past the page. */
   totalCapped: boolean;
 }
 

@@ -1,6 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import {
-  FILTERED_MATCHES_COUNTED_PAST_PAGE,
   MATCHES_COUNTED_PAST_PAGE,
   MAX_ITEMS_PAGE,
   STOCK_STATUSES,
@@ -284,13 +283,12 @@ export async function listItemsJson(
   const offset = query.offset ?? 0;
   // Unfiltered, the count is the workspace's kept count (Inventory0007), exact at any size. A
   // filter's matches are counted from an index, by place alone the place's entries (Inventory0019),
-  // by status or category an index-only scan (Inventory0017), up to FILTERED_MATCHES_COUNTED_PAST_PAGE
-  // past the page; a search's are visited one by one, so its count stops MATCHES_COUNTED_PAST_PAGE
-  // past it. Each is an uncorrelated subquery PostgreSQL runs once.
+  // by status or category an index-only scan (Inventory0017); a search's are visited one by one.
+  // Either count stops MATCHES_COUNTED_PAST_PAGE past the page. Each is an uncorrelated subquery
+  // PostgreSQL runs once.
   const filters = where.length - mine.length;
   const placeAlone = filters === 1 && query.locationId !== undefined;
-  const countCap =
-    filters === 0 ? undefined : offset + limit + (query.search ? MATCHES_COUNTED_PAST_PAGE : FILTERED_MATCHES_COUNTED_PAST_PAGE);
+  const countCap = filters === 0 ? undefined : offset + limit + MATCHES_COUNTED_PAST_PAGE;
   const [count, countParams]: [string, unknown[]] =
     countCap === undefined
       ? ['SELECT coalesce((SELECT active FROM item_counts WHERE workspace_id = ?), 0)', [workspaceId]]
