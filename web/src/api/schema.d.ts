@@ -6631,7 +6631,7 @@ export interface operations {
                 headers: {
                     /** @description How many items match the filters, over all pages; at least this many when X-Total-Count-Capped is sent */
                     "X-Total-Count"?: number;
-                    /** @description Sent (true) when more items match: a search counts at most 1000 matches past the page, a filter 10000 */
+                    /** @description Sent (true) when more items match: a search or a filter counts at most 1000 matches past the page */
                     "X-Total-Count-Capped"?: "true";
                     [name: string]: unknown;
                 };
