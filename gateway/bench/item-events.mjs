@@ -1,6 +1,9 @@
 // Inventory events as the inventory service publishes them, generated for load: an item knows its
-// stock and version, so every event carries a correct stockAfter.
+// stock and version, so every event carries a correct stockAfter. The envelopes come from the
+// services' own newEvent, time-ordered ids included: random ones made every index keyed by them (each
+// consumer's processed_events above all) dearer to fill than the product's.
 import { randomUUID } from 'node:crypto';
+import { newEvent } from '@inventory/platform';
 
 export class BenchItem {
   itemId = randomUUID();
@@ -48,32 +51,30 @@ export class BenchItem {
 
   event(type, at, data) {
     this.version += 1;
-    return {
-      id: randomUUID(),
-      type,
+    return newEvent({
       source: 'inventory',
+      type,
       streamId: `item-${this.itemId}`,
       version: this.version,
       occurredAt: at.toISOString(),
       data: { itemId: this.itemId, ...data },
       metadata: { workspaceId: this.userId, userId: this.userId, userName: 'Bench' },
-    };
+    });
   }
 }
 
 /** A category as the catalog service announces it. */
 export function categoryCreated(workspaceId, name, at) {
   const categoryId = randomUUID();
-  return {
-    id: randomUUID(),
-    type: 'CategoryCreated',
+  return newEvent({
     source: 'catalog',
+    type: 'CategoryCreated',
     streamId: `category-${categoryId}`,
     version: 1,
     occurredAt: at.toISOString(),
     data: { categoryId, name, description: null },
     metadata: { workspaceId, userId: workspaceId },
-  };
+  });
 }
 
 /** Publishes events in order, keeping a window of acknowledgements in flight. */
