@@ -7,6 +7,8 @@ import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Queue } from 'bullmq';
+import { Redis } from 'ioredis';
 import pg from 'pg';
 import { natsUrlFor, TOOLS_USER } from '../../infra/nats/auth.mjs';
 import { NODE_ARGS } from '../../infra/scripts/lib.mjs';
@@ -201,6 +203,36 @@ export async function projectionsCaughtUp(stack, timeoutMs = 3_600_000) {
       .reduce((sum, consumer) => sum + consumer.num_pending + consumer.num_ack_pending, 0);
   };
   await waitFor(async () => (await behind()) === 0, timeoutMs, 1_000);
+}
+
+/**
+ * Waits until no worker has a job to do: every BullMQ queue on the stack's Redis (found by its
+ * keys) without a job waiting or running. A bulk load leaves work there that no NATS consumer
+ * shows (an import's low-stock alerts and their notifications). Delayed jobs are left out: a
+ * scheduled one (the daily expiry scan) always waits. Returns the seconds it waited.
+ */
+export async function workersIdle(stack, timeoutMs = 3_600_000) {
+  const started = performance.now();
+  const redis = new Redis(stack.env.REDIS_URL, { maxRetriesPerRequest: null });
+  try {
+    const names = new Set();
+    for (let cursor = '0'; ;) {
+      // Each queue that ever had a job keeps its job counter at bull:<queue>:id.
+      const [next, keys] = await redis.scan(cursor, 'MATCH', 'bull:*:id', 'COUNT', 1000);
+      for (const key of keys) names.add(key.slice('bull:'.length, -':id'.length));
+      if ((cursor = next) === '0') break;
+    }
+    const queues = [...names].map((name) => new Queue(name, { connection: redis }));
+    const busy = async () => {
+      const counts = await Promise.all(queues.map((queue) => queue.getJobCounts('waiting', 'active', 'prioritized')));
+      return counts.some((count) => Object.values(count).some((n) => n > 0));
+    };
+    await waitFor(async () => !(await busy()), timeoutMs, 1_000);
+    await Promise.all(queues.map((queue) => queue.close()));
+  } finally {
+    redis.disconnect();
+  }
+  return (performance.now() - started) / 1000;
 }
 
 /**

@@ -8,9 +8,10 @@
 // of every app process. Targets (docs/import-export.md, 2-core machine, 100,000 rows): preview < 10 s,
 // import < 60 s, export < 10 s, every process < 500 MB. Then the everyday reads at that size (list,
 // filters, search, a history of 10,000 movements) beside the small workspace, once every projection
-// has caught up and the databases are vacuumed (a workspace at rest); last, stock movements
-// on random items while a CSV report of every item streams and the reporting read models are rebuilt,
-// beside the same movements on the quiet stack just before. Takes about 5 minutes.
+// has caught up, every worker's queue is empty and the databases are vacuumed (a workspace at
+// rest); last, stock movements on random items while a CSV report of every item streams and the
+// reporting read models are rebuilt, beside the same movements on the quiet stack just before.
+// Takes about 5 minutes.
 // Over MAX_IMPORT_ROWS rows (200,000: one file's limit) the rows are imported as several files, one
 // after the other, as a user would: `node gateway/bench/import.bench.mjs 1000000` (#22's size) takes
 // about 40 minutes and 10 GB of disk.
@@ -32,6 +33,7 @@ import {
   startStack,
   statementsReset,
   waitFor,
+  workersIdle,
 } from './bench-stack.mjs';
 
 const ROWS = Number(process.argv[2] ?? 100_000);
@@ -202,8 +204,11 @@ async function everydayReads(user, small) {
   );
   if (stack) {
     // Measured as a workspace of that size at rest (#22's targets), as the scale bench measures its
-    // own: every projection caught up with the import and the movements, the databases vacuumed.
+    // own: every projection caught up with the import and the movements, the workers done with
+    // their jobs (its alerts' notifications), the databases vacuumed.
     await projectionsCaughtUp(stack);
+    const waited = await workersIdle(stack);
+    console.log(`workers idle after ${waited.toFixed(1)} s`);
     await settleDatabases(stack);
   }
   const rows = [];
