@@ -214,6 +214,7 @@ export async function projectionsCaughtUp(stack, timeoutMs = 3_600_000) {
 export async function workersIdle(stack, timeoutMs = 3_600_000) {
   const started = performance.now();
   const redis = new Redis(stack.env.REDIS_URL, { maxRetriesPerRequest: null });
+  const queues = [];
   try {
     const names = new Set();
     for (let cursor = '0'; ;) {
@@ -222,14 +223,14 @@ export async function workersIdle(stack, timeoutMs = 3_600_000) {
       for (const key of keys) names.add(key.slice('bull:'.length, -':id'.length));
       if ((cursor = next) === '0') break;
     }
-    const queues = [...names].map((name) => new Queue(name, { connection: redis }));
+    for (const name of names) queues.push(new Queue(name, { connection: redis }));
     const busy = async () => {
       const counts = await Promise.all(queues.map((queue) => queue.getJobCounts('waiting', 'active', 'prioritized')));
       return counts.some((count) => Object.values(count).some((n) => n > 0));
     };
     await waitFor(async () => !(await busy()), timeoutMs, 1_000);
-    await Promise.all(queues.map((queue) => queue.close()));
   } finally {
+    await Promise.all(queues.map((queue) => queue.close()));
     redis.disconnect();
   }
   return (performance.now() - started) / 1000;
