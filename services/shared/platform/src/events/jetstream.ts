@@ -1,6 +1,7 @@
 import { jetstream, jetstreamManager, RetentionPolicy, StorageType, type JetStreamClient, type JetStreamManager } from '@nats-io/jetstream';
 import { connect, nanos, type NatsConnection } from '@nats-io/transport-node';
 import { EVENTS_STREAM } from '@inventory/contracts';
+import { coalesceWrites } from '../nats/coalesced-writes.js';
 import { natsConnectionOptions } from '../nats/nats-options.js';
 
 export interface EventsConnection {
@@ -11,7 +12,8 @@ export interface EventsConnection {
 
 /** Connects to NATS for JetStream work and makes sure the events stream exists (with `replicas`, when given). */
 export async function connectEvents(natsUrl: string, name: string, replicas?: number): Promise<EventsConnection> {
-  const nc = await connect({ ...natsConnectionOptions(natsUrl), name });
+  // Acknowledgements and event publishes that are ready together go out in one socket write.
+  const nc = coalesceWrites(await connect({ ...natsConnectionOptions(natsUrl), name }));
   const jsm = await jetstreamManager(nc);
   await ensureEventsStream(jsm, replicas);
   return { nc, js: jetstream(nc), jsm };

@@ -1,5 +1,6 @@
 import { ClientNats, type ReadPacket, type WritePacket } from '@nestjs/microservices';
 import { createInbox, type Msg, type NatsConnection, type Subscription } from '@nats-io/transport-node';
+import { coalesceWrites } from './coalesced-writes.js';
 
 type ReplyHandler = (error: Error | null, message: Msg) => unknown;
 
@@ -15,11 +16,15 @@ interface Mux {
  * connection ("_INBOX.<id>.*", as nats.js's own request() does), instead of a new inbox subscribed
  * and unsubscribed for each request: one protocol operation per request instead of three, and the
  * server's subscription table stays still under load. Packets, headers, errors, timeouts and "no
- * responders" behave exactly as in ClientNats.
+ * responders" behave exactly as in ClientNats. Its writes are coalesced (coalesceWrites).
  */
 export class MuxedNatsClient extends ClientNats {
   private mux?: Mux;
   private lastToken = 0;
+
+  override async createClient(): Promise<NatsConnection> {
+    return coalesceWrites((await super.createClient()) as unknown as NatsConnection);
+  }
 
   protected override publish(partialPacket: ReadPacket, callback: (packet: WritePacket) => unknown): () => void {
     const packet = this.assignPacketId(partialPacket);

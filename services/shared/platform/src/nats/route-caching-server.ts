@@ -1,8 +1,9 @@
 import { ServerNats, type NatsContext, type NatsOptions } from '@nestjs/microservices';
-import type { Msg, Subscription } from '@nats-io/transport-node';
+import type { Msg, NatsConnection, Subscription } from '@nats-io/transport-node';
+import { coalesceWrites } from './coalesced-writes.js';
 
 /**
- * Nest's NATS server, with two changes:
+ * Nest's NATS server, with three changes:
  * - It works out each subscribed subject's route once. Nest's own does it for every message, by
  *   trying JSON.parse on the subject first: a plain subject throws, and building that exception (a
  *   stack capture) is a measurable part of a small request's cost.
@@ -11,6 +12,7 @@ import type { Msg, Subscription } from '@nats-io/transport-node';
  *   answer and its caller waited out the RPC timeout (a 504 in a rolling restart; docs/operations.md,
  *   "Drills"). Here the subscriptions drain (what reached this process is still handled, nothing new
  *   comes) and the close waits until every request running has answered, at most `gracePeriod`.
+ * - Its replies that are ready together go out in one socket write (coalesceWrites).
  */
 export class RouteCachingNatsServer extends ServerNats {
   private readonly routes = new Map<string, string>();
@@ -21,6 +23,10 @@ export class RouteCachingNatsServer extends ServerNats {
     // Nest's own fixed pause is replaced by the wait for running requests (close).
     super({ ...options, gracefulShutdown: false });
     this.answersWithinMs = options.gracePeriod ?? 10_000;
+  }
+
+  override async createNatsClient(): Promise<NatsConnection> {
+    return coalesceWrites((await super.createNatsClient()) as unknown as NatsConnection);
   }
 
   override getRouteFromPattern(pattern: string): string {
