@@ -4,6 +4,7 @@ import { ClientProxyFactory, MessagePattern, RpcException, type ClientProxy } fr
 import { natsServiceTransport, natsTransport } from '@inventory/platform';
 import { testServers } from '@inventory/platform/testing';
 import { randomUUID } from 'node:crypto';
+import type { Socket } from 'node:net';
 import { setTimeout as delay } from 'node:timers/promises';
 import { firstValueFrom, timeout } from 'rxjs';
 
@@ -87,6 +88,33 @@ describe('the NATS client (one reply subscription per connection)', () => {
     const started = Date.now();
     await expect(send('platform-test.muxed.nobody-listens', {})).rejects.toThrow(/Empty response/);
     expect(Date.now() - started).toBeLessThan(1000);
+  });
+
+  it('sends the requests made in one turn of the event loop in one socket write', async () => {
+    // As HTTP requests arrive: each in its own callback, all of them in one pass of the event loop.
+    // Without coalesceWrites each would be written at the end of its own callback's microtasks.
+    const socket = (client as unknown as { natsClient: { protocol: { transport: { socket: Socket } } } }).natsClient.protocol
+      .transport.socket;
+    const write = socket.write;
+    let writes = 0;
+    socket.write = function (this: Socket, ...args: Parameters<Socket['write']>) {
+      writes += 1;
+      return write.apply(this, args);
+    } as Socket['write'];
+    try {
+      const answers = await Promise.all(
+        Array.from(
+          { length: 20 },
+          (_, n) => new Promise<{ n: number }>((resolve, reject) => setImmediate(() => send<{ n: number }>(ECHO, { n }).then(resolve, reject))),
+        ),
+      );
+      expect(answers.map((answer) => answer.n)).toEqual(Array.from({ length: 20 }, (_, n) => n));
+      // One write for the twenty; a heartbeat may add one.
+      expect(writes).toBeGreaterThanOrEqual(1);
+      expect(writes).toBeLessThanOrEqual(2);
+    } finally {
+      socket.write = write;
+    }
   });
 
   it('drops an answer that comes after its caller gave up, and the next caller gets its own', async () => {

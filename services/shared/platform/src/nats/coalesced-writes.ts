@@ -11,7 +11,7 @@ interface ProtocolOfConnection {
  * message. nats.js writes its buffer to the socket at the end of the microtask queue of whatever
  * queued it: under load every HTTP request, every reply and every acknowledgement became its own
  * socket write, and on this VM a write over loopback costs more than the JavaScript around it
- * (docs/architecture.md, "Speed"). Here the write waits for setImmediate, which runs right after
+ * (docs/architecture.md, "A request"). Here the write waits for setImmediate, which runs right after
  * the event loop has handled every socket that was ready: requests that arrived together go out
  * together, at no cost in latency. Past the library's own limit (32 KB by default) the buffer is
  * written at once, as before.
