@@ -93,8 +93,8 @@ describe('the NATS client (one reply subscription per connection)', () => {
   it('sends the requests made in one turn of the event loop in one socket write', async () => {
     // As HTTP requests arrive: each in its own callback, all of them in one pass of the event loop.
     // Without coalesceWrites each would be written at the end of its own callback's microtasks.
-    const socket = (client as unknown as { natsClient: { protocol: { transport: { socket: Socket } } } }).natsClient.protocol
-      .transport.socket;
+    const socket = (client as unknown as { natsClient: { protocol: { transport: { socket: Socket } } } }).natsClient.protocol.transport
+      .socket;
     const write = socket.write;
     let writes = 0;
     socket.write = function (this: Socket, ...args: Parameters<Socket['write']>) {
@@ -105,7 +105,8 @@ describe('the NATS client (one reply subscription per connection)', () => {
       const answers = await Promise.all(
         Array.from(
           { length: 20 },
-          (_, n) => new Promise<{ n: number }>((resolve, reject) => setImmediate(() => send<{ n: number }>(ECHO, { n }).then(resolve, reject))),
+          (_, n) =>
+            new Promise<{ n: number }>((resolve, reject) => setImmediate(() => send<{ n: number }>(ECHO, { n }).then(resolve, reject))),
         ),
       );
       expect(answers.map((answer) => answer.n)).toEqual(Array.from({ length: 20 }, (_, n) => n));
