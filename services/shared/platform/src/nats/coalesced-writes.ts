@@ -18,7 +18,7 @@ interface ProtocolOfConnection {
  */
 export function coalesceWrites<C extends NatsConnection>(connection: C): C {
   const protocol = (connection as unknown as { protocol?: ProtocolOfConnection }).protocol;
-  // A nats.js that no longer looks as expected (framework-pins.spec.ts would say so) keeps its own way.
+  // A nats.js that no longer looks as expected keeps its own way (muxed-nats-client.int-spec.ts then fails).
   if (typeof protocol?.flushPending !== 'function' || !protocol.outbound || protocol.pendingLimit === undefined) return connection;
   const writeNow = protocol.flushPending.bind(protocol);
   let scheduled = false;
