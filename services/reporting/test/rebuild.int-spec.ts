@@ -12,6 +12,7 @@ const TABLES = [
   'daily_value',
   'category_values',
   'daily_category_totals',
+  'monthly_category_totals',
   'categories',
   'purged_workspaces',
 ];

@@ -37,6 +37,14 @@ const rowOf = (item: ExpectedItem, category: string | null = null): ReportRow =>
   status: stockStatus(item.stock, item.reorderLevel),
 });
 
+/** A report's totals, worked out from its rows. */
+const totalsOf = (rows: ReportRow[]) => ({
+  value: Math.round(rows.reduce((sum, row) => sum + row.totalValue, 0) * 100) / 100,
+  lowStock: rows.filter((row) => row.status !== 'in-stock').length,
+  items: rows.length,
+  categories: new Set(rows.map((row) => row.category?.name).filter(Boolean)).size,
+});
+
 beforeAll(async () => {
   reporting = await startReporting();
 });
@@ -384,12 +392,6 @@ describe('stock at a past instant (asOf)', () => {
 
   it('gives the totals at every instant from the daily figures, and the same rows in every order', async () => {
     const instants = [hour(0.5), ...Array.from({ length: 17 }, (_, i) => hour(1 + i / 2)), hour(4 - 1 / 3_600_000)];
-    const totalsOf = (rows: ReportRow[]) => ({
-      value: Math.round(rows.reduce((sum, row) => sum + row.totalValue, 0) * 100) / 100,
-      lowStock: rows.filter((row) => row.status !== 'in-stock').length,
-      items: rows.length,
-      categories: new Set(rows.map((row) => row.category?.name).filter(Boolean)).size,
-    });
     for (const instant of instants) {
       const asOf = instant.toISOString();
       const all = replayed(instant);
@@ -461,6 +463,54 @@ describe('stock at a past instant (asOf)', () => {
       ['Cable', 139.93, null, 149.93],
       ['Spare', 10, null, 149.93],
     ]);
+  });
+});
+
+describe('totals at a past instant, over months', () => {
+  // The figures sum the whole months before the instant's month, then its days: events over four
+  // months, instants on both sides of each month's first midnight and in the middle of a month.
+  const userId = newUserId();
+  const tools = new TestCategory(userId, 'Tools');
+  const drill = new TestItem(userId);
+  const saw = new TestItem(userId);
+  const monthsBack = (months: number, hours = 0) => {
+    const now = new Date();
+    return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - months, 1) + hours * HOUR_MS);
+  };
+
+  beforeAll(async () => {
+    await reporting.publish([
+      tools.created(monthsBack(4, 1)),
+      drill.at(monthsBack(4, 2)).registered({ name: 'Drill', unitPrice: '40.00', reorderLevel: 3, categoryId: tools.categoryId }),
+      drill.at(monthsBack(3, 5)).received(10),
+      saw.at(monthsBack(3, 30)).registered({ name: 'Saw', unitPrice: '12.50', reorderLevel: 2 }),
+      // The last hour of a month, then the first hour of the next.
+      saw.at(monthsBack(2, -1)).received(4),
+      drill.at(monthsBack(2, 0.5)).issued(8),
+      drill.at(monthsBack(1, 24 * 9)).detailsChanged({ unitPrice: '45.00' }),
+      saw.at(monthsBack(1, 24 * 9 + 3)).archived(),
+    ]);
+  });
+
+  it('equals a replay of the events at every instant', async () => {
+    const replayed = (instant: Date) =>
+      [drill, saw]
+        .map((item) => item.stateAt(instant))
+        .filter((state): state is ExpectedItem => state?.active === true)
+        .sort((a, b) => a.name.localeCompare(b.name))
+        .map((state) => rowOf(state, state.categoryId ? 'Tools' : null));
+    const instants = [4, 3, 2, 1, 0]
+      .flatMap((months) => [-13, -0.5, -1 / 3_600_000, 0, 0.5, 11, 24 * 9 + 2].map((hours) => monthsBack(months, hours)))
+      .filter((instant) => instant < new Date());
+    for (const instant of instants) {
+      const page = await reporting.call(userId, ReportingSubjects.reportSlice, {
+        asOf: instant.toISOString(),
+        withTotals: true,
+        pageSize: 50,
+      });
+      const rows = replayed(instant);
+      expect({ instant, rows: page.rows, totals: page.totals }).toEqual({ instant, rows, totals: totalsOf(rows) });
+    }
   });
 });
 

@@ -9,6 +9,7 @@ import { Reporting0006ReportOrders } from './Reporting0006_report_orders.js';
 import { Reporting0007AsOfAtScale } from './Reporting0007_as_of_at_scale.js';
 import { Reporting0008AsOfOrders } from './Reporting0008_as_of_orders.js';
 import { Reporting0009SmallSearchPendingLists } from './Reporting0009_small_search_pending_lists.js';
+import { Reporting0010MonthlyCategoryTotals } from './Reporting0010_monthly_category_totals.js';
 
 /** Every migration of this service, oldest first. */
 export const migrations: MigrationObject[] = [
@@ -22,4 +23,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Reporting0007_as_of_at_scale', class: Reporting0007AsOfAtScale },
   { name: 'Reporting0008_as_of_orders', class: Reporting0008AsOfOrders },
   { name: 'Reporting0009_small_search_pending_lists', class: Reporting0009SmallSearchPendingLists },
+  { name: 'Reporting0010_monthly_category_totals', class: Reporting0010MonthlyCategoryTotals },
 ];

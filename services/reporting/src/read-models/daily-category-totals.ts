@@ -6,6 +6,9 @@ import { StockSql } from '@inventory/contracts';
  * its low-stock value) to its category on its day, and takes away what the version before it
  * counted for, from that version's category. Summed over the days before an instant's day, plus
  * that day's own changes, they are the report's totals at that instant (ReportsService).
+ *
+ * monthly_category_totals (Reporting0010) holds the same changes by UTC month, so that a sum over
+ * years reads a row per category and month, and the days of one month (docs/reports.md, "At scale").
  */
 
 /** An item state's columns, as SQL over some relation. */
@@ -44,30 +47,38 @@ const BEFORE: StateSql = {
   unitPrice: 'prev_unit_price',
   categoryId: 'prev_category_id',
 };
-const COLUMNS = 'workspace_id, day, category_id, items_delta, low_stock_delta, value_delta, low_stock_value_delta';
+/** The table of each period, its key column, and the period of an event's occurred_at. */
+const PERIODS = {
+  day: { table: 'daily_category_totals', key: 'day', of: "(occurred_at AT TIME ZONE 'UTC')::date" },
+  month: { table: 'monthly_category_totals', key: 'month', of: "date_trunc('month', occurred_at AT TIME ZONE 'UTC')::date" },
+} as const;
+const DELTAS = ['items_delta', 'low_stock_delta', 'value_delta', 'low_stock_value_delta'];
+const columnsOf = (period: keyof typeof PERIODS) => `workspace_id, ${PERIODS[period].key}, category_id, ${DELTAS.join(', ')}`;
 
 /**
- * The day-and-category changes of the relation `versions` (a CTE: read twice): rows of item
+ * The period-and-category changes of the relation `versions` (a CTE: read twice): rows of item
  * versions with their state (AFTER's columns), the state before them (BEFORE's), workspace_id and occurred_at.
  */
-function changesOf(versions: string): string {
-  const day = "(occurred_at AT TIME ZONE 'UTC')::date AS day";
+function changesOf(versions: string, period: keyof typeof PERIODS): string {
+  const key = `${PERIODS[period].of} AS ${PERIODS[period].key}`;
   return `
-    SELECT workspace_id, day, category_id, sum(items_delta), sum(low_stock_delta), sum(value_delta), sum(low_stock_value_delta) FROM (
-      SELECT workspace_id, ${day}, ${contributionSql(AFTER, 1)} FROM ${versions} WHERE active
+    SELECT workspace_id, ${PERIODS[period].key}, category_id, ${DELTAS.map((delta) => `sum(${delta})`).join(', ')} FROM (
+      SELECT workspace_id, ${key}, ${contributionSql(AFTER, 1)} FROM ${versions} WHERE active
       UNION ALL
-      SELECT workspace_id, ${day}, ${contributionSql(BEFORE, -1)} FROM ${versions} WHERE prev_active
+      SELECT workspace_id, ${key}, ${contributionSql(BEFORE, -1)} FROM ${versions} WHERE prev_active
     ) changes GROUP BY 1, 2, 3`;
 }
 
-/** Live: the batch's versions (the CTE history_rows) move the days' figures. */
-export const DAILY_CATEGORY_TOTALS_FROM_BATCH = `
-  INSERT INTO daily_category_totals (${COLUMNS}) ${changesOf('history_rows')}
-  ON CONFLICT (workspace_id, day, category_id) DO UPDATE SET
-    items_delta = daily_category_totals.items_delta + excluded.items_delta,
-    low_stock_delta = daily_category_totals.low_stock_delta + excluded.low_stock_delta,
-    value_delta = daily_category_totals.value_delta + excluded.value_delta,
-    low_stock_value_delta = daily_category_totals.low_stock_value_delta + excluded.low_stock_value_delta`;
+/** Live: the batch's versions (the CTE history_rows) move the period's figures. */
+function fromBatch(period: keyof typeof PERIODS): string {
+  const { table, key } = PERIODS[period];
+  return `
+  INSERT INTO ${table} (${columnsOf(period)}) ${changesOf('history_rows', period)}
+  ON CONFLICT (workspace_id, ${key}, category_id) DO UPDATE SET
+    ${DELTAS.map((delta) => `${delta} = ${table}.${delta} + excluded.${delta}`).join(',\n    ')}`;
+}
+export const DAILY_CATEGORY_TOTALS_FROM_BATCH = fromBatch('day');
+export const MONTHLY_CATEGORY_TOTALS_FROM_BATCH = fromBatch('month');
 
 /** The whole table from item_history in one pass: each version beside the one before it. */
 export const DAILY_CATEGORY_TOTALS_FROM_HISTORY = `
@@ -77,4 +88,10 @@ export const DAILY_CATEGORY_TOTALS_FROM_HISTORY = `
            lag(unit_price) OVER w AS prev_unit_price, lag(category_id) OVER w AS prev_category_id
       FROM item_history WINDOW w AS (PARTITION BY item_id ORDER BY occurred_at, version)
   )
-  INSERT INTO daily_category_totals (${COLUMNS}) ${changesOf('versions')}`;
+  INSERT INTO daily_category_totals (${columnsOf('day')}) ${changesOf('versions', 'day')}`;
+
+/** The whole monthly table from the daily one: a month's row wherever one of its days has one, as live. */
+export const MONTHLY_CATEGORY_TOTALS_FROM_DAYS = `
+  INSERT INTO monthly_category_totals (${columnsOf('month')})
+  SELECT workspace_id, date_trunc('month', day)::date, category_id, ${DELTAS.map((delta) => `sum(${delta})`).join(', ')}
+    FROM daily_category_totals GROUP BY 1, 2, 3`;

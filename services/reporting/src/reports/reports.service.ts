@@ -359,18 +359,22 @@ export class ReportsService {
   }
 }
 
+const DELTA_COLUMNS = 'category_id, items_delta, low_stock_delta, value_delta, low_stock_value_delta';
+
 /**
  * Each category's figures at a past instant (category_id '' for items without one): its active
- * items, low-stock items, value and low-stock value. They are summed over the whole days before
- * the day boundary nearest the instant (daily_category_totals), then corrected by the items with an
- * event between that boundary and the instant: their state at the instant replaces their state at
- * the boundary. A date's report (its last millisecond) is then the days up to its end and no
+ * items, low-stock items, value and low-stock value. They are summed over the whole months before
+ * the month of the day boundary nearest the instant (monthly_category_totals) and that month's days
+ * before the boundary (daily_category_totals), then corrected by the items with an event between
+ * that boundary and the instant: their state at the instant replaces their state at the boundary.
+ * A date's report (its last millisecond) is then the months and days up to its end and no
  * correction; at most half a day's worth of items, never every item.
  */
 function categoryFiguresAt(workspaceId: string, instant: Date): { sql: string; params: unknown[] } {
   const dayStart = Date.UTC(instant.getUTCFullYear(), instant.getUTCMonth(), instant.getUTCDate());
   const fromDayEnd = instant.getTime() - dayStart >= DAY_MS / 2;
   const boundary = new Date(fromDayEnd ? dayStart + DAY_MS : dayStart);
+  const monthStart = new Date(Date.UTC(boundary.getUTCFullYear(), boundary.getUTCMonth(), 1));
   // The events between the boundary and the instant: after the instant and before the day's end,
   // or from the day's start up to the instant.
   const between = fromDayEnd ? 'occurred_at > ? AND occurred_at < ?' : 'occurred_at >= ? AND occurred_at <= ?';
@@ -380,8 +384,8 @@ function categoryFiguresAt(workspaceId: string, instant: Date): { sql: string; p
     sql: `WITH touched AS (SELECT DISTINCT item_id FROM item_history WHERE workspace_id = ? AND ${between})
           SELECT category_id, sum(items_delta) AS items, sum(low_stock_delta) AS low_stock, sum(value_delta) AS value,
                  sum(low_stock_value_delta) AS low_stock_value
-            FROM (SELECT category_id, items_delta, low_stock_delta, value_delta, low_stock_value_delta
-                    FROM daily_category_totals WHERE workspace_id = ? AND day < ?::date
+            FROM (SELECT ${DELTA_COLUMNS} FROM monthly_category_totals WHERE workspace_id = ? AND month < ?::date
+                  UNION ALL SELECT ${DELTA_COLUMNS} FROM daily_category_totals WHERE workspace_id = ? AND day >= ?::date AND day < ?::date
                   UNION ALL SELECT a.* FROM touched t CROSS JOIN LATERAL (${stateAt('<=', 1)}) a
                   UNION ALL SELECT b.* FROM touched t CROSS JOIN LATERAL (${stateAt('<', -1)}) b) changes
            GROUP BY category_id`,
@@ -389,6 +393,9 @@ function categoryFiguresAt(workspaceId: string, instant: Date): { sql: string; p
       workspaceId,
       ...(fromDayEnd ? [instant, boundary] : [boundary, instant]),
       workspaceId,
+      isoDay(monthStart),
+      workspaceId,
+      isoDay(monthStart),
       isoDay(boundary),
       workspaceId,
       instant,
