@@ -1,21 +1,12 @@
 import type { EventEnvelope } from '@inventory/contracts';
 import { queryDb } from '@inventory/platform/testing';
+import { ITEM_TABLES } from '../src/read-models/inventory.projection.js';
 import { newUserId, startReporting, type ReportingHarness } from './support/reporting-harness.js';
 import { daysAgo, TestCategory, TestItem, userDeleted } from './support/test-item.js';
 
 let reporting: ReportingHarness;
-const TABLES = [
-  'items',
-  'item_history',
-  'movements',
-  'item_totals',
-  'daily_value',
-  'category_values',
-  'daily_category_totals',
-  'monthly_category_totals',
-  'categories',
-  'purged_workspaces',
-];
+// Every table the inventory projection keeps, and the categories' and purges' own.
+const TABLES = [...ITEM_TABLES, 'categories', 'purged_workspaces'];
 
 /** A digest of every row of these users in every reporting table (the shared test database has others too). */
 async function digest(userIds: string[]): Promise<Record<string, { rows: number; hash: string }>> {
