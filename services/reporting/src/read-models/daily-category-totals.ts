@@ -53,6 +53,8 @@ const PERIODS = {
   month: { table: 'monthly_category_totals', key: 'month', of: "date_trunc('month', occurred_at AT TIME ZONE 'UTC')::date" },
 } as const;
 const DELTAS = ['items_delta', 'low_stock_delta', 'value_delta', 'low_stock_value_delta'];
+/** A row's category and changes, as both tables have them (what ReportsService sums). */
+export const CATEGORY_CHANGE_COLUMNS = `category_id, ${DELTAS.join(', ')}`;
 const columnsOf = (period: keyof typeof PERIODS) => `workspace_id, ${PERIODS[period].key}, category_id, ${DELTAS.join(', ')}`;
 
 /**

@@ -18,7 +18,7 @@ import {
   type ReportType,
   type ValueHistoryPoint,
 } from '@inventory/contracts';
-import { contributionSql } from '../read-models/daily-category-totals.js';
+import { CATEGORY_CHANGE_COLUMNS, contributionSql } from '../read-models/daily-category-totals.js';
 import { isoDay, periodDays, resolvePeriod, snapshotInstant, type ReportPeriod } from './report-period.js';
 import {
   money,
@@ -359,8 +359,6 @@ export class ReportsService {
   }
 }
 
-const DELTA_COLUMNS = 'category_id, items_delta, low_stock_delta, value_delta, low_stock_value_delta';
-
 /**
  * Each category's figures at a past instant (category_id '' for items without one): its active
  * items, low-stock items, value and low-stock value. They are summed over the whole months before
@@ -384,8 +382,8 @@ function categoryFiguresAt(workspaceId: string, instant: Date): { sql: string; p
     sql: `WITH touched AS (SELECT DISTINCT item_id FROM item_history WHERE workspace_id = ? AND ${between})
           SELECT category_id, sum(items_delta) AS items, sum(low_stock_delta) AS low_stock, sum(value_delta) AS value,
                  sum(low_stock_value_delta) AS low_stock_value
-            FROM (SELECT ${DELTA_COLUMNS} FROM monthly_category_totals WHERE workspace_id = ? AND month < ?::date
-                  UNION ALL SELECT ${DELTA_COLUMNS} FROM daily_category_totals WHERE workspace_id = ? AND day >= ?::date AND day < ?::date
+            FROM (SELECT ${CATEGORY_CHANGE_COLUMNS} FROM monthly_category_totals WHERE workspace_id = ? AND month < ?::date
+                  UNION ALL SELECT ${CATEGORY_CHANGE_COLUMNS} FROM daily_category_totals WHERE workspace_id = ? AND day >= ?::date AND day < ?::date
                   UNION ALL SELECT a.* FROM touched t CROSS JOIN LATERAL (${stateAt('<=', 1)}) a
                   UNION ALL SELECT b.* FROM touched t CROSS JOIN LATERAL (${stateAt('<', -1)}) b) changes
            GROUP BY category_id`,
