@@ -15,6 +15,10 @@ interface ProtocolOfConnection {
  * the event loop has handled every socket that was ready: requests that arrived together go out
  * together, at no cost in latency. Past the library's own limit (32 KB by default) the buffer is
  * written at once, as before.
+ *
+ * A close writes what is still waiting first: nats.js's close destroys the socket without writing
+ * its buffer, so a reply sent just before a service's stop was lost and its caller waited out the
+ * RPC timeout (service-stop.int-spec.ts caught it when the reply and the stop fell in one turn).
  */
 export function coalesceWrites<C extends NatsConnection>(connection: C): C {
   const protocol = (connection as unknown as { protocol?: ProtocolOfConnection }).protocol;
@@ -30,6 +34,11 @@ export function coalesceWrites<C extends NatsConnection>(connection: C): C {
       scheduled = false;
       writeNow();
     });
+  };
+  const close = connection.close.bind(connection);
+  connection.close = () => {
+    writeNow();
+    return close();
   };
   return connection;
 }
