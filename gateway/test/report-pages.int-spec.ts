@@ -75,6 +75,22 @@ async function allPages(query: string, pageSize = PAGE): Promise<{ rows: ReportR
   return { rows: pages.flatMap((page) => page.rows), pages };
 }
 
+/** Every page of the report by following each page's cursor (`next`) from the first, as the Reports screen steps through it. */
+async function pagesByCursor(query: string, pageSize = PAGE): Promise<ReportPage[]> {
+  const pages: ReportPage[] = [];
+  let after = '';
+  do {
+    const { status, body } = await json<ReportPage>(owner.client.get(`/api/reports/inventory?${query}&pageSize=${pageSize}${after}`));
+    expect(status).toBe(200);
+    pages.push(body);
+    after = body.next ? `&after=${encodeURIComponent(body.next)}` : '';
+  } while (after);
+  return pages;
+}
+
+/** A past instant between the test's events (AS_OF in a test's name): after the registrations, before the last movements. */
+const AS_OF = encodeURIComponent(daysAgo(5).toISOString());
+
 describe('GET /api/reports/inventory with page or pageSize', () => {
   it.each(REPORT_TYPES)('pages the %s report in its own order, the pages together being the whole list', async (type: ReportType) => {
     const whole = await unpaged(`type=${type}`);
@@ -129,7 +145,7 @@ describe('GET /api/reports/inventory with page or pageSize', () => {
   it('shows another workspace none of the rows', async () => {
     const other = await signUp(system.baseUrl);
     const { body } = await json<ReportPage>(other.client.get('/api/reports/inventory?pageSize=10'));
-    expect(body).toEqual({ rows: [], total: 0, totals: { value: 0, lowStock: 0, items: 0, categories: 0 } });
+    expect(body).toEqual({ rows: [], total: 0, totals: { value: 0, lowStock: 0, items: 0, categories: 0 }, next: null });
   });
 
   it.each([
@@ -142,6 +158,63 @@ describe('GET /api/reports/inventory with page or pageSize', () => {
     [`search=${'x'.repeat(201)}`, ReportMessages.searchInvalid],
   ])('refuses %.20s with 400 and the reason', async (query, message) => {
     expect(await json(owner.client.get(`/api/reports/inventory?${query}`))).toEqual({ status: 400, body: { message } });
+  });
+});
+
+describe('GET /api/reports/inventory after the cursor of a page', () => {
+  it.each([
+    'type=inventory',
+    'type=low-stock',
+    'type=value',
+    'type=movement',
+    'sort=category&order=desc',
+    'sort=totalValue',
+    'sort=status&order=desc&search=l',
+    'asOf=AS_OF',
+    'asOf=AS_OF&sort=currentStock&order=desc',
+    'asOf=AS_OF&sort=category',
+    'asOf=AS_OF&type=value',
+    'asOf=AS_OF&type=low-stock',
+  ])('gives the pages %s has by number, with the same totals, and no cursor after the last', async (named) => {
+    const query = named.replace('AS_OF', AS_OF);
+    const byNumber = await allPages(query);
+    const byCursor = await pagesByCursor(query);
+    expect(byNumber.rows.length).toBeGreaterThan(0);
+    // By number, a report that fills its last page ends on an empty page; its cursor already said so.
+    expect(byCursor.flatMap((page) => page.rows)).toEqual(byNumber.rows);
+    for (const page of byCursor)
+      expect({ total: page.total, totals: page.totals }).toEqual({ total: byNumber.pages[0].total, totals: byNumber.pages[0].totals });
+    expect(byCursor.at(-1)!.next).toBeNull();
+    expect(byCursor.slice(0, -1).every((page) => page.rows.length === PAGE && page.next !== null)).toBe(true);
+  });
+
+  it('takes the page after the cursor whatever page number comes with it', async () => {
+    const [first, second] = await pagesByCursor('sort=unitPrice');
+    const { body } = await json<ReportPage>(
+      owner.client.get(`/api/reports/inventory?sort=unitPrice&page=3&pageSize=${PAGE}&after=${encodeURIComponent(first.next!)}`),
+    );
+    expect(body.rows).toEqual(second.rows);
+  });
+
+  it.each([
+    ['a forged cursor', Buffer.from(JSON.stringify(['1; DROP TABLE items', 'x'])).toString('base64url'), 'sort=currentStock'],
+    ['text that is no cursor', 'not-a-cursor', 'type=inventory'],
+    ['a cursor of another order', Buffer.from(JSON.stringify(['bolt', 'some-id'])).toString('base64url'), 'type=value'],
+    ['a cursor too long', 'x'.repeat(4_001), 'type=inventory'],
+  ])('refuses %s with 400 and the reason', async (_, cursor, query) => {
+    expect(await json(owner.client.get(`/api/reports/inventory?${query}&after=${encodeURIComponent(cursor)}`))).toEqual({
+      status: 400,
+      body: { message: ReportMessages.cursorInvalid },
+    });
+  });
+
+  it('shows another workspace none of the rows after a cursor of this one', async () => {
+    const [first] = await pagesByCursor('type=inventory');
+    const other = await signUp(system.baseUrl);
+    const { body } = await json<ReportPage>(
+      other.client.get(`/api/reports/inventory?pageSize=${PAGE}&after=${encodeURIComponent(first.next!)}`),
+    );
+    expect(body).toMatchObject({ rows: [], total: 0, next: null });
   });
 });
 

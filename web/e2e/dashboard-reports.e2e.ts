@@ -102,6 +102,46 @@ describe('dashboard and reports', () => {
     expect(await seriousA11yViolations(page)).toEqual([]);
   });
 
+  it('steps through a long report page by page, each page asked for after the one before it', async () => {
+    const { page } = await signUp(browser, '/dashboard');
+    for (let i = 0; i < 60; i++) await addItem(page, { name: `Part ${String(i).padStart(2, '0')}`, unitPrice: '1.00', currentStock: 5 });
+    await page.goto('/reports');
+    const shown = page.locator('.ant-pagination-total-text');
+    // The report reads the projection, a moment behind the writes.
+    await reloadUntil(page, async () => (await shown.textContent()) === '1–25 of 60');
+    await takenOver(page);
+    const firstRow = page.locator('.ant-table-row').first();
+    const reportCall = () => page.waitForRequest((req) => new URL(req.url()).pathname === '/api/reports/inventory');
+    const step = async (go: () => Promise<void>) => new URL((await Promise.all([reportCall(), go()]))[0].url()).searchParams;
+
+    // Next: after the cursor of the page on screen, not by number (docs/reports.md, "Paged reports").
+    const second = await step(() => page.locator('.ant-pagination-next').click());
+    expect(second.get('after')).toEqual(expect.any(String));
+    await shown.filter({ hasText: /^26–50 of 60$/ }).waitFor();
+    await firstRow.filter({ hasText: 'Part 25' }).waitFor();
+    for (const [name, viewport] of [
+      ['reports-page-2-phone', MOBILE],
+      ['reports-page-2', DESKTOP],
+    ] as const) {
+      await page.setViewportSize(viewport);
+      await screenshot(page, name);
+    }
+    const third = await step(() => page.locator('.ant-pagination-next').click());
+    expect(third.get('after')).toEqual(expect.any(String));
+    await shown.filter({ hasText: /^51–60 of 60$/ }).waitFor();
+    await waitForCount(page.locator('.ant-table-row'), 10);
+    await firstRow.filter({ hasText: 'Part 50' }).waitFor();
+
+    // A new order starts at its first page; a page jumped to, whose page before was not read, goes by number.
+    await step(() => page.getByRole('columnheader', { name: 'Item Name' }).click());
+    await step(() => page.getByRole('columnheader', { name: 'Item Name' }).click());
+    await firstRow.filter({ hasText: 'Part 59' }).waitFor();
+    const jumped = await step(() => page.locator('.ant-pagination-item-3').click());
+    expect([jumped.get('page'), jumped.get('after')]).toEqual(['3', null]);
+    await firstRow.filter({ hasText: 'Part 09' }).waitFor();
+    await waitForCount(page.locator('.ant-table-row'), 10);
+  });
+
   it('downloads the whole workspace from the server: Export Data on the dashboard, Export all on Reports', async () => {
     const { page } = await signUp(browser, '/dashboard');
     await addItem(page, { name: '=Widget', sku: 'W-1', unitPrice: '12.50', currentStock: 10 });

@@ -41,7 +41,7 @@ export class ReportsController {
   @ApiOperation({
     summary:
       'Report rows: inventory, low-stock, value (with category totals) or movement (totals within the range); asOf for any past instant. ' +
-      `With page or pageSize: one page, sorted on the server, with totals over every row. Without: the bare list (spec), at most ${REPORT_UNPAGED_CAP} rows, ` +
+      `With page, pageSize or after: one page, sorted on the server, with totals over every row and the cursor to the next page. Without: the bare list (spec), at most ${REPORT_UNPAGED_CAP} rows, ` +
       'with X-Total-Count, and a Link to the next page of the paged form when rows were left off',
   })
   @ApiExtraModels(ReportPageDto)
@@ -54,10 +54,10 @@ export class ReportsController {
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
   ): Promise<ReportRow[] | ReportPage> {
-    const { page, pageSize, ...report } = query;
-    if (page !== undefined || pageSize !== undefined) {
-      const slice = await this.reporting.call(ReportingSubjects.reportSlice, { ...report, page, pageSize, withTotals: true }, actor);
-      return { rows: slice.rows, total: slice.total ?? 0, totals: slice.totals! };
+    const { page, pageSize, after, ...report } = query;
+    if (page !== undefined || pageSize !== undefined || after !== undefined) {
+      const slice = await this.reporting.call(ReportingSubjects.reportSlice, { ...report, page, pageSize, after, withTotals: true }, actor);
+      return { rows: slice.rows, total: slice.total ?? 0, totals: slice.totals!, next: slice.next };
     }
     const rows = await this.reporting.callChunked(ReportingSubjects.inventoryReport, report, actor);
     if (rows.length <= REPORT_UNPAGED_CAP) {

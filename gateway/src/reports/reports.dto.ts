@@ -25,7 +25,7 @@ import {
   type ReportType,
   type ValueHistoryPoint,
 } from '@inventory/contracts';
-import { ReportPageNumber, ReportPageSize, ReportSearch, ReportSortField, SortOrderField } from '@inventory/platform';
+import { ReportCursor, ReportPageNumber, ReportPageSize, ReportSearch, ReportSortField, SortOrderField } from '@inventory/platform';
 import { IsIn, IsOptional, Matches } from 'class-validator';
 
 const DATE_EXAMPLE = '2025-01-31 or 2025-01-31T17:00:00Z';
@@ -85,6 +85,14 @@ export class ReportPageQueryDto extends InventoryReportQueryDto implements Repor
   @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: REPORT_PAGE_SIZE.max, default: REPORT_PAGE_SIZE.default })
   @ReportPageSize()
   pageSize?: number;
+
+  @ApiPropertyOptional({
+    description:
+      'The next of a page of the same query: the page after it, whatever its number (page is then ignored). ' +
+      'Deep pages cost a page by cursor, every row before them by number',
+  })
+  @ReportCursor()
+  after?: string;
 }
 
 export class ReportTotalsDto implements ReportTotals {
@@ -138,4 +146,6 @@ export class ReportPageDto implements ReportPage {
   @ApiProperty({ type: ReportRowDto, isArray: true }) rows: ReportRowDto[];
   @ApiProperty({ type: 'integer', description: 'Rows of the whole report' }) total: number;
   @ApiProperty({ type: ReportTotalsDto }) totals: ReportTotalsDto;
+  @ApiProperty({ type: String, nullable: true, description: 'Cursor to the next page (after); null on the last page' })
+  next: string | null;
 }

@@ -42,8 +42,8 @@ export function getCategoryValues(): Promise<CategoryValue[]> {
   return answer(api.GET('/api/dashboard/category-values'));
 }
 
-/** One page of the report, sorted on the server, with totals over every row. */
-export async function getReportPage(query: ReportPageQuery & { page: number; pageSize: number }): Promise<ReportPage> {
+/** One page of the report (by number, or after the cursor of the page before), sorted on the server, with totals over every row. */
+export async function getReportPage(query: ReportPageQuery & { pageSize: number }): Promise<ReportPage> {
   return (await answer(api.GET('/api/reports/inventory', { params: { query: setOnly(query) } }))) as ReportPage;
 }
 

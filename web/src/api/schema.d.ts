@@ -1181,7 +1181,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Report rows: inventory, low-stock, value (with category totals) or movement (totals within the range); asOf for any past instant. With page or pageSize: one page, sorted on the server, with totals over every row. Without: the bare list (spec), at most 10000 rows, with X-Total-Count, and a Link to the next page of the paged form when rows were left off */
+        /** Report rows: inventory, low-stock, value (with category totals) or movement (totals within the range); asOf for any past instant. With page, pageSize or after: one page, sorted on the server, with totals over every row and the cursor to the next page. Without: the bare list (spec), at most 10000 rows, with X-Total-Count, and a Link to the next page of the paged form when rows were left off */
         get: operations["getInventoryReport"];
         put?: never;
         post?: never;
@@ -2257,6 +2257,8 @@ export interface components {
             unitPrice: string;
         };
         ReportPageDto: {
+            /** @description Cursor to the next page (after); null on the last page */
+            next: string | null;
             rows: components["schemas"]["ReportRowDto"][];
             /** @description Rows of the whole report */
             total: number;
@@ -9471,6 +9473,8 @@ export interface operations {
     getInventoryReport: {
         parameters: {
             query?: {
+                /** @description The next of a page of the same query: the page after it, whatever its number (page is then ignored). Deep pages cost a page by cursor, every row before them by number */
+                after?: string;
                 /** @description Stock, price and value at this instant, from the event history (a day alone: its end); not for type=movement. e.g. 2025-01-31 or 2025-01-31T17:00:00Z */
                 asOf?: string;
                 /** @description range=custom: first day (from 00:00 UTC) or instant, e.g. 2025-01-31 or 2025-01-31T17:00:00Z */

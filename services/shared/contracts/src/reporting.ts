@@ -218,6 +218,12 @@ export interface ReportPageQuery extends InventoryReportQuery {
   order?: SortOrder;
   /** Case-insensitive substring of the name or the SKU. */
   search?: string;
+  /**
+   * The `next` of a page of the same query: the page after it, whatever its number (then `page` is
+   * ignored). A page after a cursor costs a page's worth of rows however deep it is; by number it
+   * passes every row before it.
+   */
+  after?: string;
 }
 
 /** Figures over every row of the report (not just the page): the Reports screen's summary cards. */
@@ -237,6 +243,8 @@ export interface ReportPage {
   /** Rows of the whole report (= totals.items). */
   total: number;
   totals: ReportTotals;
+  /** The cursor to the page after this one (`after`); null on the last page. */
+  next: string | null;
 }
 
 /**
@@ -245,8 +253,6 @@ export interface ReportPage {
  */
 export interface ReportSliceRequest extends Omit<ReportPageQuery, 'page'> {
   page?: number;
-  /** A cursor from a previous slice of the same query; then `page` is ignored. */
-  after?: string;
   /** Also compute the totals (the export does not need them). */
   withTotals?: boolean;
 }

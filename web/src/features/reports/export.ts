@@ -17,11 +17,12 @@ export function exportReportCsv(view: ReportView, totals: ReportTotals | undefin
 /** The first rows of the report, in its order: what the PDF lists. */
 async function firstRows(view: ReportView, count: number): Promise<ReportRow[]> {
   const rows: ReportRow[] = [];
-  for (let page = 1; rows.length < count; page++) {
-    const next = await getReportPage({ ...view, page, pageSize: REPORT_PAGE_MAX_SIZE });
-    rows.push(...next.rows);
-    if (next.rows.length < REPORT_PAGE_MAX_SIZE) break;
-  }
+  let after: string | undefined;
+  do {
+    const page = await getReportPage({ ...view, pageSize: REPORT_PAGE_MAX_SIZE, after });
+    rows.push(...page.rows);
+    after = page.next ?? undefined;
+  } while (after && rows.length < count);
   return rows.slice(0, count);
 }
 

@@ -1,12 +1,21 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { getMovementHistory, getReportPage, getValueHistory, type ReportQuery, type ReportView } from '../../api/reports';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { getMovementHistory, getReportPage, getValueHistory, type ReportPage, type ReportQuery, type ReportView } from '../../api/reports';
 import { queryKeys } from '../../api/query-keys';
 
+/**
+ * One page of the report. When the page before it has been read, this one is asked for after that
+ * page's cursor (`next`) rather than by number: a page by number passes every row before it, which
+ * at a past instant or deep in a large report is what makes it slow (docs/reports.md, "Paged reports").
+ */
 export function useReportPage(view: ReportView, page: number, pageSize: number, enabled = true) {
+  const queryClient = useQueryClient();
   const query = { ...view, page, pageSize };
   return useQuery({
     queryKey: queryKeys.reports.inventory(query),
-    queryFn: () => getReportPage(query),
+    queryFn: () => {
+      const before = queryClient.getQueryData<ReportPage>(queryKeys.reports.inventory({ ...query, page: page - 1 }));
+      return getReportPage({ ...query, after: before?.next ?? undefined });
+    },
     placeholderData: keepPreviousData,
     enabled,
   });

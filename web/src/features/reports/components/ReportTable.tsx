@@ -1,4 +1,4 @@
-import { Empty, Skeleton, Table, Tag, Typography } from 'antd';
+import { Empty, Flex, Pagination, Skeleton, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { ScrollRegion } from '../../../components/ScrollRegion';
 import type { ReportRow, ReportSort, SortOrder } from '../../../api/reports';
@@ -73,35 +73,39 @@ export function ReportTable({ rows, total, loading, fetching, state, onChange, s
     sortOrder: state.sort === column.key ? (state.order === 'desc' ? ('descend' as const) : ('ascend' as const)) : null,
   }));
   return (
-    <ScrollRegion label="Inventory report table" minWidth={760}>
-      <Table<ReportRow>
-        rowKey="id"
-        columns={sortable}
-        dataSource={rows}
-        loading={fetching}
-        pagination={{
-          current: state.page,
-          pageSize: state.pageSize,
-          total,
-          hideOnSinglePage: true,
-          showSizeChanger: true,
-          pageSizeOptions: [25, 50, 100],
-          showTotal: (count, [first, last]) => `${first}–${last} of ${count.toLocaleString('en-US')}`,
-        }}
-        onChange={(pagination, _filters, sorter) => {
-          const single = Array.isArray(sorter) ? sorter[0] : sorter;
-          const sort = single?.order ? (single.columnKey as ReportSort) : undefined;
-          const order = single?.order === 'descend' ? 'desc' : single?.order === 'ascend' ? 'asc' : undefined;
-          const reordered = sort !== state.sort || order !== state.order;
-          onChange({
-            // A new order starts at its first page; a new page size keeps the first row in view.
-            page: reordered ? 1 : (pagination.current ?? 1),
-            pageSize: pagination.pageSize ?? state.pageSize,
-            sort,
-            order,
-          });
-        }}
-      />
-    </ScrollRegion>
+    <>
+      <ScrollRegion label="Inventory report table" minWidth={760}>
+        <Table<ReportRow>
+          rowKey="id"
+          columns={sortable}
+          dataSource={rows}
+          loading={fetching}
+          pagination={false}
+          onChange={(_pagination, _filters, sorter) => {
+            const single = Array.isArray(sorter) ? sorter[0] : sorter;
+            const sort = single?.order ? (single.columnKey as ReportSort) : undefined;
+            const order = single?.order === 'descend' ? 'desc' : single?.order === 'ascend' ? 'asc' : undefined;
+            // A new order starts at its first page.
+            if (sort !== state.sort || order !== state.order) onChange({ ...state, page: 1, sort, order });
+          }}
+        />
+      </ScrollRegion>
+      {/* Outside the sideways-scrolling box, as the empty state: inside it the pager sat at the right
+          end of 760 px, off a phone's screen. */}
+      {total > state.pageSize && (
+        <Flex justify="end" style={{ marginTop: 16 }}>
+          <Pagination
+            current={state.page}
+            pageSize={state.pageSize}
+            total={total}
+            showSizeChanger
+            pageSizeOptions={[25, 50, 100]}
+            showTotal={(count, [first, last]) => `${first}–${last} of ${count.toLocaleString('en-US')}`}
+            // A new page size keeps the first row in view (antd works out its page).
+            onChange={(page, pageSize) => onChange({ ...state, page, pageSize })}
+          />
+        </Flex>
+      )}
+    </>
   );
 }
