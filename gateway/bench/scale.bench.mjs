@@ -121,14 +121,42 @@ try {
       `/api/reports/inventory?page=20&pageSize=50&asOf=${oneYearAgo}&sort=category&order=desc`,
       200,
     ],
+    [
+      'page 20 of those, after page 19’s cursor',
+      afterPageBefore(`/api/reports/inventory?page=20&pageSize=50&asOf=${oneYearAgo}&sort=category&order=desc`),
+      200,
+    ],
+    ['report page 100, asOf a year ago, by name', `/api/reports/inventory?page=100&pageSize=50&asOf=${oneYearAgo}`, 200],
+    ['page 100 of those, after page 99’s cursor', afterPageBefore(`/api/reports/inventory?page=100&pageSize=50&asOf=${oneYearAgo}`), 200],
+    [
+      'page 100 by total value, after 99’s cursor',
+      afterPageBefore('/api/reports/inventory?page=100&pageSize=50&sort=totalValue&order=desc'),
+      200,
+    ],
     ['report search, 3 characters', '/api/reports/inventory?pageSize=50&search=t12', 100],
     ['dashboard stats', '/api/dashboard/stats', 20],
     ['dashboard recent movements', '/api/dashboard/recent-movements', 20],
     ['value over time, 1 year daily', `/api/reports/value-history?range=custom&from=${oneYearAgo}&to=${today}`, 300],
   ];
+  /**
+   * `path`'s page asked for as the Reports table steps to it: after the cursor (`next`) of the page
+   * before it, read first in the workspace measured (a cursor is its rows' keys). A workspace with
+   * no page before it (the baseline's 1,000 items hold 20) gets the page by number.
+   */
+  function afterPageBefore(path) {
+    return async (session) => {
+      const page = Number(new URL(path, stack.baseUrl).searchParams.get('page'));
+      const before = await fetch(`${stack.baseUrl}${path.replace(`page=${page}`, `page=${page - 1}`)}`, {
+        headers: { cookie: session.cookie },
+      });
+      const { next } = await before.json();
+      return next ? `${path.replace(`page=${page}&`, '')}&after=${encodeURIComponent(next)}` : path;
+    };
+  }
   for (const [name, path, target] of calls) {
-    const big = await measureCalls(`${stack.baseUrl}${path}`, large.cookie, { clients: CLIENTS, seconds: SECONDS });
-    const base = await measureCalls(`${stack.baseUrl}${path}`, small.cookie, { clients: CLIENTS, seconds: SECONDS });
+    const pathIn = typeof path === 'function' ? path : async () => path;
+    const big = await measureCalls(`${stack.baseUrl}${await pathIn(large)}`, large.cookie, { clients: CLIENTS, seconds: SECONDS });
+    const base = await measureCalls(`${stack.baseUrl}${await pathIn(small)}`, small.cookie, { clients: CLIENTS, seconds: SECONDS });
     figures.calls.push({ name, target, big, base });
   }
 
