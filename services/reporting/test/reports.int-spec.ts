@@ -12,7 +12,7 @@ import {
 } from '@inventory/contracts';
 import { runSql } from '@inventory/platform';
 import { randomUUID } from 'node:crypto';
-import { pageStatement, reportSql, type ReportSql } from '../src/reports/reports.service.js';
+import { FAR_FROM_THE_START, pageStatement, reportSql, type ReportSql } from '../src/reports/reports.service.js';
 import { newUserId, startReporting, type ReportingHarness } from './support/reporting-harness.js';
 import { sortedBy } from './support/report-order.js';
 import { daysAgo, TestCategory, TestItem, valueOf, type ExpectedItem } from './support/test-item.js';
@@ -286,6 +286,24 @@ describe('every order of the current report, and every column order at a past in
   it.each(orders)('%s', async (_, query) => {
     expect(nodesOf(await planOf(reportSql(newUserId(), query))).filter(isSort)).toEqual([]);
   });
+
+  /** Each read of item_history in the plan, and whether it runs as a subplan of its own (once for each row of its parent). */
+  const historyReads = (node: PlanNode, inSubPlan = false): boolean[] => {
+    const here = inSubPlan || node['Parent Relationship'] === 'SubPlan';
+    return [
+      ...(node['Relation Name'] === 'item_history' ? [here] : []),
+      ...(node.Plans ?? []).flatMap((child) => historyReads(child, here)),
+    ];
+  };
+
+  // A join would be planned by the workspace's estimated size: taken for small, the anti-join of old
+  // held the workspace's whole history and compared every version with every other (WALKED_STATE).
+  it.each(orders.filter(([, query]) => query.asOf !== undefined))(
+    '%s checks each version it walks by a probe of its own, whatever the statistics say',
+    async (_, query) => {
+      expect(historyReads(await planOf(reportSql(newUserId(), query)))).toEqual([false, true]);
+    },
+  );
 
   // Group by group, a group of several categories (none, and one deleted then) merges their walks:
   // one sort at most, of each walk's first rows up to the page's end.
@@ -685,6 +703,65 @@ describe('a large report', () => {
     const rows = await report(userId);
     expect(JSON.stringify(rows).length).toBeGreaterThan(1024 * 1024);
     expect(rows.map((r) => [r.name, r.currentStock])).toEqual(items.map((_, i) => [name(i), i + 1]));
+  });
+});
+
+describe('a page by number far from the start', () => {
+  // More than twice FAR_FROM_THE_START rows, so that deep pages of the back half are read from the
+  // other end (rowsFromNearerEnd); names repeat, so that ties go by id both ways.
+  const userId = newUserId();
+  const items = Array.from({ length: 2 * FAR_FROM_THE_START + 300 }, () => new TestItem(userId));
+  const asOf = daysAgo(1.5).toISOString();
+  const PAGE_SIZE = 100;
+
+  beforeAll(async () => {
+    await reporting.publish(
+      items.flatMap((item, i) => [
+        item.at(daysAgo(3)).registered({
+          name: `Part ${String(i % 700).padStart(3, '0')}`,
+          unitPrice: `${i % 7}.50`,
+          reorderLevel: i % 2 ? 20 : 0,
+        }),
+        item.at(daysAgo(2)).received(i % 11),
+        ...(i % 3 === 0 && i % 11 > 0 ? [item.at(daysAgo(1)).issued(1)] : []),
+      ]),
+    );
+  });
+
+  it.each([
+    {},
+    { sort: 'totalValue', order: 'desc' },
+    { sort: 'sku' },
+    { type: 'low-stock' },
+    { asOf },
+    { asOf, sort: 'currentStock', order: 'desc' },
+    { asOf, type: 'low-stock' },
+  ] as ReportPageQuery[])('gives %j the rows the whole report has at each deep page, and the cursor of its last row', async (query) => {
+    const whole = await report(userId, query);
+    expect(whole.length).toBeGreaterThan(FAR_FROM_THE_START + PAGE_SIZE);
+    const firstDeep = FAR_FROM_THE_START / PAGE_SIZE + 1;
+    for (let page = firstDeep; (page - 2) * PAGE_SIZE < whole.length; page++) {
+      const offset = (page - 1) * PAGE_SIZE;
+      const slice = await reporting.call(userId, ReportingSubjects.reportSlice, { ...query, page, pageSize: PAGE_SIZE, withTotals: true });
+      expect({ page, rows: slice.rows.map((row) => row.id), total: slice.total }).toEqual({
+        page,
+        rows: whole.slice(offset, offset + PAGE_SIZE).map((row) => row.id),
+        total: whole.length,
+      });
+      expect(slice.rows).toEqual(whole.slice(offset, offset + PAGE_SIZE));
+      if (offset + PAGE_SIZE >= whole.length) {
+        expect({ page, next: slice.next }).toEqual({
+          page,
+          next: offset < whole.length && slice.rows.length === PAGE_SIZE ? expect.any(String) : null,
+        });
+        continue;
+      }
+      const after = await reporting.call(userId, ReportingSubjects.reportSlice, { ...query, after: slice.next!, pageSize: PAGE_SIZE });
+      expect({ page, after: after.rows.map((row) => row.id) }).toEqual({
+        page,
+        after: whole.slice(offset + PAGE_SIZE, offset + 2 * PAGE_SIZE).map((row) => row.id),
+      });
+    }
   });
 });
 

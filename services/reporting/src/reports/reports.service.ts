@@ -32,6 +32,11 @@ import {
 
 type SnapshotType = Exclude<ReportType, 'movement'>;
 const DAY_MS = 86_400_000;
+/**
+ * From this offset a page by number waits for the report's total, to be read from the nearer end
+ * (rowsFromNearerEnd); nearer the start, the two are read at once.
+ */
+export const FAR_FROM_THE_START = 1_000;
 
 /** Which rows each snapshot report keeps, and what it adds to them (kept: from the kept figures, see ReportSql). */
 const SNAPSHOT_SHAPES: Record<SnapshotType, { columns: string; keptColumns?: string; filter: string }> = {
@@ -60,14 +65,19 @@ const LATEST_STATE = `SELECT ${ITEM_COLUMNS} FROM item_history h
 /**
  * The versions that were their item's latest at the instant (parameters: workspace, instant, instant).
  * Read in the order of an index of item_history (Reporting0007), a page costs a page's worth of
- * versions, each checked by one probe for a later version up to the instant.
+ * versions, each checked by one probe of item_history_workspace_item_time for its item's latest
+ * version up to the instant. The probe is a scalar subquery, which PostgreSQL runs for each version
+ * whatever it estimates; as NOT EXISTS it was an anti-join, and for a workspace it took for small (a
+ * new one, not yet in the statistics) it held the workspace's whole history and compared every
+ * version with every other: 2.8 s for 2,300 items instead of 34 ms, quadratic in their number.
  */
 const WALKED_STATE = `SELECT ${ITEM_COLUMNS.split(', ')
   .map((column) => `h.${column}`)
   .join(', ')} FROM item_history h
   WHERE h.workspace_id = ? AND h.active AND h.occurred_at <= ?
-    AND NOT EXISTS (SELECT 1 FROM item_history n WHERE n.workspace_id = h.workspace_id AND n.item_id = h.item_id
-                      AND n.occurred_at <= ? AND (n.occurred_at, n.version) > (h.occurred_at, h.version))`;
+    AND (h.occurred_at, h.version) = (SELECT n.occurred_at, n.version FROM item_history n
+          WHERE n.workspace_id = h.workspace_id AND n.item_id = h.item_id AND n.occurred_at <= ?
+          ORDER BY n.occurred_at DESC, n.version DESC LIMIT 1)`;
 /**
  * At an instant, whether an order walks one of item_history's indexes (WALKED_STATE; Reporting0007
  * and 0008) rather than folding every item: each column's order, and each type's own but the value
@@ -193,8 +203,32 @@ export class ReportsService {
       return { rows, next, total: totals.items, totals };
     }
     const totals = report.instant ? this.totalsAt(workspaceId, report.kept, report.instant) : this.keptTotals(workspaceId, report.kept);
-    const [rows, kept] = await Promise.all([this.rowsOf(report, page), totals]);
-    return { ...rows, total: kept.items, totals: kept };
+    if (page.after !== undefined || page.offset < FAR_FROM_THE_START) {
+      const [rows, kept] = await Promise.all([this.rowsOf(report, page), totals]);
+      return { ...rows, total: kept.items, totals: kept };
+    }
+    const kept = await totals;
+    return { ...(await this.rowsFromNearerEnd(report, page, kept.items)), total: kept.items, totals: kept };
+  }
+
+  /**
+   * A page by number in the back half of a report of `total` rows is read from the other end, in the
+   * opposite order, and turned round: by number a page passes every row before it (at a past instant,
+   * every version of each), so the last page costs what the first does and no page more than half the
+   * report (docs/reports.md, "At scale"). Its rows and its cursor are those of the page read from the front.
+   */
+  private async rowsFromNearerEnd(
+    report: ReportSql,
+    page: SlicePosition,
+    total: number,
+  ): Promise<{ rows: ReportRow[]; next: string | null }> {
+    const toTheEnd = total - page.offset;
+    if (page.offset * 2 < total) return this.rowsOf(report, page);
+    if (toTheEnd <= 0) return { rows: [], next: null };
+    const limit = Math.min(page.limit, toTheEnd);
+    const fromTheEnd = pageStatement({ ...report, descending: !report.descending }, { limit, offset: toTheEnd - limit });
+    const records = (await runSql<ReportRecord>(this.em, fromTheEnd.sql, fromTheEnd.params)).reverse();
+    return { rows: records.map(rowOf), next: nextCursor(report, records, page.limit) };
   }
 
   /** The totals of a snapshot report at a past instant, unsearched, from each category's figures then (categoryFiguresAt). */
