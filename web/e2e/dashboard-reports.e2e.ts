@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { whileAnimating } from './support/animations.js';
 import { DESKTOP, launchBrowser, MOBILE, screenshot, seriousA11yViolations } from './support/browser.js';
+import { chooseOption } from './support/select.js';
 import { postJson, signUp } from './support/session.js';
 import { reloadUntil, takenOver, waitForCount } from './support/wait.js';
 
@@ -140,6 +141,39 @@ describe('dashboard and reports', () => {
     expect([jumped.get('page'), jumped.get('after')]).toEqual(['3', null]);
     await firstRow.filter({ hasText: 'Part 09' }).waitFor();
     await waitForCount(page.locator('.ant-table-row'), 10);
+  });
+
+  it('pages the expiring stock report with its pager on a phone screen', async () => {
+    const { page } = await signUp(browser, '/dashboard', MOBILE);
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    // 26 lots within the 7 warning days, earliest first: one more than a page.
+    for (let i = 0; i < 26; i++) {
+      await addItem(page, {
+        name: `Yoghurt ${String(i).padStart(2, '0')}`,
+        unitPrice: '0.50',
+        currentStock: 2,
+        lot: `Y-${i}`,
+        expiresOn: day(1 + (i % 6)),
+      });
+    }
+    await page.goto('/reports');
+    await chooseOption(page, 'Report Type', 'Expiring');
+    const table = page.getByRole('region', { name: 'Expiring stock table' });
+    const rows = table.locator('.ant-table-row');
+    const shown = page.locator('.ant-pagination-total-text');
+    await shown.filter({ hasText: /^1–25 of 26$/ }).waitFor();
+    await waitForCount(rows, 25);
+    await rows.first().getByText('Expires tomorrow').waitFor();
+    // Below the table's sideways-scrolling region: within the phone's width, not at the table's right end.
+    const next = page.locator('.ant-pagination-next');
+    await next.scrollIntoViewIfNeeded();
+    const box = await next.boundingBox();
+    expect(box && box.x + box.width).toBeLessThanOrEqual(MOBILE.width);
+    await screenshot(page, 'reports-expiring-phone');
+    await next.click();
+    await shown.filter({ hasText: /^26–26 of 26$/ }).waitFor();
+    await waitForCount(rows, 1);
+    await rows.first().getByText('Expires in 6 days').waitFor();
   });
 
   it('downloads the whole workspace from the server: Export Data on the dashboard, Export all on Reports', async () => {

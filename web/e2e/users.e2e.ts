@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newContext, screenshot, seriousA11yViolations } from './support/browser.js';
-import { signInAsSuperAdmin, signUp } from './support/session.js';
+import { launchBrowser, MOBILE, newContext, screenshot, seriousA11yViolations } from './support/browser.js';
+import { postJson, signInAsSuperAdmin, signUp, uniqueUser } from './support/session.js';
 import { waitForCount } from './support/wait.js';
 
 let browser: Browser;
@@ -98,5 +98,33 @@ describe('user management', () => {
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await toast(page, 'User deleted successfully');
     await waitForCount(rows, 0);
+  });
+
+  it('keeps the users table pager on a phone screen', async () => {
+    // 21 users who share a last name: a search shows exactly them, 20 on the first page.
+    const surname = `Pager${Date.now().toString(36)}`;
+    const registrar = await (await newContext(browser)).newPage();
+    await registrar.goto('/');
+    for (let i = 0; i < 21; i++) {
+      const res = await postJson(registrar, '/api/auth/register', { ...uniqueUser('pager'), lastName: surname });
+      expect(res.status).toBe(201);
+    }
+
+    const page = await signInAsSuperAdmin(browser, '/users', MOBILE);
+    const card = page.locator('.ant-card').filter({ has: page.getByTestId('user-count') });
+    const rows = card.locator('.ant-table-tbody tr.ant-table-row');
+    await page.getByLabel('Search users').fill(surname);
+    await waitForCount(rows, 20);
+    const pager = card.locator('.ant-pagination');
+    await pager.getByText('1–20 of 21').waitFor();
+    // Below the table's sideways-scrolling region, so within the phone's width, not at the table's right end.
+    const next = pager.getByRole('listitem', { name: 'Next Page' });
+    await next.scrollIntoViewIfNeeded();
+    const box = await next.boundingBox();
+    expect(box && box.x + box.width).toBeLessThanOrEqual(MOBILE.width);
+    await screenshot(page, 'users-phone-pager');
+    await next.click();
+    await waitForCount(rows, 1);
+    await pager.getByText('21–21 of 21').waitFor();
   });
 });

@@ -1,8 +1,8 @@
-import { Empty, Skeleton, Table, Tag, Typography } from 'antd';
+import { Empty, Skeleton, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { Link } from 'react-router-dom';
 import type { ExpiringLotView } from '../../../api/inventory';
-import { ScrollRegion } from '../../../components/ScrollRegion';
+import { WideTable } from '../../../components/WideTable';
 import { formatCurrency } from '../../../lib/format';
 import { EXPIRY_TAG_STYLES, expiryLabel, expiryTone } from '../../inventory/expiry';
 
@@ -43,13 +43,13 @@ export function ExpiringTable({ lots, loading, warningDays }: { lots: ExpiringLo
     );
   }
   return (
-    <ScrollRegion label="Expiring stock table" minWidth={820}>
-      <Table<ExpiringLotView>
-        rowKey={(lot) => `${lot.itemId}:${lot.locationId}:${lot.lot}:${lot.expiresOn}`}
-        columns={columns(warningDays)}
-        dataSource={lots}
-        pagination={{ pageSize: 25, hideOnSinglePage: true }}
-      />
-    </ScrollRegion>
+    <WideTable<ExpiringLotView>
+      label="Expiring stock table"
+      minWidth={820}
+      rowKey={(lot) => `${lot.itemId}:${lot.locationId}:${lot.lot}:${lot.expiresOn}`}
+      columns={columns(warningDays)}
+      rows={lots}
+      pageSize={25}
+    />
   );
 }

@@ -1,7 +1,7 @@
 import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
-import { Avatar, Button, Flex, Table, Tooltip, Typography } from 'antd';
+import { Avatar, Button, Flex, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { ScrollRegion } from '../../../components/ScrollRegion';
+import { WideTable } from '../../../components/WideTable';
 import type { AdminUser } from '../../../api/users';
 import { avatarText, DEMO_USER_LOCKED, displayName, isDemoUser } from '../../../lib/user-display';
 import { RoleBadge } from './RoleBadge';
@@ -79,15 +79,15 @@ export function UsersTable({ users, loading, onEdit, onDelete }: UsersTableProps
   ];
 
   return (
-    <ScrollRegion label="Users table" minWidth={800}>
-      <Table<AdminUser>
-        rowKey="id"
-        columns={columns}
-        dataSource={users}
-        loading={loading}
-        pagination={{ pageSize: 20, hideOnSinglePage: true }}
-        locale={{ emptyText: <Typography.Text type="secondary">No users found</Typography.Text> }}
-      />
-    </ScrollRegion>
+    <WideTable<AdminUser>
+      label="Users table"
+      minWidth={800}
+      rowKey="id"
+      columns={columns}
+      rows={users}
+      pageSize={20}
+      loading={loading}
+      locale={{ emptyText: <Typography.Text type="secondary">No users found</Typography.Text> }}
+    />
   );
 }
