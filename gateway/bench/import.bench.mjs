@@ -171,12 +171,19 @@ async function everydayReads(user, small) {
   step = 'reads';
   const [category] = await user.json('/api/categories?limit=1');
   const [place] = await user.json('/api/locations?limit=1');
+  const items = Number((await user.call('/api/inventory?limit=1')).headers.get('x-total-count'));
+  const lastPage = Math.max(0, Math.floor((items - 1) / 100) * 100);
+  const middlePage = Math.floor(items / 200) * 100;
   const calls = [
     ['inventory page (24 items)', '/api/inventory?limit=24', 50, true],
     ['inventory page (100), low stock', '/api/inventory?limit=100&status=low-stock', 50, true],
     ['inventory page (100), one category', `/api/inventory?limit=100&categoryId=${category.id}`, 50, false],
     ['inventory page (100), one place', `/api/inventory?limit=100&locationId=${place.id}`, 50, false],
     ['table page 20 (100 a page), by name', '/api/inventory?limit=100&offset=1900&sort=name', 50, true],
+    // The table's last page, as its pager offers it, and one in the middle (docs/reports.md, "At scale").
+    ['table, last page by name', `/api/inventory?limit=100&offset=${lastPage}&sort=name`, 50, false],
+    ['table, last page newest first', `/api/inventory?limit=100&offset=${lastPage}`, 50, false],
+    ['table, middle page by stock desc', `/api/inventory?limit=100&offset=${middlePage}&sort=currentStock&order=desc`, 50, false],
     ['search by name, 3 characters', '/api/inventory?limit=24&search=alv', 100, true],
     ['search by SKU', '/api/inventory?limit=24&search=SKU-00042', 100, true],
   ];

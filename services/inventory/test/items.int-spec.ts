@@ -8,7 +8,7 @@ import {
   type ItemView,
   type RegisterItemRequest,
 } from '@inventory/contracts';
-import type { ServiceError } from '@inventory/platform';
+import { FAR_FROM_THE_START, type ServiceError } from '@inventory/platform';
 import { eventually, queryDb } from '@inventory/platform/testing';
 import { randomUUID } from 'node:crypto';
 import { pruneIdempotencyKeys } from '../src/idempotency/idempotency-key-pruner.js';
@@ -299,6 +299,87 @@ describe('registering and listing items', () => {
       message: 'order must be asc or desc',
     });
   });
+
+  it('gives a page far from the start, read from the nearer end, the rows the whole order has there', async () => {
+    // Past FAR_FROM_THE_START rows, in the back half: repeated names, stock and prices (ties go by
+    // id), a third without a SKU.
+    const count = FAR_FROM_THE_START + 150;
+    const names = ['apple', 'Banana', 'cherry', 'Apple', 'date'];
+    for (let first = 0; first < count; first += 50) {
+      await Promise.all(
+        Array.from({ length: Math.min(50, count - first) }, (_, k) => {
+          const i = first + k;
+          return register({
+            name: names[i % names.length],
+            sku: i % 3 === 0 ? null : `s-${i}`,
+            currentStock: i % 13,
+            unitPrice: ['1.50', '3.00', '0.99'][i % 3],
+          });
+        }),
+      );
+    }
+    const rows = await queryDb<{
+      id: string;
+      name: string;
+      sku: string | null;
+      current_stock: number;
+      unit_price: string;
+      created: string;
+    }>(
+      'inventory',
+      `SELECT id, name, sku, current_stock, unit_price::text, to_char(created_at, 'YYYY-MM-DD HH24:MI:SS.US') AS created
+         FROM item_views WHERE workspace_id = $1 AND is_active`,
+      [owner.workspaceId],
+    );
+    expect(rows).toHaveLength(count);
+    type Row = (typeof rows)[number];
+    const keys: Record<ItemSort, (row: Row) => string | number | null> = {
+      name: (row) => row.name.toLowerCase(),
+      sku: (row) => row.sku?.toLowerCase() ?? null,
+      currentStock: (row) => row.current_stock,
+      unitPrice: (row) => Number(row.unit_price),
+      createdAt: (row) => row.created,
+    };
+    // PostgreSQL's order: NULL last ascending, first descending; ties by id in the same direction.
+    const ascending = (key: (row: Row) => string | number | null) =>
+      [...rows].sort((a, b) => {
+        const [x, y] = [key(a), key(b)];
+        if (x === y) return a.id < b.id ? -1 : 1;
+        if (x === null) return 1;
+        if (y === null) return -1;
+        return x < y ? -1 : 1;
+      });
+    const orders: [ItemSort | undefined, 'asc' | 'desc'][] = [
+      [undefined, 'asc'],
+      ...ITEM_SORTS.flatMap(
+        (sort) =>
+          [
+            [sort, 'asc'],
+            [sort, 'desc'],
+          ] as [ItemSort, 'asc' | 'desc'][],
+      ),
+    ];
+    for (const [sort, order] of orders) {
+      const up = ascending(keys[sort ?? 'createdAt']);
+      const expected = (sort === undefined || order === 'desc' ? up.reverse() : up).map((row) => row.id);
+      // The back half by number (a whole page, the last one cut short, past the end), and one of the front half.
+      for (const [offset, limit] of [
+        [FAR_FROM_THE_START, 100],
+        [count - 50, 100],
+        [count, 100],
+        [FAR_FROM_THE_START - 400, 100],
+      ]) {
+        const page = await inv.call(S.listItems, { sort, order, limit, offset }, owner);
+        expect([sort, order, offset, page.total, page.items.map((item) => item.id)]).toEqual([
+          sort,
+          order,
+          offset,
+          count,
+          expected.slice(offset, offset + limit),
+        ]);
+      }
+    }
+  }, 120_000);
 });
 
 describe('changing items', () => {

@@ -10,9 +10,9 @@ import {
   type ReportRow,
   type ReportSliceRequest,
 } from '@inventory/contracts';
-import { runSql } from '@inventory/platform';
+import { FAR_FROM_THE_START, runSql } from '@inventory/platform';
 import { randomUUID } from 'node:crypto';
-import { FAR_FROM_THE_START, pageStatement, reportSql, type ReportSql } from '../src/reports/reports.service.js';
+import { pageStatement, reportSql, type ReportSql } from '../src/reports/reports.service.js';
 import { newUserId, startReporting, type ReportingHarness } from './support/reporting-harness.js';
 import { sortedBy } from './support/report-order.js';
 import { daysAgo, TestCategory, TestItem, valueOf, type ExpectedItem } from './support/test-item.js';

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { containsPattern, invalid, runSql } from '@inventory/platform';
+import { containsPattern, FAR_FROM_THE_START, fromTheEnd, invalid, runSql } from '@inventory/platform';
 import {
   REPORT_DEFAULTS,
   REPORT_PAGE_SIZE,
@@ -32,11 +32,6 @@ import {
 
 type SnapshotType = Exclude<ReportType, 'movement'>;
 const DAY_MS = 86_400_000;
-/**
- * From this offset a page by number waits for the report's total, to be read from the nearer end
- * (rowsFromNearerEnd); nearer the start, the two are read at once.
- */
-export const FAR_FROM_THE_START = 1_000;
 
 /** Which rows each snapshot report keeps, and what it adds to them (kept: from the kept figures, see ReportSql). */
 const SNAPSHOT_SHAPES: Record<SnapshotType, { columns: string; keptColumns?: string; filter: string }> = {
@@ -222,12 +217,11 @@ export class ReportsService {
     page: SlicePosition,
     total: number,
   ): Promise<{ rows: ReportRow[]; next: string | null }> {
-    const toTheEnd = total - page.offset;
-    if (page.offset * 2 < total) return this.rowsOf(report, page);
-    if (toTheEnd <= 0) return { rows: [], next: null };
-    const limit = Math.min(page.limit, toTheEnd);
-    const fromTheEnd = pageStatement({ ...report, descending: !report.descending }, { limit, offset: toTheEnd - limit });
-    const records = (await runSql<ReportRecord>(this.em, fromTheEnd.sql, fromTheEnd.params)).reverse();
+    const reversed = fromTheEnd(page.offset, page.limit, total);
+    if (reversed === null) return this.rowsOf(report, page);
+    if (reversed.limit === 0) return { rows: [], next: null };
+    const statement = pageStatement({ ...report, descending: !report.descending }, reversed);
+    const records = (await runSql<ReportRecord>(this.em, statement.sql, statement.params)).reverse();
     return { rows: records.map(rowOf), next: nextCursor(report, records, page.limit) };
   }
 
