@@ -20,6 +20,7 @@ import { Inventory0017ListFilters } from './Inventory0017_list_filters.js';
 import { Inventory0018SearchByWorkspace } from './Inventory0018_search_by_workspace.js';
 import { Inventory0019ItemPlaces } from './Inventory0019_item_places.js';
 import { Inventory0020SmallSearchPendingLists } from './Inventory0020_small_search_pending_lists.js';
+import { Inventory0021SortsInTheIndex } from './Inventory0021_sorts_in_the_index.js';
 
 /** Every migration of this service, oldest first. */
 export const migrations: MigrationObject[] = [
@@ -45,4 +46,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Inventory0018_search_by_workspace', class: Inventory0018SearchByWorkspace },
   { name: 'Inventory0019_item_places', class: Inventory0019ItemPlaces },
   { name: 'Inventory0020_small_search_pending_lists', class: Inventory0020SmallSearchPendingLists },
+  { name: 'Inventory0021_sorts_in_the_index', class: Inventory0021SortsInTheIndex },
 ];
