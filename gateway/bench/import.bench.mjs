@@ -174,6 +174,8 @@ async function everydayReads(user, small) {
   const items = Number((await user.call('/api/inventory?limit=1')).headers.get('x-total-count'));
   const lastPage = Math.max(0, Math.floor((items - 1) / 100) * 100);
   const middlePage = Math.floor(items / 200) * 100;
+  const middle = await user.call(`/api/inventory?limit=100&offset=${middlePage}&sort=currentStock&order=desc`);
+  const afterMiddle = /^<([^>]+)>; rel="next"$/.exec(middle.headers.get('link'))[1];
   const calls = [
     ['inventory page (24 items)', '/api/inventory?limit=24', 50, true],
     ['inventory page (100), low stock', '/api/inventory?limit=100&status=low-stock', 50, true],
@@ -184,6 +186,7 @@ async function everydayReads(user, small) {
     ['table, last page by name', `/api/inventory?limit=100&offset=${lastPage}&sort=name`, 50, false],
     ['table, last page newest first', `/api/inventory?limit=100&offset=${lastPage}`, 50, false],
     ['table, middle page by stock desc', `/api/inventory?limit=100&offset=${middlePage}&sort=currentStock&order=desc`, 50, false],
+    ['table, the page after it, by its Link', afterMiddle, 50, false],
     ['search by name, 3 characters', '/api/inventory?limit=24&search=alv', 100, true],
     ['search by SKU', '/api/inventory?limit=24&search=SKU-00042', 100, true],
   ];

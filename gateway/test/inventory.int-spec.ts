@@ -12,6 +12,7 @@ import { eventually, queryDb } from '@inventory/platform/testing';
 import { ApiClient, signUp, json } from './support/api-client.js';
 import { startSystem, type System } from './support/system.js';
 import { startInventoryWorker } from './support/workers.js';
+import { joinedAs } from './support/workspaces.js';
 
 let system: System;
 let worker: INestApplicationContext;
@@ -128,6 +129,50 @@ describe('/api/inventory', () => {
     expect(await names('sort=name')).toEqual(['Chisel', 'hammer', 'Saw']);
     expect(await names('sort=unitPrice&order=desc')).toEqual(['hammer', 'Saw', 'Chisel']);
     expect(await names('sort=name&order=desc&limit=1&offset=1')).toEqual(['hammer']);
+  });
+
+  it('links each full page to the next after its last item (Link rel="next"), for a viewer too, and refuses a forged cursor', async () => {
+    const owner = await signUp(system.baseUrl);
+    for (const name of ['Chisel', 'hammer', 'Saw', 'awl', 'File']) await addItem(owner.client, { name, sku: null });
+    const viewer = await joinedAs(system.baseUrl, owner.client, owner.user.id, 'viewer');
+    const walk = async (c: ApiClient, first: string) => {
+      const pages: { names: string[]; total: string | null }[] = [];
+      for (let path: string | null = first; path !== null;) {
+        const res = await c.get(path);
+        expect(res.status).toBe(200);
+        pages.push({ names: ((await res.json()) as ItemView[]).map((item) => item.name), total: res.headers.get('x-total-count') });
+        const link = res.headers.get('link');
+        path = link === null ? null : /^<(\/api\/inventory\?[^>]+)>; rel="next"$/.exec(link)![1];
+        if (path) expect(new URL(path, system.baseUrl).searchParams.get('limit')).toBe('2');
+      }
+      return pages;
+    };
+    const expected = [
+      { names: ['awl', 'Chisel'], total: '5' },
+      { names: ['File', 'hammer'], total: '5' },
+      { names: ['Saw'], total: '5' },
+    ];
+    expect(await walk(owner.client, '/api/inventory?sort=name&limit=2')).toEqual(expected);
+    expect(await walk(viewer.client, '/api/inventory?sort=name&limit=2')).toEqual(expected);
+    // Searched, the links keep the search and the offset where each page stands.
+    const searched = await owner.client.get('/api/inventory?search=e&sort=name&order=desc&limit=2');
+    const next = new URL(/^<([^>]+)>/.exec(searched.headers.get('link')!)![1], system.baseUrl).searchParams;
+    expect([next.get('search'), next.get('order'), next.get('offset')]).toEqual(['e', 'desc', '2']);
+    // A cursor holds sort keys only: another workspace following it sees its own items after them.
+    const stranger = await newUser();
+    await addItem(stranger, { name: 'Zebra bench' });
+    const link = (await owner.client.get('/api/inventory?sort=name&limit=2')).headers.get('link')!;
+    const after = new URL(/^<([^>]+)>/.exec(link)![1], system.baseUrl).searchParams.get('after')!;
+    expect((await json<ItemView[]>(stranger.get(`/api/inventory?sort=name&after=${after}`))).body.map((item) => item.name)).toEqual([
+      'Zebra bench',
+    ]);
+    for (const bad of [
+      `sort=unitPrice&after=${after}`,
+      `sort=name&after=${'x'.repeat(4_001)}`,
+      `sort=name&after=${Buffer.from('["name:asc","a","1"]').toString('base64url')}`,
+    ]) {
+      expect(await json(owner.client.get(`/api/inventory?${bad}`))).toEqual({ status: 400, body: { message: M.cursorInvalid } });
+    }
   });
 });
 

@@ -550,6 +550,26 @@ describe('inventory screen', () => {
     await screenshot(page, 'mobile-inventory-table');
   });
 
+  it('asks for the next page after the last item of the page before it', async () => {
+    const { page } = await signUp(browser, '/dashboard');
+    for (let i = 0; i < 30; i++) await addItem(page, { name: `Bolt ${String(i).padStart(2, '0')}`, unitPrice: '0.10' });
+    await page.goto('/inventory');
+    const cards = page.getByTestId('item-card');
+    await waitForCount(cards, 24);
+    const listCall = () => page.waitForRequest((req) => new URL(req.url()).pathname === '/api/inventory');
+    const step = async (go: () => Promise<void>) => new URL((await Promise.all([listCall(), go()]))[0].url()).searchParams;
+
+    // Newest first: page 2 holds the 6 oldest, asked for after page 1's last card (docs/reports.md, "At scale").
+    const second = await step(() => page.locator('.ant-pagination-next').click());
+    expect([second.get('offset'), second.get('after')]).toEqual(['24', expect.any(String)]);
+    await waitForCount(cards, 6);
+    await card(page, 'Bolt 00').waitFor();
+    // Page 1 again, from the start.
+    await page.locator('.ant-pagination-item-1').click();
+    await waitForCount(cards, 24);
+    await card(page, 'Bolt 29').waitFor();
+  });
+
   it('opens the same add dialog from the dashboard quick action', async () => {
     const { page } = await signUp(browser, '/dashboard');
     await page.getByRole('button', { name: 'Add New Item' }).click();

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, ForbiddenException, Get, HttpCode, Param, Patch, Post, Query, Res } from '@nestjs/common';
+import { Body, Controller, Delete, ForbiddenException, Get, HttpCode, Param, Patch, Post, Query, Req, Res } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiConflictResponse,
@@ -12,8 +12,10 @@ import {
 } from '@nestjs/swagger';
 import {
   CodeMessages,
+  InventoryMessages as M,
   InventorySubjects as S,
   MATCHES_COUNTED_PAST_PAGE,
+  MAX_ITEMS_PAGE,
   WorkspaceMessages,
   WorkspacePermissions,
   type Actor,
@@ -24,7 +26,7 @@ import {
   type MovementResult,
 } from '@inventory/contracts';
 import { splitPageJson } from '@inventory/platform';
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
 import { CurrentActor, WorkspaceData } from '../auth/index.js';
 import { InventoryClient } from '../nats/service-clients.js';
 import { IdempotencyKey } from './idempotency-key.js';
@@ -72,14 +74,21 @@ export class InventoryController {
         description: `Sent (true) when more items match: a search or a filter counts at most ${MATCHES_COUNTED_PAST_PAGE} matches past the page`,
         schema: { type: 'string', enum: ['true'] },
       },
+      Link: {
+        description:
+          'Sent when the page is full: rel="next" is this list\'s next page, after the cursor of its last item (RFC 8288), e.g. </api/inventory?sort=name&offset=100&after=…>; rel="next"',
+        schema: { type: 'string' },
+      },
     },
   })
-  async list(@CurrentActor() actor: Actor, @Query() query: ListItemsQueryDto, @Res() res: Response): Promise<void> {
+  @ApiBadRequestResponse({ description: `'${M.cursorInvalid}' (a cursor of another order, or not one this list gave)` })
+  async list(@CurrentActor() actor: Actor, @Query() query: ListItemsQueryDto, @Req() req: Request, @Res() res: Response): Promise<void> {
     // A page is tens of KB of JSON: its text goes out as it came, without a parse and a stringify.
     const page = await this.inventory.callJson(S.listItems, query, actor);
-    const { total, totalCapped, items } = splitPageJson(page);
+    const { total, totalCapped, next, items } = splitPageJson(page);
     res.setHeader('X-Total-Count', total);
     if (totalCapped) res.setHeader('X-Total-Count-Capped', 'true');
+    if (next !== null) res.setHeader('Link', nextPageLink(req, query, next));
     res.setHeader('Content-Type', 'application/json; charset=utf-8');
     res.send(items);
   }
@@ -202,4 +211,15 @@ export class InventoryController {
   ): Promise<MovementResult> {
     return this.inventory.call(S.undoMovement, { ...body, id, movementId }, actor, { idempotencyKey: key });
   }
+}
+
+/**
+ * The next page's address: this request's, after `next`, with the offset where that page stands (so
+ * that a filter's count keeps reaching past it).
+ */
+function nextPageLink(req: Request, query: ListItemsQueryDto, next: string): string {
+  const url = new URL(req.originalUrl, 'http://gateway');
+  url.searchParams.set('offset', String((query.offset ?? 0) + (query.limit ?? MAX_ITEMS_PAGE)));
+  url.searchParams.set('after', next);
+  return `<${url.pathname}${url.search}>; rel="next"`;
 }

@@ -52,6 +52,7 @@ import {
   ItemName,
   ItemSearch,
   ItemSku,
+  ItemCursor,
   ItemSortField,
   SortOrderField,
   LotName,
@@ -115,6 +116,14 @@ export class ListItemsQueryDto implements ListItemsQuery {
   @ApiPropertyOptional({ enum: SORT_ORDERS, default: 'asc', description: 'With sort' })
   @SortOrderField()
   order?: SortOrder;
+
+  @ApiPropertyOptional({
+    maxLength: 4000,
+    description:
+      'The page after the last item of the page that gave this cursor (its Link rel="next"), in the same order and filters. Give offset too (where the page stands) to keep the count reaching past it',
+  })
+  @ItemCursor()
+  after?: string;
 }
 
 /** A code in the path, as scanned or typed (URL-encoded: a barcode may hold any character). */

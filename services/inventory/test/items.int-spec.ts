@@ -5,7 +5,9 @@ import {
   InventorySubjects as S,
   type Actor,
   type ItemSort,
+  type ItemPage,
   type ItemView,
+  type ListItemsQuery,
   type RegisterItemRequest,
 } from '@inventory/contracts';
 import { FAR_FROM_THE_START, type ServiceError } from '@inventory/platform';
@@ -380,6 +382,84 @@ describe('registering and listing items', () => {
       }
     }
   }, 120_000);
+});
+
+describe('paging after a cursor', () => {
+  it('walks every order, filtered or not, page after page by cursor through the rows the pages by number give', async () => {
+    // Repeated names, stock and prices (ties go by id), a third without a SKU, some in a category,
+    // some at a place, some low on stock.
+    const [tools, shelf] = [await knownCategory(owner, 'Tools'), await knownPlace(owner, 'Shelf')];
+    const names = ['apple', 'Banana', 'cherry', 'Apple', 'Elder'];
+    for (let i = 0; i < 23; i++) {
+      await register({
+        name: names[i % names.length],
+        sku: i % 3 === 0 ? null : `s-${i % 7}-${i}`,
+        currentStock: i % 4,
+        reorderLevel: i % 5 === 0 ? 3 : 0,
+        unitPrice: ['1.50', '3.00', '0.99'][i % 3],
+        categoryId: i % 2 === 0 ? tools : undefined,
+        locationId: i % 3 === 1 ? shelf : undefined,
+      });
+    }
+    const orders: Pick<ListItemsQuery, 'sort' | 'order'>[] = [
+      {},
+      ...ITEM_SORTS.flatMap((sort) => [{ sort }, { sort, order: 'desc' as const }]),
+    ];
+    const filters: Partial<ListItemsQuery>[] = [{}, { status: 'low-stock' }, { categoryId: tools }, { locationId: shelf }, { search: 'E' }];
+    const limit = 4;
+    for (const order of orders) {
+      for (const filter of filters) {
+        const query = { ...order, ...filter, limit };
+        const byNumber: string[] = [];
+        for (let offset = 0; ; offset += limit) {
+          const page = await inv.call(S.listItems, { ...query, offset }, owner);
+          byNumber.push(...page.items.map((item) => item.id));
+          if (page.items.length < limit) break;
+        }
+        const byCursor: string[] = [];
+        let next: string | undefined;
+        for (let offset = 0; ; offset += limit) {
+          const page: ItemPage = await inv.call(S.listItems, { ...query, offset, after: next }, owner);
+          byCursor.push(...page.items.map((item) => item.id));
+          // Each page's count as by number: the cursor's page stands where its offset says.
+          expect(page.total).toBe(Math.min(byNumber.length, offset + limit + MATCHES_COUNTED_PAST_PAGE));
+          if (page.next === undefined) break;
+          expect(page.items).toHaveLength(limit);
+          next = page.next;
+        }
+        expect([query, byCursor]).toEqual([query, byNumber]);
+        expect(byNumber.length).toBeGreaterThan(0);
+      }
+    }
+    // Without a filter the total says when the last page is reached: no cursor past it.
+    const whole = await inv.call(S.listItems, { limit: 23 }, owner);
+    expect([whole.items.length, whole.next]).toEqual([23, undefined]);
+  });
+
+  it('refuses a cursor it did not give, or of another order, and shows another workspace none of the items before it', async () => {
+    for (let i = 0; i < 3; i++) await register({ name: `Part ${i}` });
+    const { next } = await inv.call(S.listItems, { sort: 'name', limit: 1 }, owner);
+    expect(next).toEqual(expect.any(String));
+    const forged = Buffer.from(JSON.stringify(['name:asc', "x') OR true --", 'not-an-id'])).toString('base64url');
+    for (const [query, after] of [
+      [{ sort: 'name', order: 'desc' }, next],
+      [{}, next],
+      [{ sort: 'unitPrice' }, next],
+      [{ sort: 'name' }, forged],
+      [{ sort: 'name' }, 'not base64 at all!'],
+      [{ sort: 'name' }, next!.slice(0, -3)],
+    ] as const) {
+      expect(await inv.refusal(S.listItems, { ...query, after } as ListItemsQuery, owner)).toMatchObject({
+        status: 400,
+        message: M.cursorInvalid,
+      });
+    }
+    // A cursor holds sort keys only: in another workspace it seeks among that workspace's items.
+    const other = newActor();
+    await register({ name: 'Zebra part' }, other);
+    const elsewhere = await inv.call(S.listItems, { sort: 'name', after: next }, other);
+    expect(elsewhere.items.map((item) => item.name)).toEqual(['Zebra part']);
+  });
 });
 
 describe('changing items', () => {

@@ -23,7 +23,7 @@ export type SortOrder = NonNullable<QueryOf<'listItems'>['order']>;
 /** The list filters the screen sends; paging keeps 10,000 items off the page. */
 export type ItemFilters = Pick<
   QueryOf<'listItems'>,
-  'search' | 'status' | 'expiry' | 'categoryId' | 'locationId' | 'limit' | 'offset' | 'sort' | 'order'
+  'search' | 'status' | 'expiry' | 'categoryId' | 'locationId' | 'limit' | 'offset' | 'sort' | 'order' | 'after'
 >;
 
 export interface ItemPage {
@@ -32,6 +32,14 @@ export interface ItemPage {
   total: number;
   /** More items match than `total` (X-Total-Count-Capped): a search or a filter stops counting 1,000 past the page. */
   totalCapped: boolean;
+  /** The cursor of the page after this one (`after` in its Link rel="next"); null when there is none. */
+  next: string | null;
+}
+
+/** The `after` of a Link header's rel="next" (docs/api.md). */
+export function nextCursorOf(link: string | null): string | null {
+  const next = link && /<([^>]*)>\s*;\s*rel="next"/.exec(link);
+  return next ? new URL(next[1], 'http://link').searchParams.get('after') : null;
 }
 
 const item = (id: string) => ({ params: { path: { id } } });
@@ -41,7 +49,8 @@ export async function listItems({ search, ...filters }: ItemFilters = {}, signal
   const query = { ...filters, search: search?.trim() || undefined, offset: filters.offset || undefined };
   const call = api.GET('/api/inventory', { params: { query }, signal });
   const { items, total } = await answerWithTotal(call);
-  return { items, total, totalCapped: (await call).response.headers.get('x-total-count-capped') === 'true' };
+  const { headers } = (await call).response;
+  return { items, total, totalCapped: headers.get('x-total-count-capped') === 'true', next: nextCursorOf(headers.get('link')) };
 }
 
 export function getItem(id: string): Promise<Item> {

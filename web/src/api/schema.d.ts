@@ -6607,6 +6607,8 @@ export interface operations {
     listItems: {
         parameters: {
             query?: {
+                /** @description The page after the last item of the page that gave this cursor (its Link rel="next"), in the same order and filters. Give offset too (where the page stands) to keep the count reaching past it */
+                after?: string;
                 categoryId?: string;
                 /** @description By the nearest expiry of the item's lots: within the warning days, or past */
                 expiry?: "expiring" | "expired";
@@ -6631,6 +6633,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description Sent when the page is full: rel="next" is this list's next page, after the cursor of its last item (RFC 8288), e.g. </api/inventory?sort=name&offset=100&after=…>; rel="next" */
+                    Link?: string;
                     /** @description How many items match the filters, over all pages; at least this many when X-Total-Count-Capped is sent */
                     "X-Total-Count"?: number;
                     /** @description Sent (true) when more items match: a search or a filter counts at most 1000 matches past the page */
@@ -6641,7 +6645,7 @@ export interface operations {
                     "application/json": components["schemas"]["ItemDto"][];
                 };
             };
-            /** @description The request is invalid; the message names the field */
+            /** @description 'after is not a cursor this list gave in this order' (a cursor of another order, or not one this list gave) */
             400: {
                 headers: {
                     [name: string]: unknown;

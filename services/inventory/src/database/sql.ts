@@ -13,6 +13,15 @@ export const sqlOf =
   (query, params = [], options) =>
     runSql(em, query, params, options);
 
+/** An id as the services make them (randomUUID): any other id names nothing (and would fail a uuid cast). */
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A timestamptz sort key as exact text (microseconds, UTC), so that a cursor names one row's place. */
+export const sortTimeSql = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+/** What sortTimeSql writes. */
+export const SORT_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
+
 /** A PostgreSQL unique violation, optionally of one named constraint or index. */
 export function isUniqueViolation(error: unknown, constraint?: string): boolean {
   const { code, constraint: violated } = (error ?? {}) as { code?: string; constraint?: string };

@@ -1,12 +1,8 @@
 import { EXPORT_PAGE_MAX_BYTES } from '@inventory/contracts';
 import { invalid } from '@inventory/platform';
-
-/** A timestamptz sort key as exact text (microseconds, UTC), so that a cursor names one row's place. */
-export const sortTimeSql = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+import { SORT_TIME } from '../database/sql.js';
 
 export const CURSOR_INVALID = 'The export cursor is not valid';
-
-const SORT_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
 
 /** Where a keyset page starts: after this (time, tie-breaker) pair of the sort order. */
 export interface PageKey {

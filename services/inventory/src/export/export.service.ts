@@ -15,14 +15,13 @@ import {
   type LocationQuantity,
 } from '@inventory/contracts';
 import { invalid } from '@inventory/platform';
-import { sqlOf } from '../database/sql.js';
+import { sortTimeSql, sqlOf, UUID } from '../database/sql.js';
 import { toEvent, type EventRow } from '../event-store/event-store.js';
 import { referencesOfItems } from '../items/read-models/item-views.js';
 import { movementEntryOf } from '../items/read-models/movement-timeline.js';
 import { referenceNames } from '../items/read-models/reference-names.js';
-import { keyOf, pageOf, sortTimeSql, type PageKey } from './export-pages.js';
+import { keyOf, pageOf, type PageKey } from './export-pages.js';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const POSITION = /^\d{1,18}$/;
 
 /** Before every row: the first page of a keyset walk. */

@@ -41,6 +41,7 @@ import {
   StockStatusFilter,
   UndoReason,
   UnitPrice,
+  ItemCursor,
   ItemSortField,
   SortOrderField,
 } from '@inventory/platform';
@@ -77,6 +78,9 @@ export class ListItemsDto implements ListItemsQuery {
 
   @SortOrderField()
   order?: SortOrder;
+
+  @ItemCursor()
+  after?: string;
 }
 
 export class CodeDto implements CodeRef {

@@ -50,8 +50,7 @@ export class ItemsService {
 
   /** An ItemPage as JSON text: a page is large, and the gateway passes it to HTTP without parsing it. */
   async list(actor: Actor, query: ListItemsDto): Promise<JsonText> {
-    const { itemsJson, total, totalCapped } = await listItemsJson(this.orm.em.fork(), actor.workspaceId, query);
-    return pageJson(total, itemsJson, totalCapped);
+    return pageJson(await listItemsJson(this.orm.em.fork(), actor.workspaceId, query));
   }
 
   async get(actor: Actor, { id }: ItemIdDto): Promise<ItemView> {

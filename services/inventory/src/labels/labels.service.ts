@@ -13,14 +13,12 @@ import {
 } from '@inventory/contracts';
 import { invalid, notFound, ServiceError, spacedShortCode, shortCodeOf } from '@inventory/platform';
 import { getEnv } from '../config/env.js';
-import { sqlOf } from '../database/sql.js';
+import { sqlOf, UUID } from '../database/sql.js';
 import { awaitReferences } from '../replicas/references.js';
 import { atPlace } from '../items/read-models/item-views.js';
 import { renderLabelsPdf, type LabelContent } from './label-pdf.js';
 import { LABEL_SHEETS } from './label-sheets.js';
 
-/** Items are created with UUIDs: any other id names nothing (and would fail the uuid cast). */
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Base64 text per piece of the answer; inChunks packs pieces into NATS messages. */
 const PIECE_CHARS = 64 * 1024;
 

@@ -2,15 +2,13 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { InventoryMessages as M } from '@inventory/contracts';
 import { ServiceError } from '@inventory/platform';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { sqlOf } from '../database/sql.js';
+import { sqlOf, UUID } from '../database/sql.js';
 
 export interface References {
   categoryIds: string[];
   locationIds: string[];
 }
 
-/** Categories and locations are created with UUIDs; any other id names nothing. */
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** How long a write waits for the replicas to learn of a category or place created a moment ago. */
 const REPLICA_WAIT_MS = 3000;
 const REPLICA_POLL_MS = 25;

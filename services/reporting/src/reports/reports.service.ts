@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { containsPattern, FAR_FROM_THE_START, fromTheEnd, invalid, runSql } from '@inventory/platform';
+import { containsPattern, FAR_FROM_THE_START, fromTheEnd, readCursor, runSql, writeCursor } from '@inventory/platform';
 import {
   REPORT_DEFAULTS,
   REPORT_PAGE_SIZE,
@@ -184,7 +184,14 @@ export class ReportsService {
   async slice(workspaceId: string, request: ReportSliceRequest): Promise<ReportSlice> {
     const report = reportSql(workspaceId, request);
     const limit = request.pageSize ?? REPORT_PAGE_SIZE.default;
-    const after = request.after === undefined ? undefined : readCursor(request.after, report.keys);
+    const after =
+      request.after === undefined
+        ? undefined
+        : (readCursor(
+            request.after,
+            report.keys.map((key) => ({ pattern: CURSOR_VALUE[key.type] })),
+            ReportMessages.cursorInvalid,
+          ) as string[]);
     const offset = after ? 0 : ((request.page ?? 1) - 1) * limit;
     const page = { limit, offset, after };
     if (!request.withTotals) return this.rowsOf(report, page);
@@ -726,24 +733,6 @@ function rowOf(record: ReportRecord): ReportRow {
   if (record.stock_in !== undefined) return toMovementRow(record as MovementRowRecord);
   if (record.category_total_value !== undefined) return toValueRow(record as ValueRowRecord);
   return toReportRow(record);
-}
-
-/** A cursor is the sort keys of the last row sent, opaque to the client. */
-const writeCursor = (values: string[]): string => Buffer.from(JSON.stringify(values)).toString('base64url');
-
-function readCursor(cursor: string, keys: SortKey[]): string[] {
-  let values: unknown;
-  try {
-    values = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-  } catch {
-    throw invalid(ReportMessages.cursorInvalid);
-  }
-  const valid =
-    Array.isArray(values) &&
-    values.length === keys.length &&
-    values.every((value, i) => typeof value === 'string' && CURSOR_VALUE[keys[i].type].test(value));
-  if (!valid) throw invalid(ReportMessages.cursorInvalid);
-  return values as string[];
 }
 
 /** Whether the category `alias` existed at the instant parameter (not yet deleted then). */

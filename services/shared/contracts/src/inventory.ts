@@ -134,6 +134,7 @@ export const InventoryMessages = {
   insufficientInLot: (lot: string, available: number) => `Insufficient stock: ${available} available in lot ${lot} there`,
   expiryFilterInvalid: `expiry must be one of: ${EXPIRY_FILTERS.join(', ')}`,
   sortInvalid: `sort must be one of: ${ITEM_SORTS.join(', ')}`,
+  cursorInvalid: 'after is not a cursor this list gave in this order',
   expiryWarningDaysInvalid: `Expiry warning must be a whole number of days from 0 to ${MAX_EXPIRY_WARNING_DAYS}`,
 } as const;
 
@@ -259,6 +260,8 @@ export interface ItemPage {
   total: number;
   /** More items match than `total`: the count of a search's or a filter's matches stops MATCHES_COUNTED_PAST_PAGE past the page (docs/api.md). */
   totalCapped?: boolean;
+  /** The cursor of the page's last item, for the page after it (`after`); absent when the page is not full. */
+  next?: string;
 }
 
 /** One unread low-stock alert (spec §7: GET /api/alerts/low-stock). */
@@ -299,10 +302,13 @@ export interface ListItemsQuery {
   expiry?: ExpiryFilter;
   /** Page size (default and maximum MAX_ITEMS_PAGE). */
   limit?: number;
+  /** Where the page starts; with `after`, only where it stands (the count reaches past it). */
   offset?: number;
   sort?: ItemSort;
   /** With `sort`: ascending unless 'desc'. */
   order?: SortOrder;
+  /** The page after the last item of the page that gave this cursor (its `next`), in the same order. */
+  after?: string;
 }
 
 export interface RegisterItemRequest {

@@ -25,6 +25,7 @@ export * from './database/database.module.js';
 export * from './database/request-context.interceptor.js';
 export * from './database/like-pattern.js';
 export * from './database/nearer-end.js';
+export * from './database/keyset-cursor.js';
 export * from './database/sql.js';
 export * from './database/unavailable.js';
 export * from './database/caller-deadline.js';

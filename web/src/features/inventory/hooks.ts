@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { errorMessage, isHttpError } from '../../api/http';
 import {
   archiveItem,
@@ -17,6 +17,7 @@ import {
   type ItemChanges,
   type Item,
   type ItemFilters,
+  type ItemPage,
   type NewItem,
   type StockMovementInput,
   type TransferInput,
@@ -46,11 +47,23 @@ export function useMissingNames(items: readonly Item[]): { locationNames: Locati
   return { locationNames: useLocationNames(locationIds), categoryNames: useCategoryNames(categoryIds) };
 }
 
-/** One page of the filtered list; the previous page stays on screen while the next loads. */
+/**
+ * One page of the filtered list; the previous page stays on screen while the next loads. When the
+ * page before it has been read, this one is asked for after that page's cursor as well as by number:
+ * by number alone a page passes every item before it (docs/reports.md, "At scale").
+ */
 export function useItems(filters: ItemFilters) {
+  const queryClient = useQueryClient();
   return useQuery({
     queryKey: queryKeys.inventory.page(filters),
-    queryFn: ({ signal }) => listItems(filters, signal),
+    queryFn: ({ signal }) => {
+      const { offset = 0, limit } = filters;
+      const before =
+        limit && offset >= limit
+          ? queryClient.getQueryData<ItemPage>(queryKeys.inventory.page({ ...filters, offset: offset - limit }))
+          : undefined;
+      return listItems({ ...filters, after: before?.next ?? undefined }, signal);
+    },
     placeholderData: keepPreviousData,
   });
 }

@@ -11,6 +11,7 @@ import {
   type LocationQuantity,
   type LotQuantity,
   type StockStatus,
+  InventoryMessages as M,
 } from '@inventory/contracts';
 import {
   containsPattern,
@@ -18,10 +19,12 @@ import {
   fromTheEnd,
   jsonRows,
   normalizeShortCode,
+  readCursor,
   shortCodeOf,
+  writeCursor,
   type SqlStatement,
 } from '@inventory/platform';
-import { isoTime, sqlOf } from '../../database/sql.js';
+import { isoTime, SORT_TIME, sortTimeSql, sqlOf, UUID } from '../../database/sql.js';
 import type { ItemState } from '../domain/item.js';
 import { nearestExpiry } from '../domain/lots.js';
 import { totalOf } from '../domain/stock.js';
@@ -244,6 +247,8 @@ interface ListRow {
   location_id: string | null;
   stock: LocationQuantity[];
   lots: LotQuantity[];
+  /** The row's sort key, for the cursor of a page it ends (LIST_SORTS' text). */
+  sort_key: string | number | null;
 }
 
 /**
@@ -254,7 +259,7 @@ export async function listItemsJson(
   em: EntityManager,
   workspaceId: string,
   query: ListItemsQuery,
-): Promise<{ itemsJson: string; total: number; totalCapped: boolean }> {
+): Promise<{ itemsJson: string; total: number; totalCapped: boolean; next: string | null }> {
   const mine = ['workspace_id = ?', 'is_active'];
   const where = [...mine];
   const params: unknown[] = [workspaceId];
@@ -289,6 +294,10 @@ export async function listItemsJson(
   const filter = where.join(' AND ');
   const limit = Math.min(query.limit ?? MAX_ITEMS_PAGE, MAX_ITEMS_PAGE);
   const offset = query.offset ?? 0;
+  const sort = LIST_SORTS[query.sort ?? 'createdAt'];
+  // After a cursor the page seeks past its keys; `offset` then only says where the page stands.
+  const seek = query.after === undefined ? null : seekPast(query, query.after);
+  const passes = seek ? 0 : offset;
   // Unfiltered, the count is the workspace's kept count (Inventory0007), exact at any size. A
   // filter's matches are counted from an index, by place alone the place's entries (Inventory0019),
   // by status or category an index-only scan (Inventory0017); a search's are visited one by one.
@@ -312,24 +321,26 @@ export async function listItemsJson(
     placeAlone && query.sort === undefined
       ? [
           `${mine.join(' AND ')} AND id IN (SELECT item_id FROM item_places WHERE workspace_id = ? AND location_id = ?
-             ORDER BY created_at DESC, item_id DESC LIMIT ? OFFSET ?)`,
-          [workspaceId, workspaceId, query.locationId, limit, offset],
+             ${seek ? `AND (created_at, item_id) < (?::timestamptz, ?)` : ''} ORDER BY created_at DESC, item_id DESC LIMIT ? OFFSET ?)`,
+          [workspaceId, workspaceId, query.locationId, ...(seek?.params ?? []), limit, passes],
           0,
         ]
-      : [filter, params, offset];
+      : seek
+        ? [`${filter} AND ${seek.sql}`, [...params, ...seek.params], 0]
+        : [filter, params, offset];
   const sql = sqlOf(em);
-  const columns = 'id, record_json, category_id, location_id, stock, lots';
+  const columns = `id, record_json, category_id, location_id, stock, lots, ${sort.text} AS sort_key`;
   // Past the first rows, the walk to the page takes the ids alone, from the order's index without
   // visiting each row (Inventory0021), and then reads the page's rows: a visit to every row passed
   // cost more than the walk (docs/reports.md, "At scale").
-  const pageIn = (order: string, passes: number) =>
-    passes === 0
+  const pageIn = (order: string, passed: number) =>
+    passed === 0
       ? `FROM item_views WHERE ${pageFilter} ORDER BY ${order} LIMIT ? OFFSET ?`
       : `FROM item_views WHERE id IN (SELECT id FROM item_views WHERE ${pageFilter} ORDER BY ${order} LIMIT ? OFFSET ?) ORDER BY ${order}`;
   const pageSql = pageIn(listOrder(query), pageOffset);
   let rows: ListRow[];
   let counted: number;
-  if (countCap === undefined && offset >= FAR_FROM_THE_START) {
+  if (countCap === undefined && !seek && offset >= FAR_FROM_THE_START) {
     // Unfiltered, the total is known before the page (the kept count): a page of the back half is
     // read in the opposite order from the end and turned round, as a report's is.
     counted = (await sql<{ total: number }>(`SELECT (${count}) AS total`, countParams))[0].total;
@@ -351,8 +362,9 @@ export async function listItemsJson(
       `WITH matches AS MATERIALIZED (SELECT id FROM item_views WHERE ${filter} LIMIT ?)
        SELECT counted.total, page.* FROM (SELECT count(*)::int AS total FROM matches) counted
          LEFT JOIN LATERAL (SELECT ${columns} FROM item_views
-           WHERE counted.total <= ? AND id IN (SELECT id FROM matches) ORDER BY ${listOrder(query)} LIMIT ? OFFSET ?) page ON true`,
-      [...params, countCap + 1, countCap, limit, offset],
+           WHERE counted.total <= ? AND id IN (SELECT id FROM matches) ${seek ? `AND ${seek.sql}` : ''}
+           ORDER BY ${listOrder(query)} LIMIT ? OFFSET ?) page ON true`,
+      [...params, countCap + 1, countCap, ...(seek?.params ?? []), limit, passes],
     );
     counted = found[0].total;
     rows =
@@ -370,27 +382,66 @@ export async function listItemsJson(
   const refs = items.map((item) => item.refs);
   const { categoryIds, locationIds } = referencesOfItems(refs);
   const names = await referenceNames(em, workspaceId, categoryIds, locationIds);
-  return { itemsJson: `[${items.map((item) => itemJsonOf(item.recordJson, item.refs, names)).join(',')}]`, total, totalCapped };
+  const last = rows.at(-1);
+  return {
+    itemsJson: `[${items.map((item) => itemJsonOf(item.recordJson, item.refs, names)).join(',')}]`,
+    total,
+    totalCapped,
+    // A full page may have more after it (by number without a filter, the total says whether).
+    next:
+      last && rows.length === limit && (seek || countCap !== undefined || offset + limit < total)
+        ? writeCursor([orderTag(query), last.sort_key === null ? null : String(last.sort_key), last.id])
+        : null,
+  };
 }
 
-/** Each sort's column, as the index that answers it has it (Inventory0016). */
-const SORT_COLUMNS: Record<ItemSort, string> = {
-  name: 'lower(name)',
-  sku: 'lower(sku)',
-  currentStock: 'current_stock',
-  unitPrice: 'unit_price',
-  createdAt: 'created_at',
+/**
+ * Each sort's column, as the index that answers it has it (Inventory0016, Inventory0021); its value
+ * as a cursor holds it (text), the type to read that back as, and what that text looks like.
+ */
+const LIST_SORTS: Record<ItemSort, { column: string; text: string; cast: string; pattern: RegExp; nullable?: boolean }> = {
+  name: { column: 'lower(name)', text: 'lower(name)', cast: 'text', pattern: /^/ },
+  sku: { column: 'lower(sku)', text: 'lower(sku)', cast: 'text', pattern: /^/, nullable: true },
+  currentStock: { column: 'current_stock', text: 'current_stock::text', cast: 'int', pattern: /^\d{1,10}$/ },
+  unitPrice: { column: 'unit_price', text: 'unit_price::text', cast: 'numeric', pattern: /^\d{1,10}(\.\d{1,2})?$/ },
+  createdAt: { column: 'created_at', text: sortTimeSql('created_at'), cast: 'timestamptz', pattern: SORT_TIME },
 };
+
+const isDescending = ({ sort, order }: Pick<ListItemsQuery, 'sort' | 'order'>) => sort === undefined || order === 'desc';
+
+/** Which order a cursor was written in: one of another order is refused, not followed. */
+const orderTag = (query: Pick<ListItemsQuery, 'sort' | 'order'>) => `${query.sort ?? 'newest'}:${isDescending(query) ? 'desc' : 'asc'}`;
+
+/**
+ * The rows after a cursor's (sort key, id) in the list's order, one index range: a row comparison.
+ * A missing SKU sorts last ascending and first descending (PostgreSQL's NULL), and takes its place
+ * by id among the others without one.
+ */
+function seekPast(query: ListItemsQuery, cursor: string): { sql: string; params: unknown[] } {
+  const sort = LIST_SORTS[query.sort ?? 'createdAt'];
+  const [, key, id] = readCursor(
+    cursor,
+    [{ pattern: new RegExp(`^${orderTag(query)}$`) }, { pattern: sort.pattern, nullable: sort.nullable }, { pattern: UUID }],
+    M.cursorInvalid,
+  );
+  const descending = isDescending(query);
+  const past = descending ? '<' : '>';
+  if (key === null) {
+    const nulls = `${sort.column} IS NULL AND id ${past} ?`;
+    return { sql: descending ? `((${nulls}) OR ${sort.column} IS NOT NULL)` : `(${nulls})`, params: [id] };
+  }
+  const row = `(${sort.column}, id) ${past} (?::${sort.cast}, ?)`;
+  return { sql: sort.nullable && !descending ? `(${row} OR ${sort.column} IS NULL)` : row, params: [key, id] };
+}
 
 /**
  * Newest first unless sorted; ties by id in the same direction, so that paging neither skips nor
  * repeats. `reversed`, the same rows last to first: PostgreSQL puts NULLs (a missing SKU) last
  * ascending and first descending, so turning each direction round reverses the whole order.
  */
-function listOrder({ sort, order }: Pick<ListItemsQuery, 'sort' | 'order'>, reversed = false): string {
-  const descending = (sort === undefined || order === 'desc') !== reversed;
-  const direction = descending ? 'DESC' : 'ASC';
-  return `${sort === undefined ? 'created_at' : SORT_COLUMNS[sort]} ${direction}, id ${direction}`;
+function listOrder(query: Pick<ListItemsQuery, 'sort' | 'order'>, reversed = false): string {
+  const direction = isDescending(query) !== reversed ? 'DESC' : 'ASC';
+  return `${LIST_SORTS[query.sort ?? 'createdAt'].column} ${direction}, id ${direction}`;
 }
 
 /**

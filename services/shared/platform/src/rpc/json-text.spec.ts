@@ -8,23 +8,33 @@ describe('page JSON', () => {
       { name: 'Café "crème"', n: 1 },
       { name: '}', n: 2 },
     ]);
-    const page = pageJson(12, items);
+    const page = pageJson({ total: 12, itemsJson: items });
     expect(page.parse()).toEqual({ total: 12, items: JSON.parse(items) });
     const split = splitPageJson(new JsonText(page.bytes()));
     expect(split.total).toBe(12);
     expect(split.items.toString()).toBe(items);
     expect(split.totalCapped).toBe(false);
+    expect(split.next).toBeNull();
   });
 
   it('carries a capped total (more match) to the split', () => {
-    const page = pageJson(1124, '[]', true);
+    const page = pageJson({ total: 1124, totalCapped: true, itemsJson: '[]' });
     expect(page.parse()).toEqual({ total: 1124, totalCapped: true, items: [] });
-    expect(splitPageJson(new JsonText(page.bytes()))).toEqual({ total: 1124, totalCapped: true, items: Buffer.from('[]') });
+    expect(splitPageJson(new JsonText(page.bytes()))).toEqual({ total: 1124, totalCapped: true, next: null, items: Buffer.from('[]') });
+  });
+
+  it('carries the cursor of the next page, however long, to the split', () => {
+    const next = Buffer.from(JSON.stringify(['name:asc', 'é'.repeat(200), 'x'])).toString('base64url');
+    const items = '[{"name":"\\"items\\":"}]';
+    const page = pageJson({ total: 3, totalCapped: true, next, itemsJson: items });
+    expect(page.parse()).toEqual({ total: 3, totalCapped: true, next, items: JSON.parse(items) });
+    const split = splitPageJson(new JsonText(page.bytes()));
+    expect({ ...split, items: split.items.toString() }).toEqual({ total: 3, totalCapped: true, next, items });
   });
 
   it('splits a page in any other JSON form by parsing it', () => {
     const split = splitPageJson(JsonText.of({ items: [{ a: 1 }], total: 1 }));
-    expect(split).toEqual({ total: 1, totalCapped: false, items: Buffer.from('[{"a":1}]') });
+    expect(split).toEqual({ total: 1, totalCapped: false, next: null, items: Buffer.from('[{"a":1}]') });
   });
 });
 

@@ -1,4 +1,4 @@
-import { IsDefined, IsInt, IsNotEmpty, IsString, Matches, Max, Min, ValidateIf } from 'class-validator';
+import { IsDefined, IsInt, IsNotEmpty, IsOptional, IsString, Matches, MaxLength, Max, Min, ValidateIf } from 'class-validator';
 import { Trim } from './text.js';
 
 // Like text.ts: each composed rule registers its checks in the order they should fail in.
@@ -26,5 +26,17 @@ export function RequiredPattern(pattern: RegExp, messages: { required: string; i
     IsString({ message: messages.invalid })(target, key);
     IsNotEmpty({ message: messages.required })(target, key);
     Matches(pattern, { message: messages.invalid })(target, key);
+  };
+}
+
+/**
+ * An opaque keyset cursor a previous page returned (writeCursor: the sort keys of its last row, a
+ * 200-character name among them). Its content is checked where it is read (readCursor).
+ */
+export function Cursor(message: string): PropertyDecorator {
+  return (target, key) => {
+    IsOptional()(target, key);
+    IsString({ message })(target, key);
+    MaxLength(4_000, { message })(target, key);
   };
 }

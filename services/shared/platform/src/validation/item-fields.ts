@@ -13,7 +13,7 @@ import {
 } from '@inventory/contracts';
 import { Transform, Type } from 'class-transformer';
 import { IsDefined, IsIn, IsOptional, Matches } from 'class-validator';
-import { ID_MAX_LENGTH, RequiredPattern, WholeNumber } from './fields.js';
+import { Cursor, ID_MAX_LENGTH, RequiredPattern, WholeNumber } from './fields.js';
 import { OptionalText, RequiredText } from './text.js';
 
 /* The item and movement request fields, written once for the gateway's and inventory's DTOs. */
@@ -110,6 +110,9 @@ export function PageOffset(): PropertyDecorator {
     WholeNumber(0, Number.MAX_SAFE_INTEGER, 'offset must be a whole number of 0 or more')(target, key);
   };
 }
+
+/** The item list's cursor: the page continues after the item it names, in the same order. */
+export const ItemCursor = (): PropertyDecorator => Cursor(M.cursorInvalid);
 
 /** The item history's cursor: the movement the page continues after. */
 export const MovementCursor = (): PropertyDecorator => OptionalText(ID_MAX_LENGTH, M.movementNotFound);

@@ -1,7 +1,7 @@
 import { REPORT_PAGE_SIZE, REPORT_SEARCH_MAX_LENGTH, REPORT_SORTS, ReportMessages as M, SORT_ORDERS } from '@inventory/contracts';
 import { Type } from 'class-transformer';
-import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
-import { WholeNumber } from './fields.js';
+import { IsIn, IsOptional } from 'class-validator';
+import { Cursor, WholeNumber } from './fields.js';
 import { OptionalText } from './text.js';
 
 /* A report page's fields (docs/reports.md), written once for the gateway's and reporting's DTOs. */
@@ -38,10 +38,4 @@ export function SortOrderField(): PropertyDecorator {
 export const ReportSearch = (): PropertyDecorator => OptionalText(REPORT_SEARCH_MAX_LENGTH, M.searchInvalid);
 
 /** The opaque cursor a previous slice returned (its content is checked where it is read). */
-export function ReportCursor(): PropertyDecorator {
-  return (target, key) => {
-    IsOptional()(target, key);
-    IsString({ message: M.cursorInvalid })(target, key);
-    MaxLength(4_000, { message: M.cursorInvalid })(target, key);
-  };
-}
+export const ReportCursor = (): PropertyDecorator => Cursor(M.cursorInvalid);
