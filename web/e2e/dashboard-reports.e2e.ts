@@ -174,6 +174,8 @@ describe('dashboard and reports', () => {
     await shown.filter({ hasText: /^26–26 of 26$/ }).waitFor();
     await waitForCount(rows, 1);
     await rows.first().getByText('Expires in 6 days').waitFor();
+    await page.setViewportSize(DESKTOP);
+    await screenshot(page, 'reports-expiring');
   });
 
   it('downloads the whole workspace from the server: Export Data on the dashboard, Export all on Reports', async () => {

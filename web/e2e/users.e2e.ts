@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, MOBILE, newContext, screenshot, seriousA11yViolations } from './support/browser.js';
+import { DESKTOP, launchBrowser, MOBILE, newContext, screenshot, seriousA11yViolations } from './support/browser.js';
 import { postJson, signInAsSuperAdmin, signUp, uniqueUser } from './support/session.js';
 import { waitForCount } from './support/wait.js';
 
@@ -126,5 +126,7 @@ describe('user management', () => {
     await next.click();
     await waitForCount(rows, 1);
     await pager.getByText('21–21 of 21').waitFor();
+    await page.setViewportSize(DESKTOP);
+    await screenshot(page, 'users-pager');
   });
 });
