@@ -1,5 +1,5 @@
 import { EXPORT_PAGE_MAX_BYTES } from '@inventory/contracts';
-import { invalid } from '@inventory/platform';
+import { readCursor, writeCursor } from '@inventory/platform';
 import { SORT_TIME } from '../database/sql.js';
 
 export const CURSOR_INVALID = 'The export cursor is not valid';
@@ -10,13 +10,12 @@ export interface PageKey {
   tiebreak: string;
 }
 
-/** The `next` of a page: the sort key of its last row. The gateway passes it back as it is. */
-const cursorOf = (key: PageKey): string => `${key.time}|${key.tiebreak}`;
+/** The `next` of a page: the sort key of its last row (writeCursor). The gateway passes it back as it is. */
+const cursorOf = (key: PageKey): string => writeCursor([key.time, key.tiebreak]);
 
 /** A cursor as cursorOf wrote it; anything else (a hand-made one) is refused rather than reaching SQL. */
 export function keyOf(cursor: string, tiebreak: RegExp): PageKey {
-  const [time, rest, ...extra] = cursor.split('|');
-  if (extra.length > 0 || !SORT_TIME.test(time) || rest === undefined || !tiebreak.test(rest)) throw invalid(CURSOR_INVALID);
+  const [time, rest] = readCursor(cursor, [{ pattern: SORT_TIME }, { pattern: tiebreak }], CURSOR_INVALID) as string[];
   return { time, tiebreak: rest };
 }
 

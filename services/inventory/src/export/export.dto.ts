@@ -5,15 +5,14 @@ import {
   type ExportItemsPageRequest,
   type ExportMovementsPageRequest,
 } from '@inventory/contracts';
-import { OptionalText, WholeNumber } from '@inventory/platform';
+import { Cursor, WholeNumber } from '@inventory/platform';
 import { IsOptional, Matches } from 'class-validator';
 import { CURSOR_INVALID } from './export-pages.js';
 
-const CURSOR_MAX_LENGTH = 100;
 const LIMIT_MESSAGE = `limit must be a whole number from 1 to ${EXPORT_PAGE_ROWS}`;
 
 export class ExportItemsPageDto implements ExportItemsPageRequest {
-  @OptionalText(CURSOR_MAX_LENGTH, CURSOR_INVALID)
+  @Cursor(CURSOR_INVALID)
   after?: string;
 
   @WholeNumber(1, EXPORT_PAGE_ROWS, LIMIT_MESSAGE)
