@@ -1,4 +1,5 @@
 import type { EventEnvelope } from '@inventory/contracts';
+import { workspaceClearedEvent } from '@inventory/platform';
 import { queryDb } from '@inventory/platform/testing';
 import { ITEM_TABLES } from '../src/read-models/inventory.projection.js';
 import { newUserId, startReporting, type ReportingHarness } from './support/reporting-harness.js';
@@ -106,5 +107,44 @@ describe('rebuild', () => {
     expect(await queryDb('reporting', "SELECT 1 FROM pg_namespace WHERE nspname = 'rebuild'")).toEqual([]);
     expect(seenWhileRebuilding.length).toBeGreaterThan(0);
     expect(seenWhileRebuilding.every((seen) => JSON.stringify(seen) === JSON.stringify(firstBefore))).toBe(true);
+  }, 120_000);
+
+  // A replay writes each batch while it folds the next (InventoryProjection's `unwritten`): an item
+  // changed in every batch is folded from the state its unwritten batch left, one changed again two
+  // batches later from the table, and a workspace cleared mid-batch loses what came before the clear.
+  it('replays a history of several batches as it was folded live, items changed in one batch after another', async () => {
+    const userId = newUserId();
+    const demoId = newUserId();
+    const demoActor = { userId: demoId, role: 'user' as const, workspaceId: demoId, workspaceRole: 'owner' as const, userName: 'Demo' };
+    const [before, after] = [new TestItem(demoId), new TestItem(demoId)];
+    const bulk = new TestCategory(userId, 'Bulk');
+    const spare = new TestCategory(userId, 'Spare');
+    const busy = new TestItem(userId);
+    const rare = new TestItem(userId);
+    const events: EventEnvelope[] = [
+      bulk.created(daysAgo(40)),
+      spare.created(daysAgo(40)),
+      busy.at(daysAgo(40)).registered({ name: 'Busy', unitPrice: '1.25', reorderLevel: 50, categoryId: bulk.categoryId }),
+      rare.at(daysAgo(40)).registered({ name: 'Rare', unitPrice: '3.10', categoryId: bulk.categoryId }),
+      rare.received(7),
+    ];
+    for (let i = 0; i < 2_600; i++) {
+      const day = daysAgo(39 - Math.floor(i / 100));
+      events.push(i % 3 === 2 ? busy.at(day).issued(1) : busy.at(day).received(1));
+      if (i === 1_300) events.push(busy.detailsChanged({ categoryId: spare.categoryId }), bulk.renamed('Bulk goods', day));
+      if (i === 1_900) events.push(before.at(day).registered({ name: 'Before the clear' }), before.received(4));
+      if (i === 1_950) events.push(workspaceClearedEvent('inventory', demoActor), after.at(day).registered({ name: 'After' }));
+      if (i === 1_960) events.push(after.received(9));
+    }
+    events.push(rare.at(daysAgo(2)).detailsChanged({ unitPrice: '3.20', categoryId: spare.categoryId }), rare.issued(2));
+    await reporting.publish(events);
+    const live = await digest([userId, demoId]);
+    expect(live.item_history.rows).toBe(3 + 2_600 + 1 + 2 + 2);
+    expect(live.items.rows).toBe(3);
+
+    const results = await reporting.rebuildAll();
+
+    expect(results[0].events).toBeGreaterThan(2_600);
+    expect(await digest([userId, demoId])).toEqual(live);
   }, 120_000);
 });
