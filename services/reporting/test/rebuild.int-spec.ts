@@ -109,9 +109,9 @@ describe('rebuild', () => {
     expect(seenWhileRebuilding.every((seen) => JSON.stringify(seen) === JSON.stringify(firstBefore))).toBe(true);
   }, 120_000);
 
-  // A replay writes each batch while it folds the next (InventoryProjection's `unwritten`): an item
-  // changed in every batch is folded from the state its unwritten batch left, one changed again two
-  // batches later from the table, and a workspace cleared mid-batch loses what came before the clear.
+  // A replay of several batches (1,000 events each, rebuild.ts): an item changed in every batch is
+  // folded from the state the batch before left, one changed again two batches later from the table,
+  // and a workspace cleared mid-batch loses what came before the clear.
   it('replays a history of several batches as it was folded live, items changed in one batch after another', async () => {
     const userId = newUserId();
     const demoId = newUserId();

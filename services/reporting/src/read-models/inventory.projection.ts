@@ -1,5 +1,4 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { setImmediate } from 'node:timers/promises';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { EventEnvelope, ItemEvent } from '@inventory/contracts';
 import type { ApplyContext, EventHandler } from '@inventory/platform';
@@ -12,16 +11,9 @@ import {
   MONTHLY_CATEGORY_TOTALS_FROM_DAYS,
 } from './daily-category-totals.js';
 import { shadowTables } from './shadow-tables.js';
-import { CATEGORY_LOCKS_SQL, inTransaction } from './sql.js';
+import { inTransaction, lockCategories } from './sql.js';
 
 type Db = ReturnType<typeof inTransaction>;
-
-/** A replay's last batch: the states it leaves its items in, its write (held back), and the write sent before it. */
-interface UnwrittenBatch {
-  states: ReadonlyMap<string, ItemSnapshot>;
-  write?: () => Promise<void>;
-  sent?: Promise<void>;
-}
 
 /** What this read model keeps of the inventory events. */
 export const ITEM_TABLES = [
@@ -158,18 +150,11 @@ const WRITE_BATCH = { live: writeBatch(false), replay: writeBatch(true) };
  * Folds inventory events into items (state now), item_history (state after every event), movements,
  * item_totals (the dashboard and report totals), daily_value (the value chart), category_values
  * (the value report's category totals) and daily_ and monthly_category_totals (the totals at a past
- * instant). A batch costs two statements: read what it needs (and lock its categories), write all eight tables.
+ * instant). A batch costs two statements (three with categories): read what it needs, write all eight tables.
  */
 @Injectable()
 export class InventoryProjection implements EventHandler {
   private readonly logger = new Logger(InventoryProjection.name);
-  /**
-   * A replay's batches overlap (docs/reports.md "Rebuilds"). Each batch's write is held back until
-   * the next batch has read the states of its items, so the database writes one batch while this
-   * service folds the next; the states of the items the unwritten batch changed are taken from here.
-   * Kept per transaction: only a rebuild's, whose copies no one else writes.
-   */
-  private readonly unwritten = new WeakMap<EntityManager, UnwrittenBatch>();
 
   handle(event: EventEnvelope, em: EntityManager): Promise<void> {
     return this.handleBatch([event], em);
@@ -179,11 +164,7 @@ export class InventoryProjection implements EventHandler {
     const itemEvents = events.filter(isItemEvent);
     if (itemEvents.length === 0) return;
     const db = inTransaction(em);
-    const unwritten = apply.replaying ? this.unwritten.get(em) : undefined;
-    const { items, purged } = await loadState(db, itemEvents, unwritten?.states);
-    // The batch before this one is written while this one is folded (see `unwritten`).
-    const sent = unwritten && this.send(unwritten);
-    if (unwritten?.write) await setImmediate(); // lets its statement reach the socket before the fold holds the thread
+    const { items, purged } = await loadState(db, itemEvents);
     const initial = new Map<string, ItemSnapshot | null>();
     const changed = new Map<string, ItemSnapshot>();
     const history: object[] = [];
@@ -204,38 +185,18 @@ export class InventoryProjection implements EventHandler {
       const movement = movementOf(before?.stock ?? 0, event);
       if (movement) movements.push(movementRow(event, after, movement));
     }
-    if (changed.size === 0) {
-      if (sent) this.unwritten.set(em, { states: new Map(), sent });
-      return;
-    }
+    if (changed.size === 0) return;
     // items gets each item's last state only: one statement may not update a row twice.
     const latest = [...changed.values()];
     const totals = latest.map((after) => totalsRow(initial.get(after.itemId) ?? null, after));
-    const parameters = [totals, history, latest.map(itemRow), movements].map((rows) => JSON.stringify(rows));
-    const write = () => db.run(apply.replaying ? WRITE_BATCH.replay : WRITE_BATCH.live, parameters);
-    if (apply.replaying) this.unwritten.set(em, { states: changed, write, sent });
-    else await write();
-  }
-
-  /**
-   * Sends a replay's held-back write, if it holds one, and returns the last write sent: the
-   * transaction's next statement waits for it, writeUnwritten too.
-   */
-  private send(batch: UnwrittenBatch): Promise<void> | undefined {
-    if (!batch.write) return batch.sent;
-    const sent = batch.write();
-    // Until it is awaited, its failure is told here (the statements after it fail as aborted).
-    sent.catch((error: Error) => this.logger.error(`a replayed batch was not written: ${error.message}`));
-    return sent;
-  }
-
-  /** Writes what a replay holds back and waits for it: before a workspace is cleared, and at the end. */
-  private async writeUnwritten(em: EntityManager): Promise<void> {
-    const batch = this.unwritten.get(em);
-    if (!batch) return;
-    this.unwritten.delete(em);
-    await batch.sent;
-    await this.send(batch);
+    await lockCategories(
+      db,
+      latest.map((after) => after.categoryId),
+    );
+    await db.run(
+      apply.replaying ? WRITE_BATCH.replay : WRITE_BATCH.live,
+      [totals, history, latest.map(itemRow), movements].map((rows) => JSON.stringify(rows)),
+    );
   }
 
   async reset(em: EntityManager): Promise<void> {
@@ -246,56 +207,35 @@ export class InventoryProjection implements EventHandler {
   }
 
   async replayed(em: EntityManager): Promise<void> {
-    await this.writeUnwritten(em);
     const db = inTransaction(em);
     for (const statement of DERIVED_AFTER_REPLAY) await db.run(statement);
     await shadowTables.commit(db, SHADOWED_TABLES);
   }
 
   async clearWorkspace(workspaceId: string, em: EntityManager): Promise<void> {
-    await this.writeUnwritten(em);
     const db = inTransaction(em);
     for (const table of ITEM_TABLES) await db.run(`DELETE FROM ${table} WHERE workspace_id = ?`, [workspaceId]);
   }
 }
 
 /**
- * In one round trip: the current state of the items the batch touches (those of `known` as given),
- * which of its owners were purged (their events are ignored: a late or replayed one must not bring
- * their data back), and lockCategories's locks on every category the batch can name: the items'
- * before the batch and those its events give. Planned each time with the ids bound (runSql): the
- * items table grows fast during a bulk import.
+ * In one round trip: the current state of the items the batch touches, and which of its owners were
+ * purged (their events are ignored: a late or replayed one must not bring their data back). Planned
+ * each time with the ids bound (runSql): the items table grows fast during a bulk import.
  */
-async function loadState(
-  db: Db,
-  events: ItemEvent[],
-  known: ReadonlyMap<string, ItemSnapshot> = new Map(),
-): Promise<{ items: Map<string, ItemSnapshot>; purged: Set<string> }> {
-  const ids = (values: (string | null | undefined)[]) => [...new Set(values.filter((value): value is string => typeof value === 'string'))];
-  const touched = ids(events.map((e) => e.data.itemId));
-  const unknown = touched.filter((id) => !known.has(id));
-  const named = [...touched.map((id) => known.get(id)?.categoryId), ...events.map(categoryNamedBy)];
+async function loadState(db: Db, events: ItemEvent[]): Promise<{ items: Map<string, ItemSnapshot>; purged: Set<string> }> {
+  const ids = (values: string[]) => [...new Set(values)];
   const [row] = await db.rows<{ items: ItemRow[] | null; purged: string[] | null }>(
     `SELECT (SELECT json_agg(i) FROM (
                SELECT item_id, workspace_id, name, sku, category_id, unit_price::text AS unit_price, reorder_level, stock, active,
                       version, ${isoTimeSql('updated_at')} AS updated_at
                  FROM items WHERE item_id = ANY(?::text[])) i) AS items,
-            (SELECT json_agg(workspace_id) FROM purged_workspaces WHERE workspace_id = ANY(?::text[])) AS purged,
-            (SELECT count(*) FROM (
-               SELECT ${CATEGORY_LOCKS_SQL} FROM (
-                 SELECT category_id AS id FROM items WHERE item_id = ANY(?::text[]) AND category_id IS NOT NULL
-                 UNION SELECT unnest(?::text[])) categories ORDER BY id) locks) AS locked`,
-    [unknown, ids(events.map((e) => e.metadata.workspaceId)), unknown, ids(named)],
+            (SELECT json_agg(workspace_id) FROM purged_workspaces WHERE workspace_id = ANY(?::text[])) AS purged`,
+    [ids(events.map((e) => e.data.itemId)), ids(events.map((e) => e.metadata.workspaceId))],
     { planEachTime: true },
   );
-  const items = new Map(known);
-  for (const item of row.items ?? []) items.set(item.item_id, toSnapshot(item));
-  return { items, purged: new Set(row.purged ?? []) };
+  return { items: new Map((row.items ?? []).map((item) => [item.item_id, toSnapshot(item)])), purged: new Set(row.purged ?? []) };
 }
-
-/** The category an event files its item under, if it names one. */
-const categoryNamedBy = (event: ItemEvent): string | null | undefined =>
-  event.type === 'ItemRegistered' ? event.data.categoryId : event.type === 'ItemDetailsChanged' ? event.data.changes.categoryId : undefined;
 
 function toSnapshot(row: ItemRow): ItemSnapshot {
   return {

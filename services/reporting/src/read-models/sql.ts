@@ -23,11 +23,6 @@ export const IS_PURGED = 'EXISTS (SELECT 1 FROM purged_workspaces WHERE workspac
 export async function lockCategories(db: ReturnType<typeof inTransaction>, categoryIds: (string | null)[]): Promise<void> {
   const ids = [...new Set(categoryIds.filter((id): id is string => id !== null))].sort();
   if (ids.length === 0) return;
-  await db.run(`SELECT ${CATEGORY_LOCKS_SQL} FROM unnest(?::text[]) AS id ORDER BY id`, [ids]);
+  // PostgreSQL takes the locks after sorting (volatile functions in the select list run after ORDER BY).
+  await db.run("SELECT pg_advisory_xact_lock(hashtextextended('category:' || id, 0)) FROM unnest(?::text[]) AS id ORDER BY id", [ids]);
 }
-
-/**
- * lockCategories's lock on the category ids of a column `id`, in a query that sorts them by `id`:
- * PostgreSQL takes the locks after sorting (volatile functions in the select list run after ORDER BY).
- */
-export const CATEGORY_LOCKS_SQL = "pg_advisory_xact_lock(hashtextextended('category:' || id, 0))";
