@@ -10,6 +10,7 @@ import { Reporting0007AsOfAtScale } from './Reporting0007_as_of_at_scale.js';
 import { Reporting0008AsOfOrders } from './Reporting0008_as_of_orders.js';
 import { Reporting0009SmallSearchPendingLists } from './Reporting0009_small_search_pending_lists.js';
 import { Reporting0010MonthlyCategoryTotals } from './Reporting0010_monthly_category_totals.js';
+import { Reporting0011VersionEnds } from './Reporting0011_version_ends.js';
 
 /** Every migration of this service, oldest first. */
 export const migrations: MigrationObject[] = [
@@ -24,4 +25,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Reporting0008_as_of_orders', class: Reporting0008AsOfOrders },
   { name: 'Reporting0009_small_search_pending_lists', class: Reporting0009SmallSearchPendingLists },
   { name: 'Reporting0010_monthly_category_totals', class: Reporting0010MonthlyCategoryTotals },
+  { name: 'Reporting0011_version_ends', class: Reporting0011VersionEnds },
 ];

@@ -58,21 +58,15 @@ const LATEST_STATE = `SELECT ${ITEM_COLUMNS} FROM item_history h
   WHERE h.workspace_id = i.workspace_id AND h.item_id = i.item_id AND h.occurred_at <= ?
   ORDER BY h.occurred_at DESC, h.version DESC LIMIT 1`;
 /**
- * The versions that were their item's latest at the instant (parameters: workspace, instant, instant).
- * Read in the order of an index of item_history (Reporting0007), a page costs a page's worth of
- * versions, each checked by one probe of item_history_workspace_item_time for its item's latest
- * version up to the instant. The probe is a scalar subquery, which PostgreSQL runs for each version
- * whatever it estimates; as NOT EXISTS it was an anti-join, and for a workspace it took for small (a
- * new one, not yet in the statistics) it held the workspace's whole history and compared every
- * version with every other: 2.8 s for 2,300 items instead of 34 ms, quadratic in their number.
+ * The versions that were their item's latest at the instant (parameters: workspace, instant, instant):
+ * by each version's end (superseded_at, read-models/version-ends.ts), a filter on the row itself.
+ * Read in the order of an index of item_history (Reporting0007, 0008), a page costs a page's worth of
+ * versions and no probe of each one's item for a later version (docs/reports.md, "Version ends").
  */
 const WALKED_STATE = `SELECT ${ITEM_COLUMNS.split(', ')
   .map((column) => `h.${column}`)
   .join(', ')} FROM item_history h
-  WHERE h.workspace_id = ? AND h.active AND h.occurred_at <= ?
-    AND (h.occurred_at, h.version) = (SELECT n.occurred_at, n.version FROM item_history n
-          WHERE n.workspace_id = h.workspace_id AND n.item_id = h.item_id AND n.occurred_at <= ?
-          ORDER BY n.occurred_at DESC, n.version DESC LIMIT 1)`;
+  WHERE h.workspace_id = ? AND h.active AND h.occurred_at <= ? AND (h.superseded_at IS NULL OR h.superseded_at > ?)`;
 /**
  * At an instant, whether an order walks one of item_history's indexes (WALKED_STATE; Reporting0007
  * and 0008) rather than folding every item: each column's order, and each type's own but the value

@@ -12,6 +12,10 @@ import type { CommandOutcome, ItemRequest } from './command.js';
  */
 export function decideRequest(initial: ItemState, itemId: string, { context, commands }: ItemRequest): CommandOutcome {
   let state = initial;
+  // Never before the item's last event: an instance whose clock is behind another's would otherwise
+  // date a version before the one it follows, and a report at a past instant reads each item's
+  // versions in time order (docs/reports.md, "Version ends"). ISO times of one format sort as text.
+  const occurredAt = initial.updatedAt > context.occurredAt ? initial.updatedAt : context.occurredAt;
   const events: ItemEvent[] = [];
   for (const command of commands) {
     for (const fact of decide(command, state)) {
@@ -21,7 +25,7 @@ export function decideRequest(initial: ItemState, itemId: string, { context, com
         streamId: itemStreamId(itemId),
         version: state.version + 1,
         data: fact.data,
-        occurredAt: context.occurredAt,
+        occurredAt,
         metadata: {
           workspaceId: context.workspaceId,
           userId: context.userId,
