@@ -113,6 +113,18 @@ describe('a database from before workspaces', () => {
     expect(recent.map((r) => r.item.name)).toEqual([`${name} drill`, `${name} drill`, `${name} drill`]);
     const report = await get<{ name: string }[]>(client, '/api/reports/inventory?type=inventory');
     expect(report.map((row) => row.name).sort()).toEqual([`${name} drill`, `${name} glue`]);
+    // At the instant of each movement, the drill's stock after it: the versions kept before
+    // Reporting0011 were given their ends there, and the report's walk keeps each by its end.
+    for (const movement of movements) {
+      const asOf = await get<{ rows: { name: string; currentStock: number }[] }>(
+        client,
+        `/api/reports/inventory?type=inventory&page=1&pageSize=50&asOf=${encodeURIComponent(movement.createdAt)}`,
+      );
+      expect([movement.createdAt, asOf.rows.find((row) => row.name === `${name} drill`)?.currentStock]).toEqual([
+        movement.createdAt,
+        movement.stockAfter,
+      ]);
+    }
 
     // Writing after the migration works as before, and is recorded under the user's name.
     const moved = await client.post(`/api/inventory/${drill.id}/stock`, {
