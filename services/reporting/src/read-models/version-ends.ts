@@ -8,7 +8,7 @@
  * Derived over all of an item's versions at once by the migration and at a rebuild's end; the live
  * projection keeps it event by event (inventory.projection.ts, writeBatch).
  */
-export const SUPERSEDED_AT = 'lead(occurred_at) OVER (PARTITION BY item_id ORDER BY occurred_at, version)';
+const SUPERSEDED_AT = 'lead(occurred_at) OVER (PARTITION BY item_id ORDER BY occurred_at, version)';
 
 /** Every column of item_history, in its order. */
 export const ITEM_HISTORY_COLUMNS = `event_id, item_id, workspace_id, version, occurred_at, name, sku, category_id, unit_price,
