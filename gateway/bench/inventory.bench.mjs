@@ -141,6 +141,10 @@ function run(title, options) {
 }
 
 const { headers } = await signUp();
+// A gateway in service has answered errors (a signed-out visitor's 401, a mistyped id's 404): the
+// figures are those of one that has, not of one fresh from its start.
+const signedOut = await fetch(`${baseUrl}/api/auth/user`);
+if (signedOut.status !== 401) throw new Error(`a signed-out GET /api/auth/user answered ${signedOut.status}, not 401`);
 const started = Date.now();
 const ids = await seed(headers);
 console.log(

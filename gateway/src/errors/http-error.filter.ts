@@ -1,5 +1,5 @@
 import { Catch, HttpException, Logger, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
-import { DATABASE_UNAVAILABLE, describeError, isDatabaseUnavailable, runWithRequestId, ServiceError } from '@inventory/platform';
+import { DATABASE_UNAVAILABLE, describeError, isDatabaseUnavailable, ServiceError, withRequestIdNow } from '@inventory/platform';
 import type { Response } from 'express';
 
 /**
@@ -14,9 +14,9 @@ export class HttpErrorFilter implements ExceptionFilter {
   catch(exception: unknown, host: ArgumentsHost): void {
     const response = host.switchToHttp().getResponse<Response>();
     if (response.headersSent) return;
-    // The router catches the error outside the handler's request id: its line gets it back here.
+    // The gateway's handlers run under no request id (docs/operations.md, "Logs"): its line gets it here.
     const requestId = (response.locals as { requestId?: string }).requestId;
-    const { status, message } = runWithRequestId(requestId, () => this.toAnswer(exception));
+    const { status, message } = withRequestIdNow(requestId, () => this.toAnswer(exception));
     response.status(status).json({ message });
   }
 
