@@ -1,8 +1,9 @@
-import { Controller, Get, Param, Patch, Sse, type MessageEvent } from '@nestjs/common';
+import { Controller, Get, Param, Patch, type MessageEvent } from '@nestjs/common';
 import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import { AlertStreamEvents, IdentitySubjects, InventorySubjects, type Actor, type LowStockAlertView } from '@inventory/contracts';
 import { catchError, concatMap, defer, filter, ignoreElements, interval, map, merge, of, shareReplay, type Observable } from 'rxjs';
 import { CurrentActor, WorkspaceData } from '../auth/index.js';
+import { LiveStream } from '../lifecycle/shutdown.js';
 import { IdentityClient, InventoryClient } from '../nats/service-clients.js';
 import { AlertNotifications } from './alert-notifications.js';
 import { LowStockAlertDto } from './alerts.dto.js';
@@ -41,7 +42,7 @@ export class AlertsController {
     return this.inventory.call(InventorySubjects.markAlertRead, { id }, actor);
   }
 
-  @Sse('stream')
+  @LiveStream('stream')
   @ApiOperation({
     summary:
       'Server-sent events: "low-stock-alert" (data: the alert), "alert-resolved" (data: { alertId, itemId }), "heartbeat". No alert events while your \'Low Stock Alerts\' preference is off (a change of it restarts the stream). At most ALERT_STREAMS_PER_USER open per user: a new one ends the oldest',

@@ -7,7 +7,6 @@ import {
   Param,
   Post,
   Res,
-  Sse,
   UploadedFile,
   UseFilters,
   UseInterceptors,
@@ -48,6 +47,7 @@ import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import { from, interval, map, merge, takeWhile, type Observable } from 'rxjs';
 import { CurrentActor, WorkspaceData } from '../auth/index.js';
+import { LiveStream } from '../lifecycle/shutdown.js';
 import { getEnv } from '../config/env.js';
 import { CatalogClient, InventoryClient, LocationsClient } from '../nats/service-clients.js';
 import { UploadErrorsFilter } from '../uploads/upload-errors.filter.js';
@@ -159,7 +159,7 @@ export class ImportsController {
     return this.inventory.call(ImportSubjects.get, { id }, actor);
   }
 
-  @Sse(':id/events')
+  @LiveStream(':id/events')
   @ApiOperation({ summary: 'Server-sent events: "progress" (data: the import) at once and on every change, until it settles; "heartbeat"' })
   @ApiProduces('text/event-stream')
   events(@CurrentActor() actor: Actor, @Param('id') id: string): Observable<MessageEvent> {

@@ -1,7 +1,7 @@
 import { Controller, Module, type INestMicroservice } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { ClientProxyFactory, MessagePattern, RpcException, type ClientProxy } from '@nestjs/microservices';
-import { natsServiceTransport, natsTransport } from '@inventory/platform';
+import { MuxedNatsClient, natsServiceTransport, natsTransport } from '@inventory/platform';
 import { testServers } from '@inventory/platform/testing';
 import { randomUUID } from 'node:crypto';
 import type { Socket } from 'node:net';
@@ -53,7 +53,13 @@ afterAll(async () => {
   await service?.close();
 });
 
-const send = <T>(subject: string, data: unknown, ms = 5000) => firstValueFrom(client.send<T>(subject, data).pipe(timeout(ms)));
+type Send = <T>(subject: string, data: unknown, ms?: number) => Promise<T>;
+
+/** Both ways of asking: Nest's observable send(), and the client's own request(), which rpc() uses. */
+const ways: [string, Send][] = [
+  ['send()', <T>(subject: string, data: unknown, ms = 5000) => firstValueFrom(client.send<T>(subject, data).pipe(timeout(ms)))],
+  ['request()', <T>(subject: string, data: unknown, ms = 5000) => (client as MuxedNatsClient).request(subject, data, ms) as Promise<T>],
+];
 
 /** The client connection's subscriptions, as the NATS server lists them. */
 async function serverSideSubscriptions(): Promise<string[]> {
@@ -62,7 +68,7 @@ async function serverSideSubscriptions(): Promise<string[]> {
   return connections.find((connection) => connection.name === clientName)?.subscriptions_list ?? [];
 }
 
-describe('the NATS client (one reply subscription per connection)', () => {
+describe.each(ways)('the NATS client (one reply subscription per connection), asked by %s', (_way, send) => {
   it('gives each of many concurrent requests its own answer', async () => {
     // Routing is what is checked, not speed: a wait long enough for a machine busy with other tests.
     const answers = await Promise.all(Array.from({ length: 300 }, (_, n) => send<{ n: number }>(ECHO, { n }, 30_000)));

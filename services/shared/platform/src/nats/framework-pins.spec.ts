@@ -54,6 +54,9 @@ describe('the Nest NATS internals our subclasses rely on', () => {
       'getOptionsProp',
       'connect',
       'close',
+      'createPacket',
+      'serializeError',
+      'serializeResponse',
     ]) {
       expect([name, method(ClientNats.prototype, name)]).toEqual([name, true]);
     }

@@ -3,6 +3,7 @@ import { isRpcErrorBody, type Actor, type Envelope, type RpcRequest, type RpcRes
 import { firstValueFrom, timeout, TimeoutError } from 'rxjs';
 import { ServiceError } from '../errors/service-error.js';
 import { currentRequestId } from '../logging/request-id.js';
+import { MuxedNatsClient } from '../nats/muxed-nats.client.js';
 import { JsonText, valueOf } from './json-text.js';
 
 export interface RpcOptions {
@@ -46,7 +47,10 @@ async function answerOf<S extends Subject>(client: ClientProxy, subject: S, data
   const envelope: Envelope<RpcRequest<S>> = { actor: options.actor, data, meta };
   const ms = options.timeoutMs ?? DEFAULT_RPC_TIMEOUT_MS;
   try {
-    return await firstValueFrom(client.send<unknown>(subject, envelope).pipe(timeout(ms)));
+    // Every client the platform makes is a MuxedNatsClient (natsTransport); another takes Nest's way.
+    return client instanceof MuxedNatsClient
+      ? await client.request(subject, envelope, ms)
+      : await firstValueFrom(client.send<unknown>(subject, envelope).pipe(timeout(ms)));
   } catch (error) {
     throw toServiceError(error, subject, ms);
   }
