@@ -14,7 +14,8 @@ import { bodyParserErrors, refuseDeepJson } from './errors/body-parser-errors.js
 import { HttpErrorFilter } from './errors/http-error.filter.js';
 import { assignRequestId } from './logging/request-id.js';
 import { timeHttpRequests } from './metrics/http-metrics.js';
-import { serveWebApp } from './web/serve-web-app.js';
+import { isApiPath, serveWebApp } from './web/serve-web-app.js';
+import { inSequence } from './http/in-sequence.js';
 
 /** Builds the HTTP app (used by main.ts and by the integration tests). */
 export async function createGatewayApp(): Promise<INestApplication> {
@@ -28,26 +29,29 @@ export async function createGatewayApp(): Promise<INestApplication> {
   // API answers are per user and must not be stored by browsers or proxies (an image route may
   // allow it for itself); with no-store an ETag, hashed over every body, would buy nothing.
   app.disable('etag');
-  app.use(assignRequestId, timeHttpRequests);
-  app.use('/api', noStore);
+  // One router layer for the middleware every request passes (inSequence); the parsers' errors
+  // are answered by the error handler after it.
   app.use(
-    helmet({
-      contentSecurityPolicy: {
-        directives: {
-          // antd injects CSS-in-JS style tags; scripts stay same-origin only. The barcode reader
-          // (zxing-wasm, docs/scanning.md) compiles its own same-origin WebAssembly, which needs
-          // 'wasm-unsafe-eval' (it allows no JavaScript eval).
-          'script-src': ["'self'", "'wasm-unsafe-eval'"],
-          'style-src': ["'self'", "'unsafe-inline'"],
-          'img-src': ["'self'", 'data:', 'blob:'],
-          'upgrade-insecure-requests': null,
+    inSequence(
+      assignRequestId,
+      timeHttpRequests,
+      noStoreOnApi,
+      helmet({
+        contentSecurityPolicy: {
+          directives: {
+            // antd injects CSS-in-JS style tags; scripts stay same-origin only. The barcode reader
+            // (zxing-wasm, docs/scanning.md) compiles its own same-origin WebAssembly, which needs
+            // 'wasm-unsafe-eval' (it allows no JavaScript eval).
+            'script-src': ["'self'", "'wasm-unsafe-eval'"],
+            'style-src': ["'self'", "'unsafe-inline'"],
+            'img-src': ["'self'", 'data:', 'blob:'],
+            'upgrade-insecure-requests': null,
+          },
         },
-      },
-    }),
-  );
-  app.use(
-    express.json({ limit: env.BODY_LIMIT, verify: refuseDeepJson }),
-    express.urlencoded({ extended: false, limit: env.BODY_LIMIT }),
+      }),
+      express.json({ limit: env.BODY_LIMIT, verify: refuseDeepJson }),
+      express.urlencoded({ extended: false, limit: env.BODY_LIMIT }),
+    ),
     bodyParserErrors,
   );
   serveWebApp(app.getHttpAdapter().getInstance(), env.WEB_DIST_DIR, { publicConfig: () => app.get(AuthService).publicConfig() });
@@ -59,8 +63,8 @@ export async function createGatewayApp(): Promise<INestApplication> {
   return app;
 }
 
-const noStore: RequestHandler = (_req, res, next) => {
-  res.setHeader('Cache-Control', 'no-store');
+const noStoreOnApi: RequestHandler = (req, res, next) => {
+  if (isApiPath(req.path)) res.setHeader('Cache-Control', 'no-store');
   next();
 };
 

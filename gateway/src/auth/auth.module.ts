@@ -28,6 +28,7 @@ import { WorkspaceWriteGuard } from './guards/workspace-write.guard.js';
 import { LoginBackoffService } from './throttling/login-backoff.service.js';
 import { RateLimitGuard } from './throttling/rate-limit.guard.js';
 import { rateLimiterProvider } from './throttling/rate-limiter.provider.js';
+import { inSequence } from '../http/in-sequence.js';
 
 /**
  * Sessions, CSRF protection and sign-in for the whole gateway. Global guards, in this order: CSRF on
@@ -65,7 +66,8 @@ export class AuthModule implements NestModule, OnApplicationShutdown {
 
   configure(consumer: MiddlewareConsumer): void {
     consumer
-      .apply(this.tokens.middleware, ...sessionHandlers(this.store, this.settings))
+      // One middleware, so one router layer per request (inSequence).
+      .apply(inSequence(this.tokens.middleware, ...sessionHandlers(this.store, this.settings)))
       .forRoutes({ path: '{*path}', method: RequestMethod.ALL });
   }
 
