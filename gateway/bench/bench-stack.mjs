@@ -179,7 +179,7 @@ export async function printStatements(stack) {
   const db = new pg.Client({ connectionString: `${stack.env.PG_URL}/postgres` });
   await db.connect();
   const { rows } = await db.query(
-    `SELECT d.datname AS db, s.calls, round(s.total_exec_time)::int AS ms, round((s.total_exec_time / s.calls)::numeric, 2)::float AS "ms/call",
+    `SELECT d.datname AS db, s.calls, round(s.total_exec_time)::int AS ms, round((s.total_exec_time / s.calls)::numeric, 2)::float AS "ms/call", round(s.max_exec_time::numeric, 1)::float AS "max ms",
             s.rows, left(regexp_replace(s.query, '\\s+', ' ', 'g'), 90) AS statement
        FROM pg_stat_statements s JOIN pg_database d ON d.oid = s.dbid
       ORDER BY s.total_exec_time DESC LIMIT 25`,

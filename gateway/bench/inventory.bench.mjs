@@ -132,12 +132,30 @@ function processCpu() {
   return groups;
 }
 
-function run(title, options) {
+// BENCH_TIMELINE=1 prints each measured second's request count, p50, p99 and slowest, to see when a tail happens.
+const timeline = process.env.BENCH_TIMELINE === '1';
+
+function run(title, options, { measured = false } = {}) {
   return new Promise((resolve, reject) => {
-    autocannon({ url: baseUrl, connections, duration, ...options }, (error, result) =>
-      error ? reject(error) : resolve({ title, result }),
-    );
+    const seconds = [];
+    const started = Date.now();
+    const instance = autocannon({ url: baseUrl, connections, duration, ...options }, (error, result) => {
+      if (!error && measured && timeline) printTimeline(title, seconds);
+      return error ? reject(error) : resolve({ title, result });
+    });
+    if (measured && timeline) {
+      instance.on('response', (_client, _status, _bytes, ms) => (seconds[Math.floor((Date.now() - started) / 1000)] ??= []).push(ms));
+    }
   });
+}
+
+function printTimeline(title, seconds) {
+  const at = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+  console.log(`${title}, second by second (requests, p50, p99, slowest ms):`);
+  for (const [second, times] of seconds.entries()) {
+    const sorted = (times ?? []).sort((a, b) => a - b);
+    console.log(`  ${String(second).padStart(3)} ${String(sorted.length).padStart(6)} ${at(sorted, 0.5)} ${at(sorted, 0.99)} ${sorted.at(-1)}`);
+  }
 }
 
 const { headers } = await signUp();
@@ -195,7 +213,7 @@ for (const [title, options, target] of chosen) {
   if (pgStatements) await statementsReset(stack);
   const before = machineCpu();
   const processesBefore = processCpu();
-  const { result } = await run(title, options);
+  const { result } = await run(title, options, { measured: true });
   const processesAfter = processCpu();
   const after = machineCpu();
   if (pgStatements) {
