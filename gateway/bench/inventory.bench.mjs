@@ -154,7 +154,9 @@ function printTimeline(title, seconds) {
   console.log(`${title}, second by second (requests, p50, p99, slowest ms):`);
   for (const [second, times] of seconds.entries()) {
     const sorted = (times ?? []).sort((a, b) => a - b);
-    console.log(`  ${String(second).padStart(3)} ${String(sorted.length).padStart(6)} ${at(sorted, 0.5)} ${at(sorted, 0.99)} ${sorted.at(-1)}`);
+    console.log(
+      `  ${String(second).padStart(3)} ${String(sorted.length).padStart(6)} ${at(sorted, 0.5)} ${at(sorted, 0.99)} ${sorted.at(-1)}`,
+    );
   }
 }
 

@@ -8,7 +8,9 @@ const outcome = (handler: RequestHandler, req = {} as Request) =>
 describe('inSequence', () => {
   it('runs the handlers in order, then goes on', async () => {
     const seen: string[] = [];
-    const step = (name: string): RequestHandler => (_req, _res, next) => (seen.push(name), next());
+    const step =
+      (name: string): RequestHandler =>
+      (_req, _res, next) => (seen.push(name), next());
     expect(await outcome(inSequence(step('a'), step('b'), step('c')))).toBeUndefined();
     expect(seen).toEqual(['a', 'b', 'c']);
   });

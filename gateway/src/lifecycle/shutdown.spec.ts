@@ -15,6 +15,8 @@ describe('the gateway stops its live streams', () => {
 
   // An interceptor on every route would put every request through Nest's observable pipeline (shutdown.ts).
   it('puts no interceptor on every route', () => {
-    expect(sources.filter(({ text }) => text.includes('APP_INTERCEPTOR') || text.includes('useGlobalInterceptors')).map(({ file }) => file)).toEqual([]);
+    expect(
+      sources.filter(({ text }) => text.includes('APP_INTERCEPTOR') || text.includes('useGlobalInterceptors')).map(({ file }) => file),
+    ).toEqual([]);
   });
 });
