@@ -12,10 +12,10 @@ import { getEnv } from './config/env.js';
 import { setupOpenApi } from './docs/openapi.js';
 import { bodyParserErrors, refuseDeepJson } from './errors/body-parser-errors.js';
 import { HttpErrorFilter } from './errors/http-error.filter.js';
+import { inSequence } from './http/in-sequence.js';
 import { assignRequestId } from './logging/request-id.js';
 import { timeHttpRequests } from './metrics/http-metrics.js';
 import { isApiPath, serveWebApp } from './web/serve-web-app.js';
-import { inSequence } from './http/in-sequence.js';
 
 /** Builds the HTTP app (used by main.ts and by the integration tests). */
 export async function createGatewayApp(): Promise<INestApplication> {

@@ -8,6 +8,7 @@ import {
   type OnApplicationShutdown,
 } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
+import { inSequence } from '../http/in-sequence.js';
 import { AUTH_SETTINGS, authSettings, type AuthSettings } from './auth-settings.js';
 import { AuthController } from './auth.controller.js';
 import { AuthService } from './auth.service.js';
@@ -28,7 +29,6 @@ import { WorkspaceWriteGuard } from './guards/workspace-write.guard.js';
 import { LoginBackoffService } from './throttling/login-backoff.service.js';
 import { RateLimitGuard } from './throttling/rate-limit.guard.js';
 import { rateLimiterProvider } from './throttling/rate-limiter.provider.js';
-import { inSequence } from '../http/in-sequence.js';
 
 /**
  * Sessions, CSRF protection and sign-in for the whole gateway. Global guards, in this order: CSRF on

@@ -68,7 +68,7 @@ class StreamsEndOnShutdown implements NestInterceptor {
  * A server-sent-events route (Nest's @Sse) whose stream ends when the gateway stops: the one way to
  * declare one (shutdown.spec.ts holds every route to it). Not a global interceptor: any interceptor
  * on a route runs its every request through an observable pipeline (defer, mergeAll, lastValueFrom
- * and an AsyncResource), a tenth of what the gateway allocated per request (docs/operations.md).
+ * and an AsyncResource), a tenth of what the gateway allocated per request (docs/architecture.md, "A request").
  */
 export const LiveStream = (path: string) => applyDecorators(Sse(path), UseInterceptors(StreamsEndOnShutdown));
 
@@ -78,7 +78,7 @@ export const LiveStream = (path: string) => applyDecorators(Sse(path), UseInterc
  */
 @Global()
 @Module({
-  providers: [Shutdown, StreamsEndOnShutdown],
-  exports: [Shutdown, StreamsEndOnShutdown],
+  providers: [Shutdown],
+  exports: [Shutdown],
 })
 export class LifecycleModule {}

@@ -21,7 +21,7 @@ export function runWithRequestId<T>(requestId: string | undefined, work: () => T
 }
 
 /** The request id of synchronous work under withRequestIdNow, which needs no AsyncLocalStorage. */
-let now: string | undefined;
+let synchronousRequestId: string | undefined;
 
 /**
  * Runs synchronous work (a log line's making) under a request id without AsyncLocalStorage. In the
@@ -30,16 +30,16 @@ let now: string | undefined;
  * every request, about twice as dear. Its error filter, the first error it answered, did just that.
  */
 export function withRequestIdNow<T>(requestId: string | undefined, work: () => T): T {
-  const outer = now;
-  now = requestId;
+  const outer = synchronousRequestId;
+  synchronousRequestId = requestId;
   try {
     return work();
   } finally {
-    now = outer;
+    synchronousRequestId = outer;
   }
 }
 
-export const currentRequestId = (): string | undefined => now ?? current.getStore();
+export const currentRequestId = (): string | undefined => synchronousRequestId ?? current.getStore();
 
 /**
  * Stops tracking request ids, when the process's app closes. An AsyncLocalStorage left enabled
