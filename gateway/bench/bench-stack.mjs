@@ -3,7 +3,7 @@
 // touches the dev or test servers, and everything is removed afterwards (but a `dataDir` of the caller's).
 import { spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -76,11 +76,15 @@ export function startStack(
      */
     start(script, extraEnv = {}, nodeArgs = []) {
       const processName = `${natsUser(script)}${script.endsWith('main.worker.js') ? '-worker' : ''}`;
-      const child = spawn(process.execPath, [...(NODE_ARGS[processName] ?? []), ...nodeArgs, join(ROOT, script)], {
-        cwd: ROOT,
-        env: { ...envFor(script), ...extraEnv },
-        stdio: ['ignore', 'ignore', 'inherit'],
-      });
+      // BENCH_TRACE_GC=1 logs each process's garbage collections (V8's --trace-gc, stamped in ms since
+      // its start) to .data/profiles/gc-<process>.log, whose first line is the start's epoch ms.
+      const traceGc = process.env.BENCH_TRACE_GC === '1';
+      const gcLog = traceGc ? openGcLog(processName) : 'ignore';
+      const child = spawn(
+        process.execPath,
+        [...(NODE_ARGS[processName] ?? []), ...(traceGc ? ['--trace-gc'] : []), ...nodeArgs, join(ROOT, script)],
+        { cwd: ROOT, env: { ...envFor(script), ...extraEnv }, stdio: ['ignore', gcLog, 'inherit'] },
+      );
       children.push(child);
       return child;
     },
@@ -109,6 +113,13 @@ export function startStack(
       if (!keptDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+function openGcLog(processName) {
+  mkdirSync(join(ROOT, '.data', 'profiles'), { recursive: true });
+  const fd = openSync(join(ROOT, '.data', 'profiles', `gc-${processName}.log`), 'w');
+  writeSync(fd, `started ${Date.now()}\n`);
+  return fd;
 }
 
 /** Signs up a fresh user through the API: the session cookie header, the user id and the credentials. */

@@ -140,7 +140,7 @@ function run(title, options, { measured = false } = {}) {
     const seconds = [];
     const started = Date.now();
     const instance = autocannon({ url: baseUrl, connections, duration, ...options }, (error, result) => {
-      if (!error && measured && timeline) printTimeline(title, seconds);
+      if (!error && measured && timeline) printTimeline(title, started, seconds);
       return error ? reject(error) : resolve({ title, result });
     });
     if (measured && timeline) {
@@ -149,9 +149,9 @@ function run(title, options, { measured = false } = {}) {
   });
 }
 
-function printTimeline(title, seconds) {
+function printTimeline(title, started, seconds) {
   const at = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
-  console.log(`${title}, second by second (requests, p50, p99, slowest ms):`);
+  console.log(`${title}, second by second (requests, p50, p99, slowest ms) from epoch ms ${started}:`);
   for (const [second, times] of seconds.entries()) {
     const sorted = (times ?? []).sort((a, b) => a - b);
     console.log(
