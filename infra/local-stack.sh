@@ -51,6 +51,7 @@ ensure_packages() {
     die "Missing Debian packages: ${missing[*]}. Install them once as root: sudo sh -c '$cmd'"
   fi
   log "installing ${missing[*]} (first run only)"
+  mkdir -p "$ROOT/.data" # a fresh clone has none yet, and a benchmark's DATA_DIR lies elsewhere
   sh -c "$cmd" >"$ROOT/.data/apt-install.log" 2>&1 || die "apt-get failed: see .data/apt-install.log"
   PG_BIN="$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -n1)"
 }
