@@ -75,7 +75,9 @@ export const typecheckAll = () => runAll('typecheck');
  * - The gateway's live objects are few, but the garbage of the answers it passes on (report pages,
  *   export slices) grew its heap to 320 MB under load, kept at rest: V8 collects lazily while it
  *   may grow. Capped at 192 MB it stays there, as fast (docs/operations.md, "Memory"). Uploads are
- *   Buffers, outside this heap.
+ *   Buffers, outside this heap. Its major collections start at 85% of V8's limit, not as soon as
+ *   the room left is below the young generation's size: then it marked all the time under load
+ *   (docs/operations.md, "Memory").
  * - The inventory and reporting services, for the same reason: their garbage (pages, events applied)
  *   grew them to 400 and 292 MB during a 100,000-row import; capped at 256 MB, 208 and 176.
  */
@@ -83,7 +85,7 @@ export const NODE_ARGS = {
   'inventory-worker': ['--max-old-space-size=384'],
   inventory: ['--max-old-space-size=256'],
   reporting: ['--max-old-space-size=256'],
-  gateway: ['--max-old-space-size=192'],
+  gateway: ['--max-old-space-size=192', '--incremental-marking-soft-trigger=85', '--incremental-marking-hard-trigger=95'],
 };
 
 /**
