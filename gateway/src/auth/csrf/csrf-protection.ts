@@ -1,3 +1,4 @@
+import cookieParser from 'cookie-parser';
 import { doubleCsrf } from 'csrf-csrf';
 import { createHmac } from 'node:crypto';
 import type { Request, Response } from 'express';
@@ -13,7 +14,7 @@ export interface CsrfProtection {
   /** A token for the header, with its signed twin in an HttpOnly cookie (double submit). */
   issue(req: Request, res: Response): string;
   /** Why a write must be refused, or undefined when it may pass. */
-  refusal(req: Request): string | undefined;
+  refusal(req: Request, res: Response): string | undefined;
 }
 
 /**
@@ -31,6 +32,13 @@ export function createCsrfProtection(settings: Pick<AuthSettings, 'sessionSecret
     getCsrfTokenFromRequest: (req) => req.headers[CSRF_HEADER],
   });
   const publicOrigin = settings.publicUrl ? new URL(settings.publicUrl).origin : undefined;
+  // The cookies are parsed here, where the token's twin is read, not for every request: no other
+  // API call reads them (docs/architecture.md, "A request").
+  const parseCookies = cookieParser();
+  const withCookies = (req: Request, res: Response): Request => {
+    parseCookies(req, res, () => undefined); // synchronous; it leaves cookies parsed before as they are
+    return req;
+  };
 
   const isCrossSite = (req: Request): boolean => {
     const site = req.get('sec-fetch-site');
@@ -40,10 +48,10 @@ export function createCsrfProtection(settings: Pick<AuthSettings, 'sessionSecret
   };
 
   return {
-    issue: (req, res) => generateCsrfToken(req, res, { cookieOptions: { secure: req.secure } }),
-    refusal: (req) => {
+    issue: (req, res) => generateCsrfToken(withCookies(req, res), res, { cookieOptions: { secure: req.secure } }),
+    refusal: (req, res) => {
       if (isCrossSite(req)) return CROSS_SITE_REFUSED;
-      return validateRequest(req) ? undefined : INVALID_CSRF_TOKEN;
+      return validateRequest(withCookies(req, res)) ? undefined : INVALID_CSRF_TOKEN;
     },
   };
 }

@@ -1,6 +1,6 @@
 import { ForbiddenException, Inject, Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import type { Request } from 'express';
+import type { Request, Response } from 'express';
 import { WITHOUT_COOKIE } from '../auth.decorators.js';
 import { CSRF_PROTECTION } from '../csrf/csrf.provider.js';
 import type { CsrfProtection } from '../csrf/csrf-protection.js';
@@ -16,11 +16,12 @@ export class CsrfGuard implements CanActivate {
   ) {}
 
   canActivate(context: ExecutionContext): boolean {
-    const req = context.switchToHttp().getRequest<Request>();
+    const http = context.switchToHttp();
+    const req = http.getRequest<Request>();
     // A request that authenticated with an API token carries no cookie for a forger to ride on.
     if (SAFE_METHODS.has(req.method) || req.apiToken) return true;
     if (this.reflector.getAllAndOverride<boolean>(WITHOUT_COOKIE, [context.getHandler(), context.getClass()])) return true;
-    const refusal = this.csrf.refusal(req);
+    const refusal = this.csrf.refusal(req, http.getResponse<Response>());
     if (refusal) throw new ForbiddenException(refusal);
     return true;
   }

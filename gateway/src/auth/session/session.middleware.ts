@@ -1,4 +1,3 @@
-import cookieParser from 'cookie-parser';
 import type { RequestHandler } from 'express';
 import session, { type Store } from 'express-session';
 import type { AuthSettings } from '../auth-settings.js';
@@ -24,7 +23,7 @@ export function sessionHandlers(store: Store, settings: AuthSettings): RequestHa
     rolling: false,
     cookie: { httpOnly: true, sameSite: 'lax', secure: 'auto', maxAge: settings.idleTimeoutMs },
   });
-  return [unlessSessionFree(load), unlessSessionFree(enforceTimeouts(settings)), unlessSessionFree(cookieParser())];
+  return [unlessSessionFree(load), unlessSessionFree(enforceTimeouts(settings))];
 }
 
 /** Ends sessions past the idle or absolute timeout; refreshes the idle deadline now and then. */
