@@ -28,7 +28,7 @@ export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
  */
 export function startStack(
   offset = Number(process.env.BENCH_PORT_OFFSET ?? 5000),
-  { fsync = false, pgOptions = '', dataDir: keptDir = undefined } = {},
+  { fsync = false, pgOptions = process.env.BENCH_PG_OPTIONS ?? '', dataDir: keptDir = undefined } = {},
 ) {
   if (keptDir) mkdirSync(keptDir, { recursive: true });
   const dataDir = keptDir ?? mkdtempSync(join(tmpdir(), 'inventory-bench-'));
@@ -203,7 +203,7 @@ export async function printStatements(stack) {
  * Waits until every durable consumer of the event stream (each service's projections) has applied
  * all it was sent: a read measured while they catch up on a bulk load would share the cores with them.
  */
-export async function projectionsCaughtUp(stack, timeoutMs = 3_600_000) {
+export async function projectionsCaughtUp(stack, timeoutMs = 3_600_000, { progress = false } = {}) {
   const behind = async () => {
     const jsz = await (await fetch(`${stack.env.NATS_MONITOR_URL}/jsz?consumers=true&config=true`)).json();
     const consumers = (jsz.account_details ?? []).flatMap((account) =>
@@ -213,7 +213,19 @@ export async function projectionsCaughtUp(stack, timeoutMs = 3_600_000) {
       .filter((consumer) => consumer.config?.durable_name)
       .reduce((sum, consumer) => sum + consumer.num_pending + consumer.num_ack_pending, 0);
   };
-  await waitFor(async () => (await behind()) === 0, timeoutMs, 1_000);
+  let lastSaid = Date.now();
+  await waitFor(
+    async () => {
+      const events = await behind();
+      if (progress && Date.now() - lastSaid >= 60_000) {
+        lastSaid = Date.now();
+        console.error(`  ${new Date().toISOString().slice(11, 19)}: ${events.toLocaleString('en-US')} events still to apply`);
+      }
+      return events === 0;
+    },
+    timeoutMs,
+    1_000,
+  );
 }
 
 /**
