@@ -186,11 +186,9 @@ try {
 
   // ── the rebuild of the reporting read models from the whole stream ──
   const log = await stack.run('services/reporting/dist/rebuild.js');
-  figures.rebuild = [...log.matchAll(/(reporting-[\w-]+): (\d+) events in (\d+) ms/g)].map(([, name, events, ms]) => ({
-    name,
-    events: Number(events),
-    ms: Number(ms),
-  }));
+  figures.rebuild = [...log.matchAll(/(reporting-[\w-]+): (\d+) events in (\d+) ms \(the replay (\d+) ms/g)].map(
+    ([, name, events, ms, replayMs]) => ({ name, events: Number(events), ms: Number(ms), replayMs: Number(replayMs) }),
+  );
   figures.loadAfter = loadavg()[0];
   await nc.drain();
 } finally {
@@ -264,6 +262,7 @@ function report(results) {
   console.log(`  the low-stock PDF's rows: ${n(p.rows)} (capped at 1,000) in ${p.seconds.toFixed(2)} s (target for the PDF < 10 s)`);
   for (const r of results.rebuild)
     console.log(
-      `  rebuild ${r.name}: ${n(r.events)} events in ${(r.ms / 1000).toFixed(1)} s = ${n(Math.round(r.events / (r.ms / 1000)))} events/s (target ≥ 20,000)`,
+      `  rebuild ${r.name}: ${n(r.events)} events in ${(r.ms / 1000).toFixed(1)} s = ${n(Math.round(r.events / (r.ms / 1000)))} events/s ` +
+        `(target ≥ 20,000; the replay ${(r.replayMs / 1000).toFixed(1)} s, the end ${((r.ms - r.replayMs) / 1000).toFixed(1)} s)`,
     );
 }

@@ -17,7 +17,7 @@ import { EventConsumer, type EventHandler } from './event-consumer.js';
 import { connectEvents, type EventsConnection } from './jetstream.js';
 import { eventsNatsUrl } from '../nats/nats-options.js';
 import { OutboxRelay } from './outbox-relay.js';
-import { rebuildReadModel } from './rebuild.js';
+import { rebuildReadModel, type RebuildResult } from './rebuild.js';
 
 export interface ConsumerDefinition {
   /** Short name of the read model or reactor, e.g. "item-counts". */
@@ -122,7 +122,7 @@ export class EventsRuntime implements OnApplicationBootstrap, OnApplicationShutd
   }
 
   /** Rebuilds every read model of this service from the event history. */
-  async rebuildAll(): Promise<{ consumer: string; events: number; ms: number }[]> {
+  async rebuildAll(): Promise<({ consumer: string } & RebuildResult)[]> {
     const results = [];
     for (const def of this.options.consumers ?? []) {
       const durable = durableName(this.options.service, def);
@@ -133,7 +133,9 @@ export class EventsRuntime implements OnApplicationBootstrap, OnApplicationShutd
         events: this.events,
         orm: this.orm,
       });
-      this.logger.log(`rebuilt ${durable}: ${result.events} events in ${result.ms} ms`);
+      this.logger.log(
+        `rebuilt ${durable}: ${result.events} events in ${result.ms} ms (the replay ${result.replayMs} ms, then ${result.ms - result.replayMs} ms to derive, index and swap)`,
+      );
       results.push({ consumer: durable, ...result });
     }
     return results;
