@@ -9,9 +9,9 @@
 // baseline, measured in the same run, that says what size alone costs.
 // Then every report call under 8 concurrent clients (p50/p95/p99 beside the target), the streamed
 // CSV of every row (time and the peak memory of each process), and the reporting rebuild rate.
-// SCALE_ITEMS=1000000 is the issue's full size: building it took 78 minutes on 2 December 2026 (the
-// live projection applies about 2,300 events/s at that size) and 40 GB of disk, its calls and
-// rebuild 25 minutes more. At the default size: 2 and 10.
+// SCALE_ITEMS=1000000 is the issue's full size: building it took 37 minutes on 4 December 2026 (the
+// live projection applies about 5,000 events/s) and 37 GB of disk, its calls and rebuild 17 minutes
+// more. At the default size: 4 and 7.
 // The built data set is kept in .data/bench/scale-<items>x<moves>/ and used again by the next run of
 // the same size (its events' dates are those of the day it was built); SCALE_FRESH=1 builds it anew.
 import { jetstream } from '@nats-io/jetstream';
