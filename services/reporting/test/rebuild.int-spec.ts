@@ -43,6 +43,8 @@ function history(userId: string): EventEnvelope[] {
     // Archived before its category is renamed: its row is named after the rename all the same.
     tape.at(daysAgo(15)).registered({ name: 'Tape', unitPrice: '2.00', categoryId: category.categoryId }),
     tape.archived(),
+    // Moved to another category: its figures leave the old one on that day (a version's end, live and rebuilt).
+    glue.at(daysAgo(12)).detailsChanged({ categoryId: category.categoryId }),
     gone.deleted(daysAgo(10)),
     category.renamed('Screws and bolts', daysAgo(10)),
   ];
@@ -77,10 +79,10 @@ describe('rebuild', () => {
     await reporting.publish([...history(first), ...history(second), ...history(purged)]);
     await reporting.publish([userDeleted(purged)]);
     const before = await digest([first, second, purged]);
-    expect(before.item_history.rows).toBe(2 * 13);
+    expect(before.item_history.rows).toBe(2 * 14);
     expect(before.purged_workspaces.rows).toBe(1);
-    // Days 30, 20, 15, 5, 4 and 1 ago, per kept workspace: live, batch by batch; rebuilt, in one pass.
-    expect(before.daily_value.rows).toBe(2 * 6);
+    // Days 30, 20, 15, 12, 5, 4 and 1 ago, per kept workspace: live, batch by batch; rebuilt, in one pass.
+    expect(before.daily_value.rows).toBe(2 * 7);
     const firstBefore = await digest([first]);
     const schemaBefore = await schemaOf();
 

@@ -47,10 +47,10 @@ const BEFORE: StateSql = {
   unitPrice: 'prev_unit_price',
   categoryId: 'prev_category_id',
 };
-/** The table of each period, its key column, and the period of an event's occurred_at. */
+/** The table of each period, its key column, and the period of an instant (a timestamptz column). */
 const PERIODS = {
-  day: { table: 'daily_category_totals', key: 'day', of: "(occurred_at AT TIME ZONE 'UTC')::date" },
-  month: { table: 'monthly_category_totals', key: 'month', of: "date_trunc('month', occurred_at AT TIME ZONE 'UTC')::date" },
+  day: { table: 'daily_category_totals', key: 'day', of: (at: string) => `(${at} AT TIME ZONE 'UTC')::date` },
+  month: { table: 'monthly_category_totals', key: 'month', of: (at: string) => `date_trunc('month', ${at} AT TIME ZONE 'UTC')::date` },
 } as const;
 const DELTAS = ['items_delta', 'low_stock_delta', 'value_delta', 'low_stock_value_delta'];
 /** A row's category and changes, as both tables have them (what ReportsService sums). */
@@ -62,12 +62,18 @@ const columnsOf = (period: keyof typeof PERIODS) => `workspace_id, ${PERIODS[per
  * versions with their state (AFTER's columns), the state before them (BEFORE's), workspace_id and occurred_at.
  */
 function changesOf(versions: string, period: keyof typeof PERIODS): string {
-  const key = `${PERIODS[period].of} AS ${PERIODS[period].key}`;
+  const key = `${PERIODS[period].of('occurred_at')} AS ${PERIODS[period].key}`;
+  return summedByPeriod(period, [
+    `SELECT workspace_id, ${key}, ${contributionSql(AFTER, 1)} FROM ${versions} WHERE active`,
+    `SELECT workspace_id, ${key}, ${contributionSql(BEFORE, -1)} FROM ${versions} WHERE prev_active`,
+  ]);
+}
+
+/** Rows of (workspace_id, the period's key, contributionSql's columns), summed by workspace, period and category. */
+function summedByPeriod(period: keyof typeof PERIODS, contributions: string[]): string {
   return `
     SELECT workspace_id, ${PERIODS[period].key}, category_id, ${DELTAS.map((delta) => `sum(${delta})`).join(', ')} FROM (
-      SELECT workspace_id, ${key}, ${contributionSql(AFTER, 1)} FROM ${versions} WHERE active
-      UNION ALL
-      SELECT workspace_id, ${key}, ${contributionSql(BEFORE, -1)} FROM ${versions} WHERE prev_active
+      ${contributions.join('\n      UNION ALL\n      ')}
     ) changes GROUP BY 1, 2, 3`;
 }
 
@@ -82,7 +88,23 @@ function fromBatch(period: keyof typeof PERIODS): string {
 export const DAILY_CATEGORY_TOTALS_FROM_BATCH = fromBatch('day');
 export const MONTHLY_CATEGORY_TOTALS_FROM_BATCH = fromBatch('month');
 
-/** The whole table from item_history in one pass: each version beside the one before it. */
+/**
+ * The whole table from item_history's versions and their ends (version-ends.ts), with no window
+ * over them: a version counts for its state from its own day, and stops counting on the day it
+ * ends, which is the day its successor begins. A rebuild's end (inventory.projection.ts) runs it;
+ * each version's end came from its sorted pass already (docs/reports.md, "Rebuilds").
+ */
+export const DAILY_CATEGORY_TOTALS_FROM_VERSION_ENDS = `
+  INSERT INTO daily_category_totals (${columnsOf('day')}) ${summedByPeriod('day', [
+    `SELECT workspace_id, ${PERIODS.day.of('occurred_at')} AS day, ${contributionSql(AFTER, 1)} FROM item_history WHERE active`,
+    `SELECT workspace_id, ${PERIODS.day.of('superseded_at')} AS day, ${contributionSql(AFTER, -1)}
+       FROM item_history WHERE active AND superseded_at IS NOT NULL`,
+  ])}`;
+
+/**
+ * The same from item_history before it kept the versions' ends (Reporting0007, which fills the table
+ * from the versions then kept): each version beside the one before it.
+ */
 export const DAILY_CATEGORY_TOTALS_FROM_HISTORY = `
   WITH versions AS (
     SELECT workspace_id, occurred_at, active, stock, reorder_level, unit_price, category_id,

@@ -6,7 +6,7 @@ import { evolveItem, isItemEvent, isLowStock, movementOf, type ItemSnapshot, typ
 import { isoTimeSql } from '@inventory/platform';
 import {
   DAILY_CATEGORY_TOTALS_FROM_BATCH,
-  DAILY_CATEGORY_TOTALS_FROM_HISTORY,
+  DAILY_CATEGORY_TOTALS_FROM_VERSION_ENDS,
   MONTHLY_CATEGORY_TOTALS_FROM_BATCH,
   MONTHLY_CATEGORY_TOTALS_FROM_DAYS,
 } from './daily-category-totals.js';
@@ -53,7 +53,7 @@ const ITEM_FIELDS = `item_id text, workspace_id text, name text, sku text, categ
 
 /** The day and category figures, each in one pass, after a rebuild's replay (see writeBatch). */
 const DERIVED_AFTER_REPLAY = [
-  DAILY_CATEGORY_TOTALS_FROM_HISTORY,
+  DAILY_CATEGORY_TOTALS_FROM_VERSION_ENDS,
   MONTHLY_CATEGORY_TOTALS_FROM_DAYS,
   `INSERT INTO daily_value (workspace_id, day, value_delta)
    SELECT workspace_id, (occurred_at AT TIME ZONE 'UTC')::date, sum(value_delta) FROM item_history GROUP BY 1, 2`,
