@@ -14,6 +14,7 @@ import {
   processedEventsMigration,
   readOutbox,
   rebuildReadModel,
+  type RebuildProgress,
   withDatabase,
   writeOutbox,
   type EventHandler,
@@ -252,9 +253,20 @@ describe('event consumer', () => {
 
   it('rebuilds the read model from the history to the same table', async () => {
     const before = await tally();
-    const { events: replayed } = await rebuildReadModel({ durable, filterSubject, handler: new TallyProjection(), events, orm });
+    const progress: RebuildProgress[] = [];
+    const { events: replayed } = await rebuildReadModel({
+      durable,
+      filterSubject,
+      handler: new TallyProjection(),
+      events,
+      orm,
+      onProgress: (report) => progress.push(report),
+      progressEveryMs: 0,
+    });
     expect(replayed).toBe(9); // the directly applied extra "a" was never published, so it is gone
     expect(await tally()).toEqual({ ...before, a: 2 });
+    // One batch, told once: all of it replayed, nothing left.
+    expect(progress).toEqual([{ events: 9, left: 0, ms: expect.any(Number) }]);
   });
 });
 

@@ -132,6 +132,8 @@ export class EventsRuntime implements OnApplicationBootstrap, OnApplicationShutd
         handler: this.moduleRef.get(def.handler, { strict: false }),
         events: this.events,
         orm: this.orm,
+        onProgress: ({ events, left, ms }) =>
+          this.logger.log(`rebuilding ${durable}: ${events} events replayed in ${Math.round(ms / 1000)} s, ${left} left`),
       });
       this.logger.log(
         `rebuilt ${durable}: ${result.events} events in ${result.ms} ms (the replay ${result.replayMs} ms, then ${result.ms - result.replayMs} ms to derive, index and swap)`,
