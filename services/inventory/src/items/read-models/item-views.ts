@@ -149,7 +149,7 @@ export function itemViewUpsert(states: readonly ItemState[]): SqlStatement {
 }
 
 /** What the names in an item's view are looked up by. */
-interface References {
+export interface References {
   categoryId: string | null;
   locationId: string | null;
   stock: LocationQuantity[];
@@ -206,26 +206,44 @@ function itemRecordOf(state: ItemState): ItemRecord {
   };
 }
 
-function namedPartsOf({ categoryId, locationId, stock, lots = [] }: References, names: ReferenceNames): NamedParts {
+export function namedPartsOf({ categoryId, locationId, stock, lots = [] }: References, names: ReferenceNames): NamedParts {
   const named = (id: string | null, name: string | null) => (id !== null && name !== null ? { id, name } : null);
   return {
     category: named(categoryId, names.category(categoryId)),
     location: named(locationId, names.location(locationId)),
     stockByLocation: stock.map(({ locationId: id, quantity }) => ({ locationId: id, quantity, locationName: names.location(id) })),
     // Left out for items without lots: their answers stay as the spec shows them.
-    ...(lots.length === 0 ? {} : { lots: lots.map((entry) => ({ ...entry, locationName: names.location(entry.locationId) })) }),
+    ...(lots.length === 0 ? {} : { lots: namedLotsOf(lots, names) }),
   };
 }
+
+const namedLotsOf = (lots: LotQuantity[], names: ReferenceNames) =>
+  lots.map((entry) => ({ ...entry, locationName: names.location(entry.locationId) }));
 
 /** The view of an item from its state: a single item and the answer to a write alike. */
 export function itemViewOf(state: ItemState, names: ReferenceNames): ItemView {
   return { ...itemRecordOf(state), ...namedPartsOf(referencesOf(state), names) };
 }
 
-/** itemViewOf as JSON text, from its stored record's text: the named parts go in before the closing brace. */
-function itemJsonOf(recordJson: string, refs: References, names: ReferenceNames): string {
-  return `${recordJson.slice(0, -1)},${JSON.stringify(namedPartsOf(refs, names)).slice(1)}`;
+/**
+ * itemViewOf as JSON text, from its stored record's text: the named parts go in before the closing
+ * brace. They are written here as text, the same as JSON.stringify(namedPartsOf(…)) writes them
+ * (item-views.spec.ts): a list page writes them for every item, and building the objects to
+ * stringify them took three times as long (docs/architecture.md, "A request").
+ */
+export function itemJsonOf(recordJson: string, { categoryId, locationId, stock, lots = [] }: References, names: ReferenceNames): string {
+  const named = (id: string | null, name: string | null) =>
+    id !== null && name !== null ? `{"id":${jsonText(id)},"name":${jsonText(name)}}` : 'null';
+  let json = `${recordJson.slice(0, -1)},"category":${named(categoryId, names.category(categoryId))},"location":${named(locationId, names.location(locationId))},"stockByLocation":[`;
+  stock.forEach(({ locationId: id, quantity }, index) => {
+    json += `${index === 0 ? '' : ','}{"locationId":${jsonText(id)},"quantity":${quantity},"locationName":${jsonText(names.location(id))}}`;
+  });
+  json += ']';
+  if (lots.length > 0) json += `,"lots":${JSON.stringify(namedLotsOf(lots, names))}`;
+  return `${json}}`;
 }
+
+const jsonText = (value: string | null) => (value === null ? 'null' : JSON.stringify(value));
 
 /**
  * Active items "at a place": the place is their home, or they hold stock there (the list's

@@ -1,28 +1,37 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sqlOf } from '../../database/sql.js';
 
+interface ReferenceName {
+  name: string;
+  deleted: boolean;
+}
+
 /** Names of a user's categories and places from the replicas; deleted ones are flagged. */
 export class ReferenceNames {
-  constructor(private readonly names: Map<string, { name: string; deleted: boolean }> = new Map()) {}
+  constructor(
+    private readonly categories = new Map<string, ReferenceName>(),
+    private readonly locations = new Map<string, ReferenceName>(),
+  ) {}
 
   /** A live category's name; null for none, a deleted one, or one the replica does not know yet. */
   category(id: string | null): string | null {
-    return this.live(`category:${id}`);
+    return live(this.categories, id);
   }
 
   location(id: string | null): string | null {
-    return this.live(`location:${id}`);
+    return live(this.locations, id);
   }
 
   /** History keeps naming where stock was, deleted places included. */
   locationEver(id: string | null): string | null {
-    return this.names.get(`location:${id}`)?.name ?? null;
+    return (id === null ? undefined : this.locations.get(id))?.name ?? null;
   }
+}
 
-  private live(key: string): string | null {
-    const entry = this.names.get(key);
-    return entry && !entry.deleted ? entry.name : null;
-  }
+/** Called for every place of every item of a list page: no key is built for a lookup. */
+function live(names: Map<string, ReferenceName>, id: string | null): string | null {
+  const entry = id === null ? undefined : names.get(id);
+  return entry && !entry.deleted ? entry.name : null;
 }
 
 /** One query for all the names needed (none when nothing is referenced). */
@@ -44,5 +53,7 @@ export async function referenceNames(
   add('location', 'location_replicas', locationIds);
   if (parts.length === 0) return new ReferenceNames();
   const rows = await sqlOf(em)<{ kind: string; id: string; name: string; deleted: boolean }>(parts.join(' UNION ALL '), params);
-  return new ReferenceNames(new Map(rows.map((row) => [`${row.kind}:${row.id}`, { name: row.name, deleted: row.deleted }])));
+  const of = (kind: string) =>
+    new Map(rows.filter((row) => row.kind === kind).map((row) => [row.id, { name: row.name, deleted: row.deleted }]));
+  return new ReferenceNames(of('category'), of('location'));
 }
