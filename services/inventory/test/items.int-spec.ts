@@ -66,11 +66,11 @@ describe('registering and listing items', () => {
     expect(page).toEqual({ items: [item], total: 1 });
   });
 
-  it('lists items stored before their view text was (record_json null) like any other, and stores it', async () => {
+  it('lists items stored before their view text and references were (record_json, refs_json null) like any other, and stores it', async () => {
     const item = await register({ currentStock: 3, locationId: await knownPlace(owner, 'Shelf') });
     await move(item.id, 'in', 2, await knownPlace(owner, 'Van'));
     const before = await inv.call(S.listItems, {}, owner);
-    await queryDb('inventory', 'UPDATE item_views SET record_json = NULL WHERE workspace_id = $1', [owner.userId]);
+    await queryDb('inventory', 'UPDATE item_views SET record_json = NULL, refs_json = NULL WHERE workspace_id = $1', [owner.userId]);
     expect(await inv.call(S.listItems, {}, owner)).toEqual(before);
     expect(before.items).toEqual([await inv.call(S.getItem, { id: item.id }, owner)]);
     const [row] = await queryDb('inventory', 'SELECT record_json FROM item_views WHERE id = $1', [item.id]);

@@ -21,6 +21,7 @@ import { Inventory0018SearchByWorkspace } from './Inventory0018_search_by_worksp
 import { Inventory0019ItemPlaces } from './Inventory0019_item_places.js';
 import { Inventory0020SmallSearchPendingLists } from './Inventory0020_small_search_pending_lists.js';
 import { Inventory0021SortsInTheIndex } from './Inventory0021_sorts_in_the_index.js';
+import { Inventory0022ListReferences } from './Inventory0022_list_references.js';
 
 /** Every migration of this service, oldest first. */
 export const migrations: MigrationObject[] = [
@@ -47,4 +48,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Inventory0019_item_places', class: Inventory0019ItemPlaces },
   { name: 'Inventory0020_small_search_pending_lists', class: Inventory0020SmallSearchPendingLists },
   { name: 'Inventory0021_sorts_in_the_index', class: Inventory0021SortsInTheIndex },
+  { name: 'Inventory0022_list_references', class: Inventory0022ListReferences },
 ];

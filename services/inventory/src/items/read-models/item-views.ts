@@ -100,6 +100,16 @@ export async function refreshItemViewStatistics(em: EntityManager): Promise<void
   await sqlOf(em)('ANALYZE item_views');
 }
 
+/**
+ * What the list reads of an item's references, [id, category_id, location_id, stock, lots] as JSON
+ * text, made from the row's columns. The upsert stores it with the row (refs_json), so that a page
+ * joins stored text: making it for every row read took PostgreSQL a quarter of the page's time
+ * (docs/architecture.md, "A request"). A row written before the column existed (Inventory0022) has
+ * it made as it is read.
+ */
+export const LIST_REFERENCES_OF_COLUMNS = `'[' || to_json(id)::text || ',' || coalesce(to_json(category_id)::text, 'null') || ',' ||
+    coalesce(to_json(location_id)::text, 'null') || ',' || stock::text || ',' || lots::text || ']'`;
+
 /** The statement that writes the items' rows of the list at their new states; it runs with the append that led there. */
 export function itemViewUpsert(states: readonly ItemState[]): SqlStatement {
   const rows = states.map((state) => {
@@ -135,15 +145,16 @@ export function itemViewUpsert(states: readonly ItemState[]): SqlStatement {
     nearest_expiry date`;
   return {
     sql: `INSERT INTO item_views (id, workspace_id, created_by, name, sku, description, unit_price, current_stock, reorder_level, category_id, location_id,
-            image_url, code, barcodes, stock, is_active, version, created_at, updated_at, record_json, lots, nearest_expiry)
+            image_url, code, barcodes, stock, is_active, version, created_at, updated_at, record_json, refs_json, lots, nearest_expiry)
           SELECT id, workspace_id, created_by, name, sku, description, unit_price, current_stock, reorder_level, category_id, location_id,
-            image_url, code, barcodes, stock, is_active, version, created_at, updated_at, record_json, lots, nearest_expiry
+            image_url, code, barcodes, stock, is_active, version, created_at, updated_at, record_json, ${LIST_REFERENCES_OF_COLUMNS}, lots,
+            nearest_expiry
             FROM ${jsonRows(columns, 'jsonb')} ORDER BY ordinality
           ON CONFLICT (id) DO UPDATE SET name = excluded.name, sku = excluded.sku, description = excluded.description,
             unit_price = excluded.unit_price, current_stock = excluded.current_stock, reorder_level = excluded.reorder_level,
             category_id = excluded.category_id, location_id = excluded.location_id, image_url = excluded.image_url, barcodes = excluded.barcodes, stock = excluded.stock,
             is_active = excluded.is_active, version = excluded.version, updated_at = excluded.updated_at, record_json = excluded.record_json,
-            lots = excluded.lots, nearest_expiry = excluded.nearest_expiry`,
+            refs_json = excluded.refs_json, lots = excluded.lots, nearest_expiry = excluded.nearest_expiry`,
     params: [JSON.stringify(rows)],
   };
 }
@@ -271,7 +282,7 @@ interface PageRow {
   total: number | null;
   /** The rows' record_json in the list's order, RECORD_SEPARATOR between them ('' for none yet). */
   records: string | null;
-  /** The rows' [id, category_id, location_id, stock, lots] in the same order, as a JSON array. */
+  /** The rows' references (refs_json) in the same order, as a JSON array. */
   refs: string | null;
   /** The last row's sort key, for the cursor of a full page (LIST_SORTS' text). */
   last_key: string | null;
@@ -285,7 +296,7 @@ const RECORD_SEPARATOR = '\x1e';
 
 /**
  * A page's rows, put together by PostgreSQL as one row of text: `inner` selects the rows (total, id,
- * record_json, category_id, location_id, stock, lots, sort_value) in the order they are wanted, and
+ * record_json, refs_json, category_id, location_id, stock, lots, sort_value) in the order they are wanted, and
  * this joins them in that order. The driver then parses one row instead of a hundred: for a page of
  * 100, node-postgres took more CPU for its hundred rows' fields than the joining costs PostgreSQL
  * (docs/architecture.md, "A request").
@@ -298,8 +309,7 @@ const RECORD_SEPARATOR = '\x1e';
 function pageRowsSql(inner: string, query: ListItemsQuery, fromTheEnd: boolean): string {
   // A search's LEFT JOIN LATERAL yields one row without an item when nothing is on its page.
   const rows = 'FILTER (WHERE id IS NOT NULL)';
-  const ref = `'[' || to_json(id)::text || ',' || coalesce(to_json(category_id)::text, 'null') || ',' ||
-    coalesce(to_json(location_id)::text, 'null') || ',' || stock::text || ',' || lots::text || ']'`;
+  const ref = `coalesce(refs_json, ${LIST_REFERENCES_OF_COLUMNS})`;
   const lastKey = LIST_SORTS[query.sort ?? 'createdAt'].text(`(array_agg(sort_value) ${rows})[${fromTheEnd ? '1' : 'count(id)'}]`);
   return `SELECT max(total) AS total, string_agg(coalesce(record_json, ''), chr(30)) ${rows} AS records,
       '[' || string_agg(${ref}, ',') ${rows} || ']' AS refs, ${lastKey} AS last_key
@@ -403,7 +413,7 @@ export async function listItemsJson(
     const rows = listRowsOf(read);
     return { total: read.total, rows: fromTheEnd ? rows.reverse() : rows, lastKey: read.last_key };
   };
-  const columns = `id, record_json, category_id, location_id, stock, lots, ${sort.column} AS sort_value`;
+  const columns = `id, record_json, refs_json, category_id, location_id, stock, lots, ${sort.column} AS sort_value`;
   // Past the first rows, the walk to the page takes the ids alone, from the order's index without
   // visiting each row (Inventory0021), and then reads the page's rows: a visit to every row passed
   // cost more than the walk (docs/reports.md, "At scale").
