@@ -107,7 +107,7 @@ export async function refreshItemViewStatistics(em: EntityManager): Promise<void
  * (docs/architecture.md, "A request"). A row written before the column existed (Inventory0022) has
  * it made as it is read.
  */
-export const LIST_REFERENCES_OF_COLUMNS = `'[' || to_json(id)::text || ',' || coalesce(to_json(category_id)::text, 'null') || ',' ||
+const LIST_REFERENCES_OF_COLUMNS = `'[' || to_json(id)::text || ',' || coalesce(to_json(category_id)::text, 'null') || ',' ||
     coalesce(to_json(location_id)::text, 'null') || ',' || stock::text || ',' || lots::text || ']'`;
 
 /** The statement that writes the items' rows of the list at their new states; it runs with the append that led there. */
