@@ -166,6 +166,21 @@ describe('external sign-in', () => {
     expect((await failure(rpc(client, IdentitySubjects.signInExternal, identity, { actor: actorOf(other) }))).code).toBe('CONFLICT');
     expect((await rpc(client, IdentitySubjects.signInExternal, identity)).id).toBe(owner.id);
   });
+
+  it('answers the profile read (one row) as the sign-in did (the entity), providers in the order linked', async () => {
+    const owner = await register(newUser('two-providers'));
+    await rpc(client, IdentitySubjects.signInExternal, { provider: 'oidc', subject: randomUUID() }, { actor: actorOf(owner) });
+    const signedIn = await rpc(
+      client,
+      IdentitySubjects.signInExternal,
+      { provider: 'google', subject: randomUUID() },
+      { actor: actorOf(owner) },
+    );
+    expect(signedIn).toMatchObject({ hasPassword: true, externalProviders: ['oidc', 'google'] });
+    const { workspace, ...profile } = await rpc(client, IdentitySubjects.getProfile, undefined, { actor: actorOf(owner) });
+    expect(workspace).toMatchObject({ id: owner.id, role: 'owner' });
+    expect(JSON.stringify({ ...profile, workspace })).toBe(JSON.stringify(signedIn));
+  });
 });
 
 describe('own profile and preferences', () => {

@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { type Actor, type NotificationPreferences, type ProfilePhotoResult, type PublicUser } from '@inventory/contracts';
-import { notFound } from '@inventory/platform';
+import { isoTimeSql, notFound, runSql } from '@inventory/platform';
 import { assertEmailFree, flushUniqueEmail } from '../users/email-uniqueness.js';
 import { NotificationSettings } from '../users/notification-settings.embeddable.js';
 import { User } from '../users/user.entity.js';
-import { toPublicUser } from '../users/user.mapper.js';
+import { publicUserOf, toPublicUser, type PublicUserFields } from '../users/user.mapper.js';
 import { assertNotDemo } from '../users/actor.js';
 import type { NotificationPreferencesDto, ProfilePhotoDto, ProfileUpdateDto } from './profile.dto.js';
 
@@ -14,8 +14,14 @@ import type { NotificationPreferencesDto, ProfilePhotoDto, ProfileUpdateDto } fr
 export class ProfileService {
   constructor(private readonly em: EntityManager) {}
 
+  /**
+   * What the app reads on every load (GET /api/auth/user), as one row: through the ORM (the user,
+   * then its identities, each made an entity) the call took this service about 1.5 ms of CPU.
+   */
   async get(actor: Actor): Promise<PublicUser> {
-    return toPublicUser(await this.ownUser(actor));
+    const [user] = await runSql<PublicUserFields>(this.em, PUBLIC_USER_SQL, [actor.userId]);
+    if (!user) throw notFound('User');
+    return publicUserOf(user);
   }
 
   async update(actor: Actor, dto: ProfileUpdateDto): Promise<PublicUser> {
@@ -62,6 +68,13 @@ export class ProfileService {
     return user;
   }
 }
+
+/** The providers in the order they were linked. */
+const PUBLIC_USER_SQL = `SELECT id, email, first_name AS "firstName", last_name AS "lastName", profile_image_url AS "profileImageUrl", role,
+    password_hash IS NOT NULL AS "hasPassword",
+    ARRAY(SELECT provider FROM external_identities WHERE user_id = users.id ORDER BY created_at, id) AS "externalProviders",
+    ${isoTimeSql('created_at')} AS "createdAt", ${isoTimeSql('updated_at')} AS "updatedAt"
+  FROM users WHERE id = ?`;
 
 function toPreferences(user: User): NotificationPreferences {
   const { lowStock, expiry, email, push } = user.notifications;
