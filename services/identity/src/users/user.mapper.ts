@@ -16,10 +16,7 @@ export interface PublicUserFields {
   updatedAt: string;
 }
 
-/**
- * The only way a user leaves this service. `externalIdentities` must be loaded; the hash is read
- * only to say whether one exists.
- */
+/** From the entity: `externalIdentities` must be loaded; the hash is read only to say whether one exists. */
 export function toPublicUser(user: User): PublicUser {
   return publicUserOf({
     ...user,
@@ -30,6 +27,7 @@ export function toPublicUser(user: User): PublicUser {
   });
 }
 
+/** The only way a user leaves this service (docs/architecture.md, "A request": the current user). */
 export function publicUserOf(user: PublicUserFields): PublicUser {
   return {
     id: user.id,
