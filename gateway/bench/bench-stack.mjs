@@ -14,7 +14,7 @@ import { natsUrlFor, TOOLS_USER } from '../../infra/nats/auth.mjs';
 import { NODE_ARGS } from '../../infra/scripts/lib.mjs';
 
 /** The PostgreSQL setting that loads pg_stat_statements (startStack's pgOptions). */
-export const PG_STAT_STATEMENTS_OPTION = '-c shared_preload_libraries=pg_stat_statements';
+export const PG_STAT_STATEMENTS_OPTION = '-c shared_preload_libraries=pg_stat_statements -c pg_stat_statements.track_planning=on';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -190,10 +190,10 @@ export async function printStatements(stack) {
   const db = new pg.Client({ connectionString: `${stack.env.PG_URL}/postgres` });
   await db.connect();
   const { rows } = await db.query(
-    `SELECT d.datname AS db, s.calls, round(s.total_exec_time)::int AS ms, round((s.total_exec_time / s.calls)::numeric, 2)::float AS "ms/call", round(s.max_exec_time::numeric, 1)::float AS "max ms",
-            s.rows, left(regexp_replace(s.query, '\\s+', ' ', 'g'), 90) AS statement
+    `SELECT d.datname AS db, s.calls, round(s.total_exec_time)::int AS ms, round((s.total_exec_time / nullif(s.calls, 0))::numeric, 2)::float AS "ms/call", round(s.max_exec_time::numeric, 1)::float AS "max ms",
+            s.plans, round(s.total_plan_time)::int AS "plan ms", s.rows, left(regexp_replace(s.query, '\\s+', ' ', 'g'), 90) AS statement
        FROM pg_stat_statements s JOIN pg_database d ON d.oid = s.dbid
-      ORDER BY s.total_exec_time DESC LIMIT 25`,
+      ORDER BY s.total_exec_time + s.total_plan_time DESC LIMIT 25`,
   );
   await db.end();
   console.table(rows);

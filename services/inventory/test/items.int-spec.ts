@@ -436,6 +436,42 @@ describe('paging after a cursor', () => {
     expect([whole.items.length, whole.next]).toEqual([23, undefined]);
   });
 
+  it("answers a first page of the app's sizes (24, 100: bounds in the statement's text) as the pages of another size give it", async () => {
+    const [tools, shelf] = [await knownCategory(owner, 'Tools'), await knownPlace(owner, 'Shelf')];
+    const names = ['apple', 'Banana', 'cherry', 'Apple', 'Elder'];
+    for (let i = 0; i < 30; i++) {
+      await register({
+        name: names[i % names.length],
+        sku: i % 3 === 0 ? null : `s-${i % 7}-${i}`,
+        currentStock: i % 4,
+        reorderLevel: i % 5 === 0 ? 3 : 0,
+        categoryId: i % 2 === 0 ? tools : undefined,
+        locationId: i % 3 === 1 ? shelf : undefined,
+      });
+    }
+    const orders: Pick<ListItemsQuery, 'sort' | 'order'>[] = [{}, { sort: 'name' }, { sort: 'currentStock', order: 'desc' }];
+    const filters: Partial<ListItemsQuery>[] = [{}, { status: 'in-stock' }, { categoryId: tools }, { locationId: shelf }, { search: 'e' }];
+    for (const order of orders) {
+      for (const filter of filters) {
+        const query = { ...order, ...filter };
+        const rows: string[] = [];
+        for (let offset = 0; ; offset += 7) {
+          const page = await inv.call(S.listItems, { ...query, limit: 7, offset }, owner);
+          rows.push(...page.items.map((item) => item.id));
+          if (page.items.length < 7) break;
+        }
+        const filtered = Object.keys(filter).length > 0;
+        for (const limit of [24, 100]) {
+          const page = await inv.call(S.listItems, { ...query, limit }, owner);
+          expect([query, limit, page.items.map((item) => item.id)]).toEqual([query, limit, rows.slice(0, limit)]);
+          expect(page.total).toBe(filtered ? Math.min(rows.length, limit + MATCHES_COUNTED_PAST_PAGE) : rows.length);
+          // A full filtered page links on (its count stops past the page); an unfiltered one while rows remain.
+          expect(page.next !== undefined).toBe(filtered ? rows.length >= limit : rows.length > limit);
+        }
+      }
+    }
+  });
+
   it('refuses a cursor it did not give, or of another order, and shows another workspace none of the items before it', async () => {
     for (let i = 0; i < 3; i++) await register({ name: `Part ${i}` });
     const { next } = await inv.call(S.listItems, { sort: 'name', limit: 1 }, owner);

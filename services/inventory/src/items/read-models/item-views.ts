@@ -266,6 +266,17 @@ export const atPlace = (workspaceId: string, locationId: string, alias?: string)
   params: [workspaceId, locationId],
 });
 
+/**
+ * The first pages the web app opens: the cards' 24 and the table's 100 (InventoryPage). PostgreSQL
+ * plans a prepared statement anew at each run for as long as the plan it would keep looks costlier
+ * than those made for the values, and a LIMIT or OFFSET bound as a parameter makes the kept plan
+ * count on a tenth of the rows: the list's page was planned at every run, 0.39 ms of the database's
+ * time against 0.23 ms to run it (docs/architecture.md, "A request"). Written into the text, the
+ * bounds let it keep one plan. Each size is one more statement to prepare per list shape (runSql
+ * names at most 200), hence these two only.
+ */
+const KEPT_PLAN_PAGE_SIZES: ReadonlySet<number> = new Set([24, 100]);
+
 const STATUS_FILTERS = Object.fromEntries(STOCK_STATUSES.map((status) => [status, StockSql.status(status)])) as Record<StockStatus, string>;
 
 interface ListRow {
@@ -385,23 +396,37 @@ export async function listItemsJson(
   const filters = where.length - mine.length;
   const placeAlone = filters === 1 && query.locationId !== undefined;
   const countCap = filters === 0 ? undefined : offset + limit + MATCHES_COUNTED_PAST_PAGE;
+  // Unfiltered, or newest first by status, category or place alone, the page is one index's walk
+  // whatever the values, so one plan PostgreSQL keeps serves every workspace. Their first pages of
+  // the app's sizes carry their bounds in the text, so that it keeps that plan (KEPT_PLAN_PAGE_SIZES);
+  // every other page is planned for its values.
+  const boundsInText =
+    offset === 0 &&
+    KEPT_PLAN_PAGE_SIZES.has(limit) &&
+    !query.search &&
+    (filters === 0 || (filters === 1 && query.sort === undefined && query.expiry === undefined));
+  const limitOf = (rows: number): [string, unknown[]] => (boundsInText ? [`LIMIT ${rows}`, []] : ['LIMIT ?', [rows]]);
+  const pageBounds = (rows: number, skipped: number): [string, unknown[]] =>
+    boundsInText ? limitOf(rows) : ['LIMIT ? OFFSET ?', [rows, skipped]];
+  const [countLimit, countLimitParams] = limitOf((countCap ?? 0) + 1);
   const [count, countParams]: [string, unknown[]] =
     countCap === undefined
       ? ['SELECT coalesce((SELECT active FROM item_counts WHERE workspace_id = ?), 0)', [workspaceId]]
       : placeAlone
         ? [
-            'SELECT count(*)::int FROM (SELECT FROM item_places WHERE workspace_id = ? AND location_id = ? LIMIT ?) matches',
-            [workspaceId, query.locationId, countCap + 1],
+            `SELECT count(*)::int FROM (SELECT FROM item_places WHERE workspace_id = ? AND location_id = ? ${countLimit}) matches`,
+            [workspaceId, query.locationId, ...countLimitParams],
           ]
-        : [`SELECT count(*)::int FROM (SELECT FROM item_views WHERE ${filter} LIMIT ?) matches`, [...params, countCap + 1]];
+        : [`SELECT count(*)::int FROM (SELECT FROM item_views WHERE ${filter} ${countLimit}) matches`, [...params, ...countLimitParams]];
   // By place alone, newest first, the page is the place's own index entries at that offset
   // (item_places_list), not the workspace's newest items tried one by one for the place.
+  const [placeBounds, placeBoundsParams] = pageBounds(limit, passes);
   const [pageFilter, pageParams, pageOffset]: [string, unknown[], number] =
     placeAlone && query.sort === undefined
       ? [
           `${mine.join(' AND ')} AND id IN (SELECT item_id FROM item_places WHERE workspace_id = ? AND location_id = ?
-             ${seek ? `AND (created_at, item_id) < (?::timestamptz, ?)` : ''} ORDER BY created_at DESC, item_id DESC LIMIT ? OFFSET ?)`,
-          [workspaceId, workspaceId, query.locationId, ...(seek?.params ?? []), limit, passes],
+             ${seek ? `AND (created_at, item_id) < (?::timestamptz, ?)` : ''} ORDER BY created_at DESC, item_id DESC ${placeBounds})`,
+          [workspaceId, workspaceId, query.locationId, ...(seek?.params ?? []), ...placeBoundsParams],
           0,
         ]
       : seek
@@ -417,11 +442,12 @@ export async function listItemsJson(
   // Past the first rows, the walk to the page takes the ids alone, from the order's index without
   // visiting each row (Inventory0021), and then reads the page's rows: a visit to every row passed
   // cost more than the walk (docs/reports.md, "At scale").
-  const pageIn = (order: string, passed: number) =>
+  const pageIn = (order: string, passed: number, bounds = 'LIMIT ? OFFSET ?') =>
     passed === 0
-      ? `FROM item_views WHERE ${pageFilter} ORDER BY ${order} LIMIT ? OFFSET ?`
-      : `FROM item_views WHERE id IN (SELECT id FROM item_views WHERE ${pageFilter} ORDER BY ${order} LIMIT ? OFFSET ?) ORDER BY ${order}`;
-  const pageSql = pageIn(listOrder(query), pageOffset);
+      ? `FROM item_views WHERE ${pageFilter} ORDER BY ${order} ${bounds}`
+      : `FROM item_views WHERE id IN (SELECT id FROM item_views WHERE ${pageFilter} ORDER BY ${order} ${bounds}) ORDER BY ${order}`;
+  const [bounds, boundsParams] = pageBounds(limit, pageOffset);
+  const pageSql = pageIn(listOrder(query), pageOffset, bounds);
   const pageAlone = `SELECT NULL::int AS total, ${columns} ${pageSql}`;
   let page: Awaited<ReturnType<typeof readPage>>;
   let counted: number;
@@ -436,7 +462,7 @@ export async function listItemsJson(
           [...pageParams, reversed.limit, reversed.offset],
           true,
         )
-      : await readPage(pageAlone, [...pageParams, limit, pageOffset]);
+      : await readPage(pageAlone, [...pageParams, ...boundsParams]);
   } else if (query.search && countCap !== undefined) {
     // A search finds its matches once: when they are no more than the cap, the page is sorted from
     // them; counting and paging them apart searched the trigram indexes twice (a rare SKU's search
@@ -451,9 +477,9 @@ export async function listItemsJson(
       [...params, countCap + 1, countCap, ...(seek?.params ?? []), limit, passes],
     );
     counted = found.total ?? 0;
-    page = counted > countCap ? await readPage(pageAlone, [...pageParams, limit, pageOffset]) : found;
+    page = counted > countCap ? await readPage(pageAlone, [...pageParams, ...boundsParams]) : found;
   } else {
-    page = await readPage(`SELECT (${count}) AS total, ${columns} ${pageSql}`, [...countParams, ...pageParams, limit, pageOffset]);
+    page = await readPage(`SELECT (${count}) AS total, ${columns} ${pageSql}`, [...countParams, ...pageParams, ...boundsParams]);
     // Past the last page no row carries the total.
     counted = page.total ?? (offset ? (await sql<{ total: number }>(`SELECT (${count}) AS total`, countParams))[0].total : 0);
   }
