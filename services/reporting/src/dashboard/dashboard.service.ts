@@ -60,6 +60,12 @@ export class DashboardService {
     }));
   }
 
+  /**
+   * The limit is in the text, not bound: a bound LIMIT makes the plan PostgreSQL would keep count on
+   * a tenth of the workspace's movements, so it planned this statement at every load of the
+   * dashboard (0.39 ms, three times its run). The plan, the newest entries of the workspace's index,
+   * is the same for every workspace.
+   */
   async recentMovements(workspaceId: string): Promise<RecentMovement[]> {
     const rows = await runSql<{
       movement_id: string;
@@ -74,8 +80,8 @@ export class DashboardService {
          FROM movements m JOIN items i ON i.item_id = m.item_id
         WHERE m.workspace_id = ?
         ORDER BY m.occurred_at DESC, m.version DESC
-        LIMIT ?`,
-      [workspaceId, RECENT_MOVEMENTS_LIMIT],
+        LIMIT ${RECENT_MOVEMENTS_LIMIT}`,
+      [workspaceId],
     );
     return rows.map((row) => ({
       id: row.movement_id,
