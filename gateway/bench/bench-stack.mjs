@@ -185,7 +185,10 @@ export async function statementsReset(stack) {
   await db.end();
 }
 
-/** The statements that took the most of PostgreSQL's time since statementsReset(), by database. */
+/**
+ * The statements that took the most of PostgreSQL's time since statementsReset(), by database: running
+ * them and planning them (`plans` below `calls` means PostgreSQL kept a plan; docs/architecture.md).
+ */
 export async function printStatements(stack) {
   const db = new pg.Client({ connectionString: `${stack.env.PG_URL}/postgres` });
   await db.connect();

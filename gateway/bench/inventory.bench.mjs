@@ -17,7 +17,7 @@ import { appProcesses, waitForHealth } from '../../infra/scripts/lib.mjs';
 import { PG_STAT_STATEMENTS_OPTION, printStatements, settleDatabases, startStack, statementsReset } from './bench-stack.mjs';
 
 const target = process.argv[2] ?? 'private';
-// BENCH_PG_STATEMENTS=1 prints, after each scenario, the statements PostgreSQL spent its time on.
+// BENCH_PG_STATEMENTS=1 prints, after each scenario, the statements PostgreSQL spent its time on (run and planned).
 const pgStatements = process.env.BENCH_PG_STATEMENTS === '1' && target === 'private';
 const stack =
   target === 'private' ? startStack(undefined, { fsync: true, pgOptions: pgStatements ? PG_STAT_STATEMENTS_OPTION : '' }) : null;

@@ -436,7 +436,7 @@ describe('paging after a cursor', () => {
     expect([whole.items.length, whole.next]).toEqual([23, undefined]);
   });
 
-  it("answers a first page of the app's sizes (24, 100: bounds in the statement's text) as the pages of another size give it", async () => {
+  it("answers a first page of the app's sizes (24, 100: bounds in the statement's text), and the next by cursor, as pages of another size give them", async () => {
     const [tools, shelf] = [await knownCategory(owner, 'Tools'), await knownPlace(owner, 'Shelf')];
     const names = ['apple', 'Banana', 'cherry', 'Apple', 'Elder'];
     for (let i = 0; i < 30; i++) {
@@ -467,6 +467,9 @@ describe('paging after a cursor', () => {
           expect(page.total).toBe(filtered ? Math.min(rows.length, limit + MATCHES_COUNTED_PAST_PAGE) : rows.length);
           // A full filtered page links on (its count stops past the page); an unfiltered one while rows remain.
           expect(page.next !== undefined).toBe(filtered ? rows.length >= limit : rows.length > limit);
+          if (page.next === undefined || filtered) continue;
+          const after = await inv.call(S.listItems, { ...query, limit, offset: limit, after: page.next }, owner);
+          expect([query, after.items.map((item) => item.id), after.total]).toEqual([query, rows.slice(limit, 2 * limit), rows.length]);
         }
       }
     }

@@ -267,7 +267,7 @@ export const atPlace = (workspaceId: string, locationId: string, alias?: string)
 });
 
 /**
- * The first pages the web app opens: the cards' 24 and the table's 100 (InventoryPage). PostgreSQL
+ * The page sizes the web app opens with: the cards' 24 and the table's 100 (InventoryPage). PostgreSQL
  * plans a prepared statement anew at each run for as long as the plan it would keep looks costlier
  * than those made for the values, and a LIMIT or OFFSET bound as a parameter makes the kept plan
  * count on a tenth of the rows: the list's page was planned at every run, 0.39 ms of the database's
@@ -398,16 +398,18 @@ export async function listItemsJson(
   const countCap = filters === 0 ? undefined : offset + limit + MATCHES_COUNTED_PAST_PAGE;
   // Unfiltered, or newest first by status, category or place alone, the page is one index's walk
   // whatever the values, so one plan PostgreSQL keeps serves every workspace. Their first pages of
-  // the app's sizes carry their bounds in the text, so that it keeps that plan (KEPT_PLAN_PAGE_SIZES);
-  // every other page is planned for its values.
+  // the app's sizes, and the unfiltered pages after a cursor (no bound then depends on the offset),
+  // carry their bounds in the text, so that it keeps that plan (KEPT_PLAN_PAGE_SIZES); every other
+  // page is planned for its values.
   const boundsInText =
-    offset === 0 &&
     KEPT_PLAN_PAGE_SIZES.has(limit) &&
     !query.search &&
-    (filters === 0 || (filters === 1 && query.sort === undefined && query.expiry === undefined));
+    (filters === 0
+      ? offset === 0 || seek !== null
+      : offset === 0 && filters === 1 && query.sort === undefined && query.expiry === undefined);
   const limitOf = (rows: number): [string, unknown[]] => (boundsInText ? [`LIMIT ${rows}`, []] : ['LIMIT ?', [rows]]);
   const pageBounds = (rows: number, skipped: number): [string, unknown[]] =>
-    boundsInText ? limitOf(rows) : ['LIMIT ? OFFSET ?', [rows, skipped]];
+    boundsInText && skipped === 0 ? limitOf(rows) : ['LIMIT ? OFFSET ?', [rows, skipped]];
   const [countLimit, countLimitParams] = limitOf((countCap ?? 0) + 1);
   const [count, countParams]: [string, unknown[]] =
     countCap === undefined
