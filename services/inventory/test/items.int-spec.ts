@@ -37,6 +37,25 @@ const register = (data: Partial<RegisterItemRequest> = {}, actor = owner) =>
 const move = (id: string, movementType: 'in' | 'out' | 'adjustment', quantity: number, locationId?: string) =>
   inv.call(S.recordMovement, { id, movementType, quantity, reason: 'test', locationId }, owner);
 
+/**
+ * Items with repeated names, stock and prices (ties go by id), a third without a SKU, half in
+ * `categoryId`, a third at `locationId`, some low on stock.
+ */
+async function registerVariedItems(count: number, categoryId: string, locationId: string): Promise<void> {
+  const names = ['apple', 'Banana', 'cherry', 'Apple', 'Elder'];
+  for (let i = 0; i < count; i++) {
+    await register({
+      name: names[i % names.length],
+      sku: i % 3 === 0 ? null : `s-${i % 7}-${i}`,
+      currentStock: i % 4,
+      reorderLevel: i % 5 === 0 ? 3 : 0,
+      unitPrice: ['1.50', '3.00', '0.99'][i % 3],
+      categoryId: i % 2 === 0 ? categoryId : undefined,
+      locationId: i % 3 === 1 ? locationId : undefined,
+    });
+  }
+}
+
 /** Resolves once an event append (event-store.ts's statement) waits on a lock held by another transaction. */
 const anAppendWaitsOnALock = () =>
   eventually(async () => {
@@ -386,21 +405,8 @@ describe('registering and listing items', () => {
 
 describe('paging after a cursor', () => {
   it('walks every order, filtered or not, page after page by cursor through the rows the pages by number give', async () => {
-    // Repeated names, stock and prices (ties go by id), a third without a SKU, some in a category,
-    // some at a place, some low on stock.
     const [tools, shelf] = [await knownCategory(owner, 'Tools'), await knownPlace(owner, 'Shelf')];
-    const names = ['apple', 'Banana', 'cherry', 'Apple', 'Elder'];
-    for (let i = 0; i < 23; i++) {
-      await register({
-        name: names[i % names.length],
-        sku: i % 3 === 0 ? null : `s-${i % 7}-${i}`,
-        currentStock: i % 4,
-        reorderLevel: i % 5 === 0 ? 3 : 0,
-        unitPrice: ['1.50', '3.00', '0.99'][i % 3],
-        categoryId: i % 2 === 0 ? tools : undefined,
-        locationId: i % 3 === 1 ? shelf : undefined,
-      });
-    }
+    await registerVariedItems(23, tools, shelf);
     const orders: Pick<ListItemsQuery, 'sort' | 'order'>[] = [
       {},
       ...ITEM_SORTS.flatMap((sort) => [{ sort }, { sort, order: 'desc' as const }]),
@@ -438,17 +444,7 @@ describe('paging after a cursor', () => {
 
   it("answers a first page of the app's sizes (24, 100: bounds in the statement's text), and the next by cursor, as pages of another size give them", async () => {
     const [tools, shelf] = [await knownCategory(owner, 'Tools'), await knownPlace(owner, 'Shelf')];
-    const names = ['apple', 'Banana', 'cherry', 'Apple', 'Elder'];
-    for (let i = 0; i < 30; i++) {
-      await register({
-        name: names[i % names.length],
-        sku: i % 3 === 0 ? null : `s-${i % 7}-${i}`,
-        currentStock: i % 4,
-        reorderLevel: i % 5 === 0 ? 3 : 0,
-        categoryId: i % 2 === 0 ? tools : undefined,
-        locationId: i % 3 === 1 ? shelf : undefined,
-      });
-    }
+    await registerVariedItems(30, tools, shelf);
     const orders: Pick<ListItemsQuery, 'sort' | 'order'>[] = [{}, { sort: 'name' }, { sort: 'currentStock', order: 'desc' }];
     const filters: Partial<ListItemsQuery>[] = [{}, { status: 'in-stock' }, { categoryId: tools }, { locationId: shelf }, { search: 'e' }];
     for (const order of orders) {
