@@ -79,13 +79,11 @@ export const typecheckAll = () => runAll('typecheck');
  *   the room left is below the young generation's size: then it marked all the time under load
  *   (docs/operations.md, "Memory").
  * - The inventory and reporting services, for the same reason: their garbage (pages, events applied)
- *   grew them to 400 and 292 MB during a 100,000-row import; capped at 256 MB, 208 and 176. The
- *   inventory service's young generation is twice V8's default: each list page is garbage at once,
- *   and it scavenged half as often for less time in all (docs/operations.md, "Memory").
+ *   grew them to 400 and 292 MB during a 100,000-row import; capped at 256 MB, 208 and 176.
  */
 export const NODE_ARGS = {
   'inventory-worker': ['--max-old-space-size=384'],
-  inventory: ['--max-old-space-size=256', '--max-semi-space-size=32'],
+  inventory: ['--max-old-space-size=256'],
   reporting: ['--max-old-space-size=256'],
   gateway: ['--max-old-space-size=192', '--incremental-marking-soft-trigger=85', '--incremental-marking-hard-trigger=95'],
 };
