@@ -1,4 +1,4 @@
-import { MikroORM } from '@mikro-orm/postgresql';
+import { MikroORM, type EntityManager } from '@mikro-orm/postgresql';
 import { ensureDatabase, isStatementTimeout, ormConfig, runSql, withDatabase, withinCallerDeadline } from '@inventory/platform';
 import { testServers } from '@inventory/platform/testing';
 import { randomUUID } from 'node:crypto';
@@ -44,6 +44,36 @@ describe('runSql', () => {
       }),
     ).rejects.toThrow('roll back');
     expect(await runSql(orm.em.fork(), 'SELECT id FROM notes WHERE id = ?', [4])).toEqual([]);
+  });
+
+  it('refuses a statement of a transaction that has ended, rather than run it on a connection back in the pool', async () => {
+    let ended: EntityManager | undefined;
+    await orm.em.fork().transactional(async (em) => {
+      ended = em;
+      await runSql(em, 'SELECT 1');
+    });
+    await expect(runSql(ended!, 'INSERT INTO notes (id, body) VALUES (?, ?)', [5, 'five'])).rejects.toThrow(
+      'Transaction query already complete',
+    );
+    expect(await runSql(orm.em.fork(), 'SELECT id FROM notes WHERE id = ?', [5])).toEqual([]);
+  });
+
+  it("answers a failed statement with PostgreSQL's error, which names neither the statement nor its values", async () => {
+    const secret = `secret-${randomUUID()}`;
+    const error = (await runSql(orm.em.fork(), 'INSERT INTO notes (id, body) VALUES (?, ?)', [1, secret]).catch((e: unknown) => e)) as {
+      code?: string;
+      message: string;
+    };
+    expect(error.code).toBe('23505');
+    expect(error.message).not.toContain(secret);
+    expect(error.message).not.toContain('INSERT');
+  });
+
+  it('refuses an undefined value before sending anything', async () => {
+    await expect(runSql(orm.em.fork(), 'INSERT INTO notes (id, body) VALUES (?, ?)', [6, undefined])).rejects.toThrow(
+      'parameter 2 is undefined',
+    );
+    expect(await runSql(orm.em.fork(), 'SELECT id FROM notes WHERE id = ?', [6])).toEqual([]);
   });
 
   it('keeps answering once more distinct statements were sent than it prepares', async () => {

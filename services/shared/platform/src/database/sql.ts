@@ -1,8 +1,21 @@
 import type { EntityManager, Knex } from '@mikro-orm/postgresql';
+import type pg from 'pg';
 
 /** Named prepared statements per process at most; later new texts run unnamed. */
 const MAX_PREPARED = 200;
-const preparedNames = new Map<string, string>();
+/** Statements by their "?" text: a name while there are fewer than MAX_PREPARED, and the text PostgreSQL reads. */
+const statements = new Map<string, Statement>();
+
+interface Statement {
+  name?: string;
+  text: string;
+}
+
+/** What runSql needs of knex's client: its pool's (or, in a transaction, the transaction's) connection. */
+interface ConnectionSource {
+  acquireConnection(): Promise<pg.ClientBase>;
+  releaseConnection(connection: pg.ClientBase): unknown;
+}
 
 /**
  * Runs SQL with "?" placeholders in the entity manager's transaction, if it has one, and returns the
@@ -10,6 +23,11 @@ const preparedNames = new Map<string, string>();
  * text, an escape pass in Node and a longer parse in PostgreSQL), and the statement is a named
  * prepared one, so each connection parses and plans a query once (a third of a list page's database
  * time). An array binds as one PostgreSQL array: write `= ANY(?)`, not `IN (?)`.
+ *
+ * The statement goes to node-postgres on a connection of knex's pool (MikroORM's), or of the
+ * transaction, without knex's query builder and runner around it: they took 40% of the client's CPU
+ * per statement (docs/architecture.md, "A request"). So a failed statement's message is
+ * PostgreSQL's own, without the statement and its values that knex wrote before it.
  */
 export async function runSql<T extends object = Record<string, unknown>>(
   em: EntityManager,
@@ -17,16 +35,20 @@ export async function runSql<T extends object = Record<string, unknown>>(
   params: readonly unknown[] = [],
   { planEachTime = false }: RunSqlOptions = {},
 ): Promise<T[]> {
-  const query = em
-    .getConnection()
-    .getKnex()
-    .raw(sql, params as Knex.RawBinding[]);
+  const missing = params.indexOf(undefined);
+  if (missing >= 0) throw new Error(`runSql: parameter ${missing + 1} is undefined`);
+  const { name, text } = statementOf(sql);
   const trx = em.getTransactionContext<Knex.Transaction>();
-  if (trx) query.transacting(trx);
-  const name = planEachTime ? undefined : statementName(sql);
-  if (name) query.options({ name });
-  const result = (await query) as unknown as { rows: T[] };
-  return result.rows;
+  // As knex does: a transaction's connection goes back to the pool when it ends.
+  if (trx?.isCompleted()) throw new Error('Transaction query already complete');
+  const source = (trx ?? em.getConnection().getKnex()).client as ConnectionSource;
+  const connection = await source.acquireConnection();
+  try {
+    const result = await connection.query<T>({ name: planEachTime ? undefined : name, text, values: params as unknown[] });
+    return result.rows;
+  } finally {
+    source.releaseConnection(connection);
+  }
 }
 
 export interface RunSqlOptions {
@@ -39,14 +61,24 @@ export interface RunSqlOptions {
   planEachTime?: boolean;
 }
 
-/** The same name for the same text: PostgreSQL keeps one prepared statement per name and connection. */
-function statementName(sql: string): string | undefined {
-  let name = preparedNames.get(sql);
-  if (name === undefined && preparedNames.size < MAX_PREPARED) {
-    name = `q${preparedNames.size}`;
-    preparedNames.set(sql, name);
-  }
-  return name;
+/**
+ * The same name for the same text (PostgreSQL keeps one prepared statement per name and
+ * connection), and the text with PostgreSQL's numbered placeholders ($1, $2, …) for the "?".
+ */
+function statementOf(sql: string): Statement {
+  const known = statements.get(sql);
+  if (known) return known;
+  const statement = { text: numberedPlaceholders(sql) };
+  if (statements.size >= MAX_PREPARED) return statement;
+  const named = { ...statement, name: `q${statements.size}` };
+  statements.set(sql, named);
+  return named;
+}
+
+/** Each "?" as $1, $2, … in order (no "?" of runSql's statements is anything but a placeholder). */
+export function numberedPlaceholders(sql: string): string {
+  let count = 0;
+  return sql.replace(/\?/g, () => `$${++count}`);
 }
 
 /**
