@@ -44,8 +44,13 @@ export async function runSql<T extends object = Record<string, unknown>>(
   const source = (trx ?? em.getConnection().getKnex()).client as ConnectionSource;
   const connection = await source.acquireConnection();
   try {
-    const result = await connection.query<T>({ name: planEachTime ? undefined : name, text, values: params as unknown[] });
-    return result.rows;
+    // Through its callback: with node-postgres's promise, every result outlived two young-generation
+    // collections, and a list page's service ran 34 full collections in 20 s instead of 0-1.
+    return await new Promise<T[]>((resolve, reject) =>
+      connection.query<T>({ name: planEachTime ? undefined : name, text, values: params as unknown[] }, (error, result) =>
+        error ? reject(error) : resolve(result.rows),
+      ),
+    );
   } finally {
     source.releaseConnection(connection);
   }
