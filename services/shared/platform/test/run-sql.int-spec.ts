@@ -76,6 +76,17 @@ describe('runSql', () => {
     expect(await runSql(orm.em.fork(), 'SELECT id FROM notes WHERE id = ?', [6])).toEqual([]);
   });
 
+  it('prepares a statement once per connection, unless it is to be planned at each run', async () => {
+    const prepared = (em: EntityManager, text: string) =>
+      runSql<{ n: number }>(em, 'SELECT count(*)::int AS n FROM pg_prepared_statements WHERE statement = ?', [text]);
+    await orm.em.fork().transactional(async (em) => {
+      await runSql(em, 'SELECT ?::int AS each_time', [1], { planEachTime: true });
+      await runSql(em, 'SELECT ?::int AS kept', [1]);
+      expect(await prepared(em, 'SELECT $1::int AS each_time')).toEqual([{ n: 0 }]);
+      expect(await prepared(em, 'SELECT $1::int AS kept')).toEqual([{ n: 1 }]);
+    });
+  });
+
   it('keeps answering once more distinct statements were sent than it prepares', async () => {
     const em = orm.em.fork();
     for (let i = 0; i < 250; i++) {

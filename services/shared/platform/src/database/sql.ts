@@ -37,7 +37,8 @@ export async function runSql<T extends object = Record<string, unknown>>(
 ): Promise<T[]> {
   const missing = params.indexOf(undefined);
   if (missing >= 0) throw new Error(`runSql: parameter ${missing + 1} is undefined`);
-  const { name, text } = statementOf(sql);
+  // A statement planned each time takes no name: the names are few (MAX_PREPARED).
+  const { name, text } = planEachTime ? { name: undefined, text: numberedPlaceholders(sql) } : statementOf(sql);
   const trx = em.getTransactionContext<Knex.Transaction>();
   // As knex does: a transaction's connection goes back to the pool when it ends.
   if (trx?.isCompleted()) throw new Error('Transaction query already complete');
@@ -47,9 +48,7 @@ export async function runSql<T extends object = Record<string, unknown>>(
     // Through its callback: with node-postgres's promise, every result outlived two young-generation
     // collections, and a list page's service ran 34 full collections in 20 s instead of 0-1.
     return await new Promise<T[]>((resolve, reject) =>
-      connection.query<T>({ name: planEachTime ? undefined : name, text, values: params as unknown[] }, (error, result) =>
-        error ? reject(error) : resolve(result.rows),
-      ),
+      connection.query<T>({ name, text, values: params as unknown[] }, (error, result) => (error ? reject(error) : resolve(result.rows))),
     );
   } finally {
     source.releaseConnection(connection);
@@ -81,7 +80,7 @@ function statementOf(sql: string): Statement {
 }
 
 /** Each "?" as $1, $2, … in order (no "?" of runSql's statements is anything but a placeholder). */
-export function numberedPlaceholders(sql: string): string {
+function numberedPlaceholders(sql: string): string {
   let count = 0;
   return sql.replace(/\?/g, () => `$${++count}`);
 }
