@@ -201,6 +201,21 @@ describe('outbox relay', () => {
     }
   });
 
+  it('reads the outbox with one plan per connection, kept for every read after', async () => {
+    const reader = new pg.Client({ connectionString: dbUrl() });
+    await reader.connect();
+    try {
+      for (let read = 0; read < 3; read++) await readOutbox(reader, 7);
+      const { rows } = await reader.query<{ custom_plans: string; generic_plans: string }>(
+        "SELECT custom_plans, generic_plans FROM pg_prepared_statements WHERE name = 'outbox-read-7'",
+      );
+      expect(rows).toEqual([{ custom_plans: '0', generic_plans: '3' }]);
+      await expect(readOutbox(reader, 2.5)).rejects.toThrow('batch size 2.5 is not a positive integer');
+    } finally {
+      await reader.end();
+    }
+  });
+
   it('is not held back by a long transaction in another database', async () => {
     const elsewhere = new pg.Client({ connectionString: withDatabase(testServers.pgUrl(), 'postgres') });
     await elsewhere.connect();
