@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import type { Browser, Download, Page } from 'playwright-core';
-import { waitForAnimationsToSettle } from './support/animations.js';
+import { waitForAnimationsToSettle, waitForDialogsToOpen } from './support/animations.js';
 import { MOBILE, launchBrowser, screenshot } from './support/browser.js';
 import { postJson, signUp } from './support/session.js';
 
@@ -30,6 +30,7 @@ async function pdfPages(download: Download): Promise<number> {
 async function printFromDialog(page: Page, sheet: string, shot?: string): Promise<Download> {
   const dialog = page.getByRole('dialog', { name: /^Print labels/ });
   await dialog.waitFor();
+  await waitForDialogsToOpen(page); // a click on a dialog still growing lands on the sheet above the one aimed at
   await dialog.getByText(sheet, { exact: true }).click();
   if (shot) {
     await waitForAnimationsToSettle(page);
