@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs the servers the product needs as plain processes: PostgreSQL, Redis, NATS with JetStream and
 # an S3-compatible store (s3rver). Data lives under $DATA_DIR (git-ignored). Idempotent: a server
-# that already answers is reused; `down` stops what `up` started, by PID file.
+# of ours that already answers is reused, one of another checkout (its data elsewhere) is replaced;
+# `down` stops what `up` started.
 #
 #   infra/local-stack.sh up|down|status|env
 #
@@ -67,28 +68,48 @@ redis_ok() { [ "$(redis-cli -h 127.0.0.1 -p "$REDIS_PORT" ping 2>/dev/null)" = P
 # HTTP checks through node: curl is not on a bare machine, node is.
 http_ok() { node -e "fetch(process.argv[1]).then(r => process.exit(r.status < 500 ? 0 : 1), () => process.exit(1))" "$1"; }
 nats_node_ok() { http_ok "http://127.0.0.1:$((NATS_MONITOR_PORT + $1))/healthz?js-enabled-only=true"; }
+# The nats folder of the data directory of the server on node n's port (its JetStream store lies in it).
+nats_node_folder() {
+  node -e "fetch(process.argv[1]).then(r => r.json()).then(v => console.log(v.jetstream.config.store_dir.replace(/(\/node-\d+)?\/jetstream$/, '')), () => {})" \
+    "http://127.0.0.1:$((NATS_MONITOR_PORT + $1))/varz"
+}
 nats_ok() { for n in $(seq 0 $((NATS_NODES - 1))); do nats_node_ok "$n" || return 1; done; }
 s3_ok() { http_ok "http://127.0.0.1:$S3_PORT/"; }
 mail_ok() { http_ok "http://127.0.0.1:$MAIL_WEB_PORT/api/healthz"; }
 
 # Whether the process in a PID file of ours runs with our data directory. A server of another checkout
 # of the same profile answers on the same port, but keeps its files elsewhere (maybe deleted by now).
-ours() { [ -f "$1" ] && tr '\0' ' ' <"/proc/$(head -n1 "$1")/cmdline" 2>/dev/null | grep -qF "$DATA_DIR/"; }
+ours() { [ -f "$1" ] && { tr '\0' ' ' <"/proc/$(head -n1 "$1")/cmdline"; } 2>/dev/null | grep -qF "$DATA_DIR/"; }
 
-# A server answering on our port that is not ours is stopped, so that ours can start.
-replace_foreign() { # name, pidfile, ok-check, process pattern
-  "$3" || return 0
+# A server on our port that is not ours (healthy or not) is stopped, so that ours can start. Our PID
+# file is not used for it: it names no process of ours, and its PID may be anyone's by now.
+replace_foreign() { # name, pidfile, process pattern
+  rm -f "$2"
+  pgrep -f "$3" >/dev/null || return 0
   log "restarting $1 with this checkout's data directory"
-  stop_pidfile "$1" "$2"
-  pkill -f "$4" 2>/dev/null || true
-  for _ in $(seq 1 50); do "$3" || break; sleep 0.1; done
+  pkill -f "$3" 2>/dev/null || true
+  for _ in $(seq 1 50); do pgrep -f "$3" >/dev/null || break; sleep 0.1; done
 }
 
 as_postgres() { if [ "$(id -u)" -eq 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi; }
 
+# The folder a running server keeps its data in, as it says itself.
+pg_data_dir() { "$PG_BIN/psql" -h 127.0.0.1 -p "$PG_PORT" -U postgres -d postgres -Atqc 'show data_directory' 2>/dev/null || true; }
+redis_data_dir() { redis-cli -h 127.0.0.1 -p "$REDIS_PORT" config get dir 2>/dev/null | sed -n 2p; }
+same_dir() { [ -n "$1" ] && [ "$(realpath -m "$1")" = "$(realpath -m "$2")" ]; }
+
 start_postgres() {
-  if pg_ok; then log "postgres already up on $PG_PORT"; return; fi
-  local dir="$DATA_DIR/postgres"
+  local dir="$DATA_DIR/postgres" theirs
+  if pg_ok; then
+    theirs="$(pg_data_dir)"
+    if same_dir "$theirs" "$dir"; then log "postgres already up on $PG_PORT"; return; fi
+    # Another checkout's (or a benchmark's) server: its tables are not ours, so tests and the app
+    # must not run on them. Stopped fast, its data left where it is.
+    log "restarting postgres with this checkout's data directory (the one up keeps its data in ${theirs:-a place it did not say})"
+    as_postgres "$PG_BIN/pg_ctl" -D "$theirs" -m fast -w stop >/dev/null 2>&1 \
+      || pkill -INT -f "postgres -D .* -p $PG_PORT( |$)" 2>/dev/null || true
+    for _ in $(seq 1 100); do pg_ok || break; sleep 0.1; done
+  fi
   if [ ! -s "$dir/PG_VERSION" ]; then
     mkdir -p "$dir"; [ "$(id -u)" -eq 0 ] && chown postgres:postgres "$dir"; chmod 700 "$dir"
     as_postgres "$PG_BIN/initdb" -D "$dir" -U postgres --auth=trust -E UTF8 --locale=C.UTF-8 >"$DATA_DIR/logs/initdb.log" 2>&1 \
@@ -103,7 +124,12 @@ start_postgres() {
 }
 
 start_redis() {
-  if redis_ok; then log "redis already up on $REDIS_PORT"; return; fi
+  if redis_ok; then
+    if same_dir "$(redis_data_dir)" "$DATA_DIR/redis"; then log "redis already up on $REDIS_PORT"; return; fi
+    log "restarting redis with this checkout's data directory"
+    redis-cli -h 127.0.0.1 -p "$REDIS_PORT" shutdown >/dev/null 2>&1 || true
+    for _ in $(seq 1 50); do redis_ok || break; sleep 0.1; done
+  fi
   mkdir -p "$DATA_DIR/redis"
   redis-server --bind 127.0.0.1 --port "$REDIS_PORT" --dir "$DATA_DIR/redis" --daemonize yes \
     --pidfile "$DATA_DIR/pids/redis.pid" --logfile "$DATA_DIR/logs/redis.log" \
@@ -137,17 +163,19 @@ start_nats_node() { # node number
   [ -f "$conf" ] && before="$(cat "$conf")"
   node "$ROOT/infra/nats/auth.mjs" local "$DATA_DIR" "$NATS_PORT" "$NATS_MONITOR_PORT" "$1" "$NATS_NODES" "$NATS_ROUTE_PORT" >/dev/null
   # Ours: the process in our PID file runs our config (a zombie's command line is empty).
-  if [ -n "$before" ] && [ -f "$pidfile" ] && tr '\0' ' ' <"/proc/$(cat "$pidfile")/cmdline" 2>/dev/null | grep -qF "$conf"; then
+  if [ -n "$before" ] && [ -f "$pidfile" ] && { tr '\0' ' ' <"/proc/$(cat "$pidfile")/cmdline"; } 2>/dev/null | grep -qF "$conf"; then
     if [ "$before" != "$(cat "$conf")" ]; then kill -HUP "$(cat "$pidfile")" && log "nats reloaded its permissions"; fi
     log "nats already up on $((NATS_PORT + $1))"
     return
   fi
+  rm -f "$pidfile" # names no server of ours (above)
   if nats_node_ok "$1"; then
-    # Answering, but not with our users: started by an older version of this script or from another
-    # checkout of the same profile (its passwords are not ours). Stop it and start ours.
+    # Answering, but not with our users: another checkout's or a benchmark's, whose folder it tells
+    # (its passwords are not ours). Stop it and start ours.
+    local theirs
+    theirs="$(nats_node_folder "$1")"
     log "restarting nats with this checkout's users"
-    stop_pidfile nats "$pidfile"
-    pkill -f "nats-server .*[.]data/$PROFILE/" 2>/dev/null || true
+    if [ -n "$theirs" ]; then pkill -f "nats-server -c $theirs/" 2>/dev/null || true; fi
     for _ in $(seq 1 50); do nats_node_ok "$1" || break; sleep 0.1; done
   fi
   setsid -f nats-server -c "$conf" -P "$pidfile" >"$(nats_log "$1")" 2>&1
@@ -155,7 +183,7 @@ start_nats_node() { # node number
 
 start_s3() {
   if s3_ok && ours "$DATA_DIR/pids/s3.pid"; then log "s3 already up on $S3_PORT"; return; fi
-  replace_foreign s3 "$DATA_DIR/pids/s3.pid" s3_ok "s3rver .*-p $S3_PORT"
+  replace_foreign s3 "$DATA_DIR/pids/s3.pid" "s3rver .*-p $S3_PORT( |$)"
   local bin="$ROOT/node_modules/.bin/s3rver"
   [ -x "$bin" ] || die "s3rver is not installed: run npm install first"
   mkdir -p "$DATA_DIR/s3"
@@ -168,7 +196,7 @@ start_s3() {
 # A mail catcher (maildev): the app's mail lands in a web inbox instead of anyone's mailbox.
 start_mail() {
   if mail_ok && ours "$DATA_DIR/pids/mail.pid"; then log "mail catcher already up: SMTP $MAIL_SMTP_PORT, inbox http://127.0.0.1:$MAIL_WEB_PORT"; return; fi
-  replace_foreign "mail catcher" "$DATA_DIR/pids/mail.pid" mail_ok "maildev -s $MAIL_SMTP_PORT"
+  replace_foreign "mail catcher" "$DATA_DIR/pids/mail.pid" "maildev -s $MAIL_SMTP_PORT( |$)"
   local bin="$ROOT/node_modules/.bin/maildev"
   [ -x "$bin" ] || die "maildev is not installed: run npm install first"
   mkdir -p "$DATA_DIR/mail"
