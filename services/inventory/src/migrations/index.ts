@@ -22,6 +22,7 @@ import { Inventory0019ItemPlaces } from './Inventory0019_item_places.js';
 import { Inventory0020SmallSearchPendingLists } from './Inventory0020_small_search_pending_lists.js';
 import { Inventory0021SortsInTheIndex } from './Inventory0021_sorts_in_the_index.js';
 import { Inventory0022ListReferences } from './Inventory0022_list_references.js';
+import { Inventory0023ItemLevels } from './Inventory0023_item_levels.js';
 
 /** Every migration of this service, oldest first. */
 export const migrations: MigrationObject[] = [
@@ -49,4 +50,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Inventory0020_small_search_pending_lists', class: Inventory0020SmallSearchPendingLists },
   { name: 'Inventory0021_sorts_in_the_index', class: Inventory0021SortsInTheIndex },
   { name: 'Inventory0022_list_references', class: Inventory0022ListReferences },
+  { name: 'Inventory0023_item_levels', class: Inventory0023ItemLevels },
 ];

@@ -395,6 +395,14 @@ export async function listItemsJson(
   // PostgreSQL runs once.
   const filters = where.length - mine.length;
   const placeAlone = filters === 1 && query.locationId !== undefined;
+  // The stock order, and newest first by a status alone, walk their indexes in item_levels
+  // (Inventory0023: none of item_views' indexes reads the stock, so a movement rewrites its row in
+  // place) and read the page's rows by id. Mixed with other filters, their conditions are tests on
+  // the rows the other filter's index finds.
+  const walksLevels =
+    filters === (query.status ? 1 : 0) &&
+    (query.sort === 'currentStock' || (query.status !== undefined && (query.sort ?? 'createdAt') === 'createdAt'));
+  const walked = walksLevels ? 'item_levels' : 'item_views';
   const countCap = filters === 0 ? undefined : offset + limit + MATCHES_COUNTED_PAST_PAGE;
   // Unfiltered, or newest first by status, category or place alone, the page is one index's walk
   // whatever the values, so one plan PostgreSQL keeps serves every workspace. Their first pages of
@@ -419,7 +427,7 @@ export async function listItemsJson(
             `SELECT count(*)::int FROM (SELECT FROM item_places WHERE workspace_id = ? AND location_id = ? ${countLimit}) matches`,
             [workspaceId, query.locationId, ...countLimitParams],
           ]
-        : [`SELECT count(*)::int FROM (SELECT FROM item_views WHERE ${filter} ${countLimit}) matches`, [...params, ...countLimitParams]];
+        : [`SELECT count(*)::int FROM (SELECT FROM ${walked} WHERE ${filter} ${countLimit}) matches`, [...params, ...countLimitParams]];
   // By place alone, newest first, the page is the place's own index entries at that offset
   // (item_places_list), not the workspace's newest items tried one by one for the place.
   const [placeBounds, placeBoundsParams] = pageBounds(limit, passes);
@@ -443,11 +451,11 @@ export async function listItemsJson(
   const columns = `id, record_json, refs_json, category_id, location_id, stock, lots, ${sort.column} AS sort_value`;
   // Past the first rows, the walk to the page takes the ids alone, from the order's index without
   // visiting each row (Inventory0021), and then reads the page's rows: a visit to every row passed
-  // cost more than the walk (docs/reports.md, "At scale").
+  // cost more than the walk (docs/reports.md, "At scale"). A walk of item_levels always does.
   const pageIn = (order: string, passed: number, bounds = 'LIMIT ? OFFSET ?') =>
-    passed === 0
+    passed === 0 && !walksLevels
       ? `FROM item_views WHERE ${pageFilter} ORDER BY ${order} ${bounds}`
-      : `FROM item_views WHERE id IN (SELECT id FROM item_views WHERE ${pageFilter} ORDER BY ${order} ${bounds}) ORDER BY ${order}`;
+      : `FROM item_views WHERE id IN (SELECT id FROM ${walked} WHERE ${pageFilter} ORDER BY ${order} ${bounds}) ORDER BY ${order}`;
   const [bounds, boundsParams] = pageBounds(limit, pageOffset);
   const pageSql = pageIn(listOrder(query), pageOffset, bounds);
   const pageAlone = `SELECT NULL::int AS total, ${columns} ${pageSql}`;
