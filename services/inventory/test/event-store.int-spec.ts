@@ -123,6 +123,40 @@ describe('rebuilding', () => {
     expect(await rows()).toEqual(before);
     expect((await inv.call(S.listItems, {}, owner)).total).toBe(1);
   });
+
+  it("counts a workspace's items once per statement, so a rebuild's thousands of rows in one transaction stay linear", async () => {
+    await Promise.all([register(), register(), register()]);
+    // A rebuild's two steps on this workspace's rows, in a transaction rolled back at the end: each
+    // statement writes the workspace's counter row once, not once per item (Inventory0024; row by
+    // row, each update walked every version the transaction had left before it).
+    const seen = await inv.orm.em
+      .fork()
+      .transactional(async (tx) => {
+        const sql = sqlOf(tx);
+        // The backend's counts not yet reported (of earlier transactions too), so a difference is taken.
+        const writes = async () => {
+          const [{ n }] = await sql<{ n: string }>(
+            "SELECT n_tup_ins + n_tup_upd AS n FROM pg_stat_xact_user_tables WHERE relname = 'item_counts'",
+          );
+          return Number(n);
+        };
+        const active = async () =>
+          (await sql<{ active: number }>('SELECT active FROM item_counts WHERE workspace_id = ?', [owner.workspaceId]))[0].active;
+        await sql('CREATE TEMP TABLE kept ON COMMIT DROP AS SELECT * FROM item_views WHERE workspace_id = ?', [owner.workspaceId]);
+        const start = await writes();
+        await sql('DELETE FROM item_views WHERE workspace_id = ?', [owner.workspaceId]);
+        const afterDelete = { active: await active(), writes: (await writes()) - start };
+        await sql('INSERT INTO item_views SELECT * FROM kept');
+        const afterInsert = { active: await active(), writes: (await writes()) - start };
+        throw Object.assign(new Error('roll back'), { seen: [afterDelete, afterInsert] });
+      })
+      .catch((error: { seen?: unknown }) => error.seen);
+    expect(seen).toEqual([
+      { active: 0, writes: 1 },
+      { active: 3, writes: 2 },
+    ]);
+    expect((await inv.call(S.listItems, {}, owner)).total).toBe(3);
+  });
 });
 
 describe("deleting a workspace's records", () => {

@@ -23,6 +23,7 @@ import { Inventory0020SmallSearchPendingLists } from './Inventory0020_small_sear
 import { Inventory0021SortsInTheIndex } from './Inventory0021_sorts_in_the_index.js';
 import { Inventory0022ListReferences } from './Inventory0022_list_references.js';
 import { Inventory0023ItemLevels } from './Inventory0023_item_levels.js';
+import { Inventory0024ItemCountsByStatement } from './Inventory0024_item_counts_by_statement.js';
 
 /** Every migration of this service, oldest first. */
 export const migrations: MigrationObject[] = [
@@ -51,4 +52,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Inventory0021_sorts_in_the_index', class: Inventory0021SortsInTheIndex },
   { name: 'Inventory0022_list_references', class: Inventory0022ListReferences },
   { name: 'Inventory0023_item_levels', class: Inventory0023ItemLevels },
+  { name: 'Inventory0024_item_counts_by_statement', class: Inventory0024ItemCountsByStatement },
 ];
