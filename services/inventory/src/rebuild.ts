@@ -9,5 +9,7 @@ import { rebuildItemViews } from './items/read-models/rebuild-item-views.js';
  * then every consumer's read model from the event history.
  */
 await runRebuild(inventoryModules({ startConsumers: false }), async (app, logger) => {
-  logger.log(`item views: ${await rebuildItemViews(app.get(MikroORM))} items`);
+  const started = performance.now();
+  const { items, events } = await rebuildItemViews(app.get(MikroORM));
+  logger.log(`item views: ${items} items from ${events} events in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 });

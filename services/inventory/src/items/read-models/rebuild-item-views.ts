@@ -13,14 +13,16 @@ const PAGE = 5000;
  * waits for appends in flight and holds new ones back until the commit, so no event is missed;
  * readers keep seeing the old rows until then.
  */
-export async function rebuildItemViews(orm: MikroORM): Promise<number> {
+export async function rebuildItemViews(orm: MikroORM): Promise<{ items: number; events: number }> {
   return orm.em.fork().transactional(async (em) => {
     const sql = sqlOf(em);
     await sql('LOCK TABLE item_views IN EXCLUSIVE MODE');
     await sql('DELETE FROM item_views');
     const states = new Map<string, ItemState>();
+    let events = 0;
     for (let after = { streamId: '', version: 0 }, page: ItemEvent[]; ;) {
       page = await readEventsAfter(em, after, PAGE);
+      events += page.length;
       for (const event of page) {
         const itemId = event.streamId.slice('item-'.length);
         // The read model keeps no movements, and carrying them along would copy an ever larger map
@@ -35,6 +37,6 @@ export async function rebuildItemViews(orm: MikroORM): Promise<number> {
       const { sql: upsert, params } = itemViewUpsert(all.slice(i, i + PAGE / 5));
       await sql(upsert, params);
     }
-    return states.size;
+    return { items: states.size, events };
   });
 }
