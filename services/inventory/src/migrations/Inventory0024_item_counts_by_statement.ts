@@ -7,7 +7,7 @@ import { Migration } from '@mikro-orm/migrations';
  * updated the workspace's one counter row as often, each time adding a version of that row its
  * transaction could not yet prune; every update then walked all the versions before it, so the
  * work grew with the square of the items: a rebuild of the list of 100,000 items ran for over 15
- * minutes (docs/reports.md, "At scale"). The update trigger stays by row: its WHEN keeps it out of
+ * minutes (docs/reports.md, "Rebuilds"). The update trigger stays by row: its WHEN keeps it out of
  * every write that leaves is_active as it was (every movement), and a statement-level trigger
  * cannot have one.
  */
