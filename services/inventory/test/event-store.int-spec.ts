@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { InventoryMessages as M, InventorySubjects as S, type Actor, type ItemEvent } from '@inventory/contracts';
-import { eventually, queryDb } from '@inventory/platform/testing';
+import { eventually, queryDb, schemaOf } from '@inventory/platform/testing';
 import { appendToStream, itemStreamId, toEvent, VersionConflictError, type EventRow } from '../src/event-store/event-store.js';
 import { sqlOf } from '../src/database/sql.js';
 import { rebuildItemViews } from '../src/items/read-models/rebuild-item-views.js';
@@ -102,28 +102,55 @@ describe('the event store', () => {
 });
 
 describe('rebuilding', () => {
-  it('rebuilds the item read model from the event store to the same rows', async () => {
+  it('rebuilds the item read model and the tables its triggers keep, readers seeing the old rows until it commits', async () => {
     const item = await register(4);
-    await inv.call(S.updateItem, { id: item.id, name: 'Hex bolt', reorderLevel: 2 }, owner);
-    await inv.call(
-      S.recordMovement,
-      { id: item.id, movementType: 'in', quantity: 3, reason: 'r', locationId: await knownPlace(owner, 'Bin 7') },
-      owner,
-    );
+    const [bin7, bin8] = [await knownPlace(owner, 'Bin 7'), await knownPlace(owner, 'Bin 8')];
+    await inv.call(S.updateItem, { id: item.id, name: 'Hex bolt', reorderLevel: 2, barcodes: [`HB-${item.id}`] }, owner);
+    await inv.call(S.recordMovement, { id: item.id, movementType: 'in', quantity: 3, reason: 'r', locationId: bin7 }, owner);
     await inv.call(S.archiveItem, { id: (await register(1)).id }, owner);
+    const workspace = [owner.userId];
     const rows = async () => [
-      await queryDb('inventory', 'SELECT * FROM item_views WHERE workspace_id = $1 ORDER BY id', [owner.userId]),
-      await queryDb('inventory', 'SELECT * FROM item_places WHERE workspace_id = $1 ORDER BY item_id, location_id', [owner.userId]),
+      await queryDb('inventory', 'SELECT * FROM item_views WHERE workspace_id = $1 ORDER BY id', workspace),
+      await queryDb('inventory', 'SELECT * FROM item_places WHERE workspace_id = $1 ORDER BY item_id, location_id', workspace),
+      await queryDb('inventory', 'SELECT * FROM item_levels WHERE workspace_id = $1 ORDER BY id', workspace),
+      await queryDb('inventory', 'SELECT * FROM item_barcodes WHERE workspace_id = $1 ORDER BY barcode', workspace),
+      await queryDb('inventory', 'SELECT * FROM item_counts WHERE workspace_id = $1', workspace),
     ];
     const before = await rows();
     expect(before[1]).toMatchObject([{ item_id: item.id }]); // at Bin 7, by its stock there
+    expect(before[3]).toMatchObject([{ item_id: item.id, barcode: `HB-${item.id}` }]);
+    expect(before[4]).toMatchObject([{ active: 1 }]);
     await queryDb('inventory', 'UPDATE item_views SET current_stock = 999, name = $2 WHERE id = $1', [item.id, 'corrupted']);
     await queryDb('inventory', 'DELETE FROM item_places WHERE item_id = $1', [item.id]);
-    const rebuilt = await rebuildItemViews(inv.orm);
+    const schemaBefore = await schemaOf('inventory');
+
+    let rebuilding = true;
+    const rebuild = rebuildItemViews(inv.orm).finally(() => (rebuilding = false));
+    const readWhileRebuilding = [];
+    while (rebuilding) readWhileRebuilding.push(...(await queryDb('inventory', 'SELECT name FROM item_views WHERE id = $1', [item.id])));
+    const rebuilt = await rebuild;
+
     expect(rebuilt.items).toBeGreaterThanOrEqual(2);
     expect(rebuilt.events).toBeGreaterThanOrEqual(5); // this test's: two registrations, a change, a movement, an archive
     expect(await rows()).toEqual(before);
-    expect((await inv.call(S.listItems, {}, owner)).total).toBe(1);
+    // Each read saw the old row or, once the copies were swapped in, the new one; never none.
+    const seen = readWhileRebuilding.map((row) => row.name as string);
+    expect(seen[0]).toBe('corrupted');
+    expect(seen.join(' ')).toMatch(/^(corrupted ?)+(Hex bolt ?)*$/);
+    // The copies swapped in (shadowTables) have the live tables' indexes, constraints, triggers and
+    // fill factor under the same names, and statistics; nothing is left beside them.
+    const unlessAnalyzed = (definitions: string[]) => definitions.filter((definition) => !definition.startsWith('analyzed '));
+    const schemaAfter = await schemaOf('inventory');
+    expect(unlessAnalyzed(schemaAfter)).toEqual(unlessAnalyzed(schemaBefore));
+    expect(schemaAfter.filter((definition) => /^analyzed item_(views|places|levels|barcodes|counts)$/.test(definition))).toHaveLength(5);
+    // The triggers write the new tables: a movement to another place, the barcode, the count.
+    await inv.call(S.transferStock, { id: item.id, fromLocationId: bin7, toLocationId: bin8, quantity: 2, reason: 'r' }, owner);
+    expect(await queryDb('inventory', 'SELECT count(*)::int AS places FROM item_places WHERE item_id = $1', [item.id])).toEqual([
+      { places: 2 },
+    ]);
+    await expect(inv.call(S.findItemByCode, { code: `HB-${item.id}` }, owner)).resolves.toMatchObject({ id: item.id, currentStock: 7 });
+    await register();
+    expect((await inv.call(S.listItems, {}, owner)).total).toBe(2);
   });
 
   it("counts a workspace's items once per statement, so a rebuild's thousands of rows in one transaction stay linear", async () => {

@@ -3,7 +3,7 @@ import { Migration } from '@mikro-orm/migrations';
 /**
  * The report search's trigram indexes (Reporting0004) keep a short pending list, as the item
  * list's do (Inventory0020 says why). A rebuild's copies get the same setting: they are made from
- * these definitions (shadow-tables.ts).
+ * these definitions (shadowTables, services/shared/platform).
  */
 export class Reporting0009SmallSearchPendingLists extends Migration {
   override async up(): Promise<void> {

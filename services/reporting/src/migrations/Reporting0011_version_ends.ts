@@ -1,7 +1,6 @@
 import { Migration } from '@mikro-orm/migrations';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { shadowTables } from '../read-models/shadow-tables.js';
-import { inTransaction } from '../read-models/sql.js';
+import { inTransaction, shadowTables } from '@inventory/platform';
 import { ITEM_HISTORY_COLUMNS, WITH_VERSION_ENDS } from '../read-models/version-ends.js';
 
 /**

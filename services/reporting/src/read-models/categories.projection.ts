@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { CategoryEvent, EventEnvelope } from '@inventory/contracts';
-import type { ApplyContext, EventHandler } from '@inventory/platform';
-import { inTransaction, IS_PURGED, lockCategories } from './sql.js';
+import { inTransaction, type ApplyContext, type EventHandler, type TransactionSql } from '@inventory/platform';
+import { IS_PURGED, lockCategories } from './sql.js';
 
-type Db = ReturnType<typeof inTransaction>;
+type Db = TransactionSql;
 
 /**
  * The workspace's categories: names for report rows, the count for the dashboard. Also the name

@@ -1,20 +1,18 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { EventEnvelope, ItemEvent } from '@inventory/contracts';
-import type { ApplyContext, EventHandler } from '@inventory/platform';
 import { evolveItem, isItemEvent, isLowStock, movementOf, type ItemSnapshot, type MovementRecord } from './item-snapshot.js';
-import { isoTimeSql } from '@inventory/platform';
+import { inTransaction, isoTimeSql, shadowTables, type ApplyContext, type EventHandler, type TransactionSql } from '@inventory/platform';
 import {
   DAILY_CATEGORY_TOTALS_FROM_BATCH,
   DAILY_CATEGORY_TOTALS_FROM_VERSION_ENDS,
   MONTHLY_CATEGORY_TOTALS_FROM_BATCH,
   MONTHLY_CATEGORY_TOTALS_FROM_DAYS,
 } from './daily-category-totals.js';
-import { shadowTables } from './shadow-tables.js';
 import { ITEM_HISTORY_COLUMNS, WITH_VERSION_ENDS } from './version-ends.js';
-import { inTransaction, lockCategories } from './sql.js';
+import { lockCategories } from './sql.js';
 
-type Db = ReturnType<typeof inTransaction>;
+type Db = TransactionSql;
 
 /** What this read model keeps of the inventory events. */
 export const ITEM_TABLES = [
@@ -230,7 +228,7 @@ export class InventoryProjection implements EventHandler {
 
   async reset(em: EntityManager): Promise<void> {
     const db = inTransaction(em);
-    await shadowTables.begin(db, SHADOWED_TABLES, ['items']);
+    await shadowTables.begin(db, SHADOWED_TABLES, { keyed: ['items'] });
     // The copies start empty; the other tables are emptied in the transaction (readers see them until it commits).
     for (const table of ITEM_TABLES.filter((name) => !SHADOWED_TABLES.includes(name))) await db.run(`DELETE FROM ${table}`);
   }

@@ -1,9 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { purgedWorkspaceId, type EventEnvelope, type UserEvent, type WorkspaceEvent } from '@inventory/contracts';
-import type { EventHandler } from '@inventory/platform';
+import { inTransaction, type EventHandler } from '@inventory/platform';
 import { ITEM_TABLES } from './inventory.projection.js';
-import { inTransaction } from './sql.js';
 
 const WORKSPACE_TABLES = [...ITEM_TABLES, 'categories'];
 

@@ -27,6 +27,7 @@ export * from './database/like-pattern.js';
 export * from './database/nearer-end.js';
 export * from './database/keyset-cursor.js';
 export * from './database/sql.js';
+export * from './database/shadow-tables.js';
 export * from './database/unavailable.js';
 export * from './database/caller-deadline.js';
 export * from './health/health.controller.js';

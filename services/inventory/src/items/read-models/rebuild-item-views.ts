@@ -1,28 +1,53 @@
+import { setImmediate } from 'node:timers/promises';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { ItemEvent } from '@inventory/contracts';
-import { sqlOf } from '../../database/sql.js';
+import { inTransaction, shadowTables } from '@inventory/platform';
 import { readEventsAfter } from '../../event-store/event-store.js';
 import { evolve } from '../domain/item.decider.js';
 import { initialState, type ItemState } from '../domain/item.js';
 import { itemViewUpsert } from './item-views.js';
 
 const PAGE = 5000;
+const ROWS_PER_STATEMENT = 1000;
+
+/**
+ * The item list and the tables its triggers keep. A rebuild fills copies of them and swaps them in
+ * (shadowTables): item_views keeps its key from the start (the upsert needs it); item_barcodes and
+ * item_counts, small, keep every index (their triggers look rows up in them as the copy fills).
+ */
+const LIST_TABLES = ['item_views', 'item_places', 'item_barcodes', 'item_levels', 'item_counts'];
+const SHADOW_OPTIONS = { keyed: ['item_views'], indexed: ['item_barcodes', 'item_counts'] };
+
+/**
+ * Lets a statement started now, and awaited later, go out (runSql sends it once it has the
+ * connection, some ticks later). A failure meanwhile is not an unhandled rejection: the await throws it.
+ */
+async function letGo(statement: Promise<unknown>): Promise<void> {
+  statement.catch(() => undefined);
+  await setImmediate();
+}
 
 /**
  * Rebuilds the item read model by folding every item stream, in one transaction. The table lock
  * waits for appends in flight and holds new ones back until the commit, so no event is missed;
- * readers keep seeing the old rows until then.
+ * readers keep seeing the old rows until the copies are swapped in (docs/reports.md, "Rebuilds").
  */
 export async function rebuildItemViews(orm: MikroORM): Promise<{ items: number; events: number }> {
   return orm.em.fork().transactional(async (em) => {
-    const sql = sqlOf(em);
-    await sql('LOCK TABLE item_views IN EXCLUSIVE MODE');
-    await sql('DELETE FROM item_views');
+    const db = inTransaction(em);
+    await db.run('LOCK TABLE item_views IN EXCLUSIVE MODE');
+    await shadowTables.begin(db, LIST_TABLES, SHADOW_OPTIONS);
     const states = new Map<string, ItemState>();
     let events = 0;
-    for (let after = { streamId: '', version: 0 }, page: ItemEvent[]; ;) {
-      page = await readEventsAfter(em, after, PAGE);
+    // Each next page is read, and each next batch of rows written, while this process folds or
+    // builds the one before: the database and the service work side by side.
+    for (let reading = readEventsAfter(em, { streamId: '', version: 0 }, PAGE), page: ItemEvent[]; ;) {
+      page = await reading;
       events += page.length;
+      if (page.length === PAGE) {
+        reading = readEventsAfter(em, page[page.length - 1], PAGE);
+        await letGo(reading);
+      }
       for (const event of page) {
         const itemId = event.streamId.slice('item-'.length);
         // The read model keeps no movements, and carrying them along would copy an ever larger map
@@ -30,13 +55,17 @@ export async function rebuildItemViews(orm: MikroORM): Promise<{ items: number; 
         states.set(itemId, { ...evolve(states.get(itemId) ?? initialState(itemId), event), movements: {} });
       }
       if (page.length < PAGE) break;
-      after = page[page.length - 1];
     }
     const all = [...states.values()];
-    for (let i = 0; i < all.length; i += PAGE / 5) {
-      const { sql: upsert, params } = itemViewUpsert(all.slice(i, i + PAGE / 5));
-      await sql(upsert, params);
+    let writing = Promise.resolve();
+    for (let i = 0; i < all.length; i += ROWS_PER_STATEMENT) {
+      const { sql: upsert, params } = itemViewUpsert(all.slice(i, i + ROWS_PER_STATEMENT));
+      await writing;
+      writing = db.run(upsert, params);
+      await letGo(writing);
     }
+    await writing;
+    await shadowTables.commit(db, LIST_TABLES);
     return { items: states.size, events };
   });
 }

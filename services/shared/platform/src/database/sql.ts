@@ -55,6 +55,21 @@ export async function runSql<T extends object = Record<string, unknown>>(
   }
 }
 
+/** Statements ("?" placeholders, as runSql) that must run in one transaction, as a projection's or a rebuild's do. */
+export interface TransactionSql {
+  run(sql: string, params?: unknown[]): Promise<void>;
+  rows<T extends object>(sql: string, params?: unknown[], options?: RunSqlOptions): Promise<T[]>;
+}
+
+/** runSql in the transaction `em` belongs to (a consumer's, a rebuild's, a migration's), never outside one. */
+export function inTransaction(em: EntityManager): TransactionSql {
+  if (!em.getTransactionContext()) throw new Error('these statements run inside a transaction');
+  return {
+    run: async (sql, params = []) => void (await runSql(em, sql, params)),
+    rows: (sql, params = [], options) => runSql(em, sql, params, options),
+  };
+}
+
 export interface RunSqlOptions {
   /**
    * Unnamed: planned at each run with the values bound, never with a plan PostgreSQL keeps. For a

@@ -56,6 +56,26 @@ export async function queryDb<T extends pg.QueryResultRow = pg.QueryResultRow>(
   }
 }
 
+/**
+ * What a database's public tables are made of, as sorted text: every index, constraint, trigger
+ * and storage parameter, and which tables have statistics. A rebuild that swaps in copies
+ * (shadowTables) must leave it as it found it.
+ */
+export const schemaOf = (dbName: string): Promise<string[]> =>
+  queryDb<{ definition: string }>(
+    dbName,
+    `SELECT indexdef AS definition FROM pg_indexes WHERE schemaname = 'public'
+     UNION ALL SELECT conrelid::regclass || ' ' || conname || ' ' || pg_get_constraintdef(oid) FROM pg_constraint
+      WHERE connamespace = 'public'::regnamespace
+     UNION ALL SELECT pg_get_triggerdef(t.oid) FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid
+      WHERE c.relnamespace = 'public'::regnamespace AND NOT t.tgisinternal
+     UNION ALL SELECT relname || ' ' || array_to_string(reloptions, ', ') FROM pg_class
+      WHERE relnamespace = 'public'::regnamespace AND reloptions IS NOT NULL
+     UNION ALL SELECT 'analyzed ' || relname FROM pg_stat_user_tables WHERE last_analyze IS NOT NULL OR last_autoanalyze IS NOT NULL
+     UNION ALL SELECT 'schema ' || nspname FROM pg_namespace WHERE nspname !~ '^pg_' AND nspname <> 'information_schema'
+     ORDER BY 1`,
+  ).then((rows) => rows.map((row) => row.definition));
+
 /** Polls until the check passes (returns a truthy value) or the time is up. */
 export async function eventually<T>(check: () => Promise<T> | T, timeoutMs = 5000, intervalMs = 50): Promise<T> {
   const deadline = Date.now() + timeoutMs;
