@@ -37,10 +37,21 @@ export async function rebuildItemViews(orm: MikroORM): Promise<{ items: number; 
     const db = inTransaction(em);
     await db.run('LOCK TABLE item_views IN EXCLUSIVE MODE');
     await shadowTables.begin(db, LIST_TABLES, SHADOW_OPTIONS);
-    const states = new Map<string, ItemState>();
-    let events = 0;
-    // Each next page is read, and each next batch of rows written, while this process folds or
-    // builds the one before: the database and the service work side by side.
+    // The events come stream by stream: an item's state is final once the next item's events begin,
+    // and is written then, a thousand rows per statement. Each next page is read, and each batch of
+    // rows written, while this process folds the events after them: the database and the service
+    // work side by side, and the service holds one page and one batch at a time, whatever the store's size.
+    let [items, events] = [0, 0];
+    let writing = Promise.resolve();
+    let finished: ItemState[] = [];
+    const write = async (states: ItemState[]) => {
+      items += states.length;
+      const { sql: upsert, params } = itemViewUpsert(states);
+      await writing;
+      writing = db.run(upsert, params);
+      await letGo(writing);
+    };
+    let item: ItemState | undefined;
     for (let reading = readEventsAfter(em, { streamId: '', version: 0 }, PAGE), page: ItemEvent[]; ;) {
       page = await reading;
       events += page.length;
@@ -50,22 +61,24 @@ export async function rebuildItemViews(orm: MikroORM): Promise<{ items: number; 
       }
       for (const event of page) {
         const itemId = event.streamId.slice('item-'.length);
+        if (item?.itemId !== itemId) {
+          if (item) finished.push(item);
+          item = initialState(itemId);
+        }
         // The read model keeps no movements, and carrying them along would copy an ever larger map
         // at every stock event of a long stream.
-        states.set(itemId, { ...evolve(states.get(itemId) ?? initialState(itemId), event), movements: {} });
+        item = { ...evolve(item, event), movements: {} };
+        if (finished.length === ROWS_PER_STATEMENT) {
+          await write(finished);
+          finished = [];
+        }
       }
       if (page.length < PAGE) break;
     }
-    const all = [...states.values()];
-    let writing = Promise.resolve();
-    for (let i = 0; i < all.length; i += ROWS_PER_STATEMENT) {
-      const { sql: upsert, params } = itemViewUpsert(all.slice(i, i + ROWS_PER_STATEMENT));
-      await writing;
-      writing = db.run(upsert, params);
-      await letGo(writing);
-    }
+    if (item) finished.push(item);
+    if (finished.length > 0) await write(finished);
     await writing;
     await shadowTables.commit(db, LIST_TABLES);
-    return { items: states.size, events };
+    return { items, events };
   });
 }

@@ -51,6 +51,8 @@ export const shadowTables = {
    * Replaces a copy's rows by `select` over them (given the copy's name; its `columns`), before its indexes are
    * built: for a column derived from many of its rows at once, one sorted pass instead of an update
    * of each row, which in the rebuild's transaction would leave every old row beside its new one.
+   * The new copy has the columns and checks only: for a copy without key, trigger or storage
+   * parameter (item_history).
    */
   async rewrite(db: TransactionSql, table: string, columns: string, select: (source: string) => string): Promise<void> {
     const rewritten = `${table}_rewritten`;
