@@ -1,5 +1,14 @@
 import { MikroORM, type EntityManager } from '@mikro-orm/postgresql';
-import { ensureDatabase, isStatementTimeout, ormConfig, runSql, withDatabase, withinCallerDeadline } from '@inventory/platform';
+import {
+  copyRows,
+  ensureDatabase,
+  inTransaction,
+  isStatementTimeout,
+  ormConfig,
+  runSql,
+  withDatabase,
+  withinCallerDeadline,
+} from '@inventory/platform';
 import { testServers } from '@inventory/platform/testing';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
@@ -92,6 +101,54 @@ describe('runSql', () => {
     for (let i = 0; i < 250; i++) {
       expect(await runSql<{ n: number }>(em, `SELECT ?::int + ${i} AS n`, [1])).toEqual([{ n: 1 + i }]);
     }
+  });
+});
+
+describe('copyRows', () => {
+  const columns = ['id', 'body', 'tags', 'data', 'done'];
+  beforeAll(() => runSql(orm.em.fork(), 'CREATE TABLE copied (id int PRIMARY KEY, body text, tags text[], data jsonb, done boolean)'));
+
+  it("stores every value as it was, the text format's delimiters, quotes, NULL-like text and empty arrays included", async () => {
+    const awkward = 'tab\there\nline\r\\N back\\slash "quoted" {braces}, commas, ✓';
+    const rows = [
+      [1, awkward, ['a "b"', 'c\\d', '', 'NULL', 'x,y', '{z}'], JSON.stringify({ text: awkward, list: [] }), true],
+      [2, '\\N', [], '[]', false],
+      [3, null, null, null, null],
+    ];
+    await copyRows(orm.em.fork(), 'copied', columns, rows);
+    expect(await runSql(orm.em.fork(), 'SELECT id, body, tags, data, done FROM copied ORDER BY id')).toEqual([
+      { id: 1, body: awkward, tags: ['a "b"', 'c\\d', '', 'NULL', 'x,y', '{z}'], data: { text: awkward, list: [] }, done: true },
+      { id: 2, body: '\\N', tags: [], data: [], done: false },
+      { id: 3, body: null, tags: null, data: null, done: null },
+    ]);
+  });
+
+  it("runs in the entity manager's transaction, after the statements before it: a rollback undoes it", async () => {
+    await expect(
+      orm.em.fork().transactional(async (em) => {
+        const db = inTransaction(em);
+        await db.run('INSERT INTO copied (id, body) VALUES (?, ?)', [10, 'before']);
+        await db.copy('copied', columns, [[11, 'copied', null, null, null]]);
+        expect(await db.rows('SELECT id FROM copied WHERE id >= 10 ORDER BY id')).toEqual([{ id: 10 }, { id: 11 }]);
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    expect(await runSql(orm.em.fork(), 'SELECT id FROM copied WHERE id >= 10')).toEqual([]);
+  });
+
+  it('writes none of the rows when one is refused, and the connection serves the next statement', async () => {
+    const error = await copyRows(orm.em.fork(), 'copied', columns, [
+      [20, 'fine', null, null, null],
+      [20, 'the same key', null, null, null],
+    ]).catch((e: unknown) => e);
+    expect((error as { code?: string }).code).toBe('23505');
+    expect(await runSql(orm.em.fork(), 'SELECT id FROM copied WHERE id = ?', [20])).toEqual([]);
+  });
+
+  it('refuses a document that is not JSON text, before sending anything', async () => {
+    await expect(copyRows(orm.em.fork(), 'copied', columns, [[30, null, null, { not: 'text' }, null]])).rejects.toThrow(
+      'a JSON document goes as its text',
+    );
   });
 });
 

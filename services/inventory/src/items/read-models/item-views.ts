@@ -102,60 +102,114 @@ export async function refreshItemViewStatistics(em: EntityManager): Promise<void
 
 /**
  * What the list reads of an item's references, [id, category_id, location_id, stock, lots] as JSON
- * text, made from the row's columns. The upsert stores it with the row (refs_json), so that a page
- * joins stored text: making it for every row read took PostgreSQL a quarter of the page's time
- * (docs/architecture.md, "A request"). A row written before the column existed (Inventory0022) has
- * it made as it is read.
+ * text, made from the row's columns: for a row written before the writes stored it (refs_json,
+ * Inventory0022), as it is read. Making it for every row read took PostgreSQL a quarter of the page's
+ * time (docs/architecture.md, "A request").
  */
 const LIST_REFERENCES_OF_COLUMNS = `'[' || to_json(id)::text || ',' || coalesce(to_json(category_id)::text, 'null') || ',' ||
     coalesce(to_json(location_id)::text, 'null') || ',' || stock::text || ',' || lots::text || ']'`;
 
-/** The statement that writes the items' rows of the list at their new states; it runs with the append that led there. */
-export function itemViewUpsert(states: readonly ItemState[]): SqlStatement {
-  const rows = states.map((state) => {
-    const { details: d } = state;
-    return {
-      id: state.itemId,
-      workspace_id: state.workspaceId,
-      created_by: state.createdBy,
-      name: d.name,
-      sku: d.sku,
-      description: d.description,
-      unit_price: d.unitPrice,
-      current_stock: totalOf(state.stock),
-      reorder_level: state.reorderLevel,
-      category_id: d.categoryId,
-      location_id: d.locationId,
-      image_url: d.imageUrl,
-      code: shortCodeOf(state.itemId),
-      barcodes: d.barcodes,
-      stock: state.stock,
-      is_active: state.status === 'active',
-      version: state.version,
-      created_at: state.createdAt,
-      updated_at: state.updatedAt,
-      record_json: JSON.stringify(itemRecordOf(state)),
-      lots: state.lots,
-      nearest_expiry: nearestExpiry(state.lots),
-    };
-  });
-  const columns = `id uuid, workspace_id text, created_by text, name text, sku text, description text, unit_price numeric,
-    current_stock int, reorder_level int, category_id text, location_id text, image_url text, code text, barcodes text[],
-    stock jsonb, is_active boolean, version int, created_at timestamptz, updated_at timestamptz, record_json text, lots jsonb,
-    nearest_expiry date`;
+/** item_views' columns as the list's writes fill them, with their types. */
+const WRITTEN_COLUMNS = {
+  id: 'uuid',
+  workspace_id: 'text',
+  created_by: 'text',
+  name: 'text',
+  sku: 'text',
+  description: 'text',
+  unit_price: 'numeric',
+  current_stock: 'int',
+  reorder_level: 'int',
+  category_id: 'text',
+  location_id: 'text',
+  image_url: 'text',
+  code: 'text',
+  barcodes: 'text[]',
+  stock: 'jsonb',
+  is_active: 'boolean',
+  version: 'int',
+  created_at: 'timestamptz',
+  updated_at: 'timestamptz',
+  record_json: 'text',
+  refs_json: 'text',
+  lots: 'jsonb',
+  nearest_expiry: 'date',
+} as const;
+
+type WrittenColumn = keyof typeof WRITTEN_COLUMNS;
+const WRITTEN = Object.keys(WRITTEN_COLUMNS) as WrittenColumn[];
+/** The columns a movement or an edit may change; the rest are the item's for good. */
+const REWRITTEN = WRITTEN.filter((column) => !['id', 'workspace_id', 'created_by', 'code', 'created_at'].includes(column));
+
+/**
+ * An item's row of the list at its state. It carries the item's view text (record_json) and the
+ * references a page reads (refs_json), so that a page joins stored text: making them as a page is
+ * read took the service, and PostgreSQL, most of its time (docs/architecture.md, "A request").
+ */
+function itemViewRowOf(state: ItemState): Record<WrittenColumn, unknown> {
+  const { details: d } = state;
   return {
-    sql: `INSERT INTO item_views (id, workspace_id, created_by, name, sku, description, unit_price, current_stock, reorder_level, category_id, location_id,
-            image_url, code, barcodes, stock, is_active, version, created_at, updated_at, record_json, refs_json, lots, nearest_expiry)
-          SELECT id, workspace_id, created_by, name, sku, description, unit_price, current_stock, reorder_level, category_id, location_id,
-            image_url, code, barcodes, stock, is_active, version, created_at, updated_at, record_json, ${LIST_REFERENCES_OF_COLUMNS}, lots,
-            nearest_expiry
-            FROM ${jsonRows(columns, 'jsonb')} ORDER BY ordinality
-          ON CONFLICT (id) DO UPDATE SET name = excluded.name, sku = excluded.sku, description = excluded.description,
-            unit_price = excluded.unit_price, current_stock = excluded.current_stock, reorder_level = excluded.reorder_level,
-            category_id = excluded.category_id, location_id = excluded.location_id, image_url = excluded.image_url, barcodes = excluded.barcodes, stock = excluded.stock,
-            is_active = excluded.is_active, version = excluded.version, updated_at = excluded.updated_at, record_json = excluded.record_json,
-            refs_json = excluded.refs_json, lots = excluded.lots, nearest_expiry = excluded.nearest_expiry`,
-    params: [JSON.stringify(rows)],
+    id: state.itemId,
+    workspace_id: state.workspaceId,
+    created_by: state.createdBy,
+    name: d.name,
+    sku: d.sku,
+    description: d.description,
+    unit_price: d.unitPrice,
+    current_stock: totalOf(state.stock),
+    reorder_level: state.reorderLevel,
+    category_id: d.categoryId,
+    location_id: d.locationId,
+    image_url: d.imageUrl,
+    code: shortCodeOf(state.itemId),
+    barcodes: d.barcodes,
+    stock: state.stock,
+    is_active: state.status === 'active',
+    version: state.version,
+    created_at: state.createdAt,
+    updated_at: state.updatedAt,
+    record_json: JSON.stringify(itemRecordOf(state)),
+    refs_json: referencesJsonOf(state),
+    lots: state.lots,
+    nearest_expiry: nearestExpiry(state.lots),
+  };
+}
+
+const UPSERT = `INSERT INTO item_views (${WRITTEN.join(', ')})
+  SELECT ${WRITTEN.join(', ')} FROM ${jsonRows(WRITTEN.map((column) => `${column} ${WRITTEN_COLUMNS[column]}`).join(', '), 'jsonb')} ORDER BY ordinality
+  ON CONFLICT (id) DO UPDATE SET ${REWRITTEN.map((column) => `${column} = excluded.${column}`).join(', ')}`;
+
+/**
+ * refs_json: its entries' keys in one order, whichever way the state was made (a snapshot's entries,
+ * read from jsonb, have theirs in jsonb's order), so that the same state is always the same text.
+ */
+const referencesJsonOf = ({ itemId, details, stock, lots }: ItemState) =>
+  JSON.stringify([
+    itemId,
+    details.categoryId,
+    details.locationId,
+    stock.map(({ locationId, quantity }) => ({ locationId, quantity })),
+    lots.map(({ locationId, quantity, lot, expiresOn }) => ({ locationId, quantity, lot, expiresOn })),
+  ]);
+
+/** The statement that writes the items' rows of the list at their new states; it runs with the append that led there. */
+export const itemViewUpsert = (states: readonly ItemState[]): SqlStatement => ({
+  sql: UPSERT,
+  params: [JSON.stringify(states.map(itemViewRowOf))],
+});
+
+/**
+ * The items' rows of the list as COPY writes them (copyRows): a rebuild's, which writes each item
+ * once into an empty copy of the table (docs/reports.md, "Rebuilds").
+ */
+export function itemViewCopy(states: readonly ItemState[]): { table: string; columns: readonly string[]; rows: unknown[][] } {
+  return {
+    table: 'item_views',
+    columns: WRITTEN,
+    rows: states.map((state) => {
+      const row = itemViewRowOf(state);
+      return WRITTEN.map((column) => (WRITTEN_COLUMNS[column] === 'jsonb' ? JSON.stringify(row[column]) : row[column]));
+    }),
   };
 }
 

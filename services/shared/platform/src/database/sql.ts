@@ -1,5 +1,8 @@
 import type { EntityManager, Knex } from '@mikro-orm/postgresql';
+import { pipeline } from 'node:stream/promises';
+import { Readable } from 'node:stream';
 import type pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
 
 /** Named prepared statements per process at most; later new texts run unnamed. */
 const MAX_PREPARED = 200;
@@ -39,17 +42,26 @@ export async function runSql<T extends object = Record<string, unknown>>(
   if (missing >= 0) throw new Error(`runSql: parameter ${missing + 1} is undefined`);
   // A statement planned each time takes no name: the names are few (MAX_PREPARED).
   const { name, text } = planEachTime ? { name: undefined, text: numberedPlaceholders(sql) } : statementOf(sql);
+  // Through its callback: with node-postgres's promise, every result outlived two young-generation
+  // collections, and a list page's service ran 34 full collections in 20 s instead of 0-1.
+  return withConnection(
+    em,
+    (connection) =>
+      new Promise<T[]>((resolve, reject) =>
+        connection.query<T>({ name, text, values: params as unknown[] }, (error, result) => (error ? reject(error) : resolve(result.rows))),
+      ),
+  );
+}
+
+/** Runs `use` on knex's connection for `em`: its transaction's, or one of the pool's for the time it takes. */
+async function withConnection<T>(em: EntityManager, use: (connection: pg.ClientBase) => Promise<T>): Promise<T> {
   const trx = em.getTransactionContext<Knex.Transaction>();
   // As knex does: a transaction's connection goes back to the pool when it ends.
   if (trx?.isCompleted()) throw new Error('Transaction query already complete');
   const source = (trx ?? em.getConnection().getKnex()).client as ConnectionSource;
   const connection = await source.acquireConnection();
   try {
-    // Through its callback: with node-postgres's promise, every result outlived two young-generation
-    // collections, and a list page's service ran 34 full collections in 20 s instead of 0-1.
-    return await new Promise<T[]>((resolve, reject) =>
-      connection.query<T>({ name, text, values: params as unknown[] }, (error, result) => (error ? reject(error) : resolve(result.rows))),
-    );
+    return await use(connection);
   } finally {
     source.releaseConnection(connection);
   }
@@ -59,6 +71,8 @@ export async function runSql<T extends object = Record<string, unknown>>(
 export interface TransactionSql {
   run(sql: string, params?: unknown[]): Promise<void>;
   rows<T extends object>(sql: string, params?: unknown[], options?: RunSqlOptions): Promise<T[]>;
+  /** copyRows in the transaction. */
+  copy(table: string, columns: readonly string[], rows: readonly (readonly unknown[])[]): Promise<void>;
 }
 
 /** runSql in the transaction `em` belongs to (a consumer's, a rebuild's, a migration's), never outside one. */
@@ -67,6 +81,7 @@ export function inTransaction(em: EntityManager): TransactionSql {
   return {
     run: async (sql, params = []) => void (await runSql(em, sql, params)),
     rows: (sql, params = [], options) => runSql(em, sql, params, options),
+    copy: (table, columns, rows) => copyRows(em, table, columns, rows),
   };
 }
 
@@ -117,3 +132,50 @@ export const jsonRows = (columns: string, as: 'json' | 'jsonb' = 'json') =>
 
 /** A timestamptz column as ISO 8601 text in UTC, the way events and the API write times. */
 export const isoTimeSql = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/**
+ * Writes rows into `table` by COPY, one statement, in `em`'s transaction if it has one: for a
+ * rebuild's bulk writes, where PostgreSQL read a jsonRows parameter of a thousand item rows in 33 ms,
+ * most of a statement's time (docs/reports.md, "Rebuilds"). Each row holds its values in the order of
+ * `columns`, written as COPY's text format has them (copyText). Row triggers fire as for an INSERT, and
+ * statement triggers once for the whole COPY; there is no ON CONFLICT.
+ */
+export async function copyRows(
+  em: EntityManager,
+  table: string,
+  columns: readonly string[],
+  rows: readonly (readonly unknown[])[],
+): Promise<void> {
+  let text = '';
+  for (const row of rows) {
+    text += copyText(row[0]);
+    for (let column = 1; column < row.length; column++) text += `\t${copyText(row[column])}`;
+    text += '\n';
+  }
+  await withConnection(em, (connection) =>
+    pipeline(Readable.from([text]), connection.query(copyFrom(`COPY ${table} (${columns.join(', ')}) FROM STDIN`))),
+  );
+}
+
+/**
+ * A value as a field of COPY's text format: NULL for null, an array of text as PostgreSQL's array
+ * literal, a string, number or boolean as its text (a json or jsonb column takes its document's JSON
+ * text: an empty array would be ambiguous); then a backslash, line feed, carriage return or tab
+ * escaped, the format's delimiters ("COPY", "File Formats" in PostgreSQL's manual).
+ */
+export function copyText(value: unknown): string {
+  if (value === null || value === undefined) return '\\N';
+  let text: string;
+  if (typeof value === 'string') text = value;
+  else if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') text = String(value);
+  else if (Array.isArray(value) && value.every((element) => typeof element === 'string')) text = arrayLiteral(value);
+  else throw new Error('copyText: a JSON document goes as its text');
+  return COPY_SPECIAL.test(text) ? text.replace(COPY_SPECIALS, (special) => COPY_ESCAPES[special]) : text;
+}
+
+const COPY_SPECIAL = /[\\\n\r\t]/;
+const COPY_SPECIALS = /[\\\n\r\t]/g;
+const COPY_ESCAPES: Record<string, string> = { '\\': '\\\\', '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+
+/** Text elements as an array literal, each quoted ("Array Value Input" in PostgreSQL's manual). */
+const arrayLiteral = (elements: readonly string[]) => `{${elements.map((element) => `"${element.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
