@@ -1,7 +1,7 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import {
   InventoryMessages as M,
-  MATCHES_COUNTED_PAST_PAGE,
+  SEARCH_MATCHES_COUNTED_PAST_PAGE,
   MAX_IMAGE_BYTES,
   type ItemView,
   type LowStockAlertView,
@@ -103,14 +103,14 @@ describe('/api/inventory', () => {
 
   it('says when a searched total is a lower bound (X-Total-Count-Capped), and not otherwise', async () => {
     const c = await newUser();
-    const bolts = MATCHES_COUNTED_PAST_PAGE + 2;
+    const bolts = SEARCH_MATCHES_COUNTED_PAST_PAGE + 2;
     for (let done = 0; done < bolts; done += 50)
       await Promise.all(Array.from({ length: Math.min(50, bolts - done) }, (_, i) => addItem(c, { name: `Bolt ${done + i}` })));
     const totalOf = async (path: string) => {
       const { headers } = await c.get(path);
       return [headers.get('x-total-count'), headers.get('x-total-count-capped')];
     };
-    expect(await totalOf('/api/inventory?limit=1&search=bolt')).toEqual([String(MATCHES_COUNTED_PAST_PAGE + 1), 'true']);
+    expect(await totalOf('/api/inventory?limit=1&search=bolt')).toEqual([String(SEARCH_MATCHES_COUNTED_PAST_PAGE + 1), 'true']);
     expect(await totalOf('/api/inventory?limit=1&offset=20&search=bolt')).toEqual([String(bolts), null]);
     expect(await totalOf('/api/inventory?limit=1')).toEqual([String(bolts), null]);
   });

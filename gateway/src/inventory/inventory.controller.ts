@@ -15,6 +15,7 @@ import {
   InventoryMessages as M,
   InventorySubjects as S,
   MATCHES_COUNTED_PAST_PAGE,
+  SEARCH_MATCHES_COUNTED_PAST_PAGE,
   MAX_ITEMS_PAGE,
   WorkspaceMessages,
   WorkspacePermissions,
@@ -71,7 +72,7 @@ export class InventoryController {
         schema: { type: 'integer', minimum: 0 },
       },
       'X-Total-Count-Capped': {
-        description: `Sent (true) when more items match: a search or a filter counts at most ${MATCHES_COUNTED_PAST_PAGE} matches past the page`,
+        description: `Sent (true) when more items match: a filter counts at most ${MATCHES_COUNTED_PAST_PAGE} matches past the page, a search ${SEARCH_MATCHES_COUNTED_PAST_PAGE}`,
         schema: { type: 'string', enum: ['true'] },
       },
       Link: {

@@ -30,7 +30,7 @@ export interface ItemPage {
   items: Item[];
   /** Matching items over all pages (X-Total-Count); at least this many when `totalCapped`. */
   total: number;
-  /** More items match than `total` (X-Total-Count-Capped): a search or a filter stops counting 1,000 past the page. */
+  /** More items match than `total` (X-Total-Count-Capped): a filter stops counting 1,000 past the page, a search 200. */
   totalCapped: boolean;
   /** The cursor of the page after this one (`after` in its Link rel="next"); null when there is none. */
   next: string | null;

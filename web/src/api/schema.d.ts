@@ -6637,7 +6637,7 @@ export interface operations {
                     Link?: string;
                     /** @description How many items match the filters, over all pages; at least this many when X-Total-Count-Capped is sent */
                     "X-Total-Count"?: number;
-                    /** @description Sent (true) when more items match: a search or a filter counts at most 1000 matches past the page */
+                    /** @description Sent (true) when more items match: a filter counts at most 1000 matches past the page, a search 200 */
                     "X-Total-Count-Capped"?: "true";
                     [name: string]: unknown;
                 };

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import {
-  MATCHES_COUNTED_PAST_PAGE,
   MAX_ITEMS_PAGE,
+  matchesCountedPastPage,
   STOCK_STATUSES,
   StockSql,
   stockStatus,
@@ -445,7 +445,7 @@ export async function listItemsJson(
   // Unfiltered, the count is the workspace's kept count (Inventory0007), exact at any size. A
   // filter's matches are counted from an index, by place alone the place's entries (Inventory0019),
   // by status or category an index-only scan (Inventory0017); a search's are visited one by one.
-  // Either count stops MATCHES_COUNTED_PAST_PAGE past the page. Each is an uncorrelated subquery
+  // Either count stops past the page (matchesCountedPastPage: a search's sooner). Each is an uncorrelated subquery
   // PostgreSQL runs once.
   const filters = where.length - mine.length;
   const placeAlone = filters === 1 && query.locationId !== undefined;
@@ -457,7 +457,7 @@ export async function listItemsJson(
     filters === (query.status ? 1 : 0) &&
     (query.sort === 'currentStock' || (query.status !== undefined && (query.sort ?? 'createdAt') === 'createdAt'));
   const walked = walksLevels ? 'item_levels' : 'item_views';
-  const countCap = filters === 0 ? undefined : offset + limit + MATCHES_COUNTED_PAST_PAGE;
+  const countCap = filters === 0 ? undefined : offset + limit + matchesCountedPastPage(query);
   // Unfiltered, or newest first by status, category or place alone, the page is one index's walk
   // whatever the values, so one plan PostgreSQL keeps serves every workspace. Their first pages of
   // the app's sizes, and the unfiltered pages after a cursor (no bound then depends on the offset),
