@@ -29,6 +29,12 @@ NATS_ROUTE_PORT="${NATS_ROUTE_PORT:-$((16222 + off))}"
 S3_PORT="${S3_PORT:-$((19000 + off))}"
 MAIL_SMTP_PORT="${MAIL_SMTP_PORT:-$((1025 + off))}"
 MAIL_WEB_PORT="${MAIL_WEB_PORT:-$((1080 + off))}"
+# glibc's allocator, fixed instead of adaptive, for PostgreSQL and the app processes (env_vars):
+# glibc adapts the size past which it maps a block from the system, and a process could end up
+# mapping and unmapping a list page's buffers afresh at every request (page faults, and on a VM
+# costly cross-CPU TLB flushes). Fixed: blocks under 4 MB come from the heap, which keeps up to 8 MB
+# free for the next request (docs/architecture.md, "A request"). MALLOC_TUNABLES= leaves glibc's defaults.
+MALLOC_TUNABLES="${MALLOC_TUNABLES-glibc.malloc.mmap_threshold=4194304:glibc.malloc.trim_threshold=8388608}"
 PG_BIN="${PG_BIN:-$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n1)}"
 PACKAGES=(postgresql redis-server nats-server chromium poppler-utils)
 # The cluster's load balancer (infra/cluster/cluster.mjs).
@@ -117,7 +123,7 @@ start_postgres() {
   fi
   [ "$(id -u)" -eq 0 ] && chown postgres:postgres "$DATA_DIR/logs"
   # setsid: servers get their own session, so Ctrl-C on `npm start` stops the app, not the servers.
-  as_postgres setsid -w "$PG_BIN/pg_ctl" -D "$dir" -l "$DATA_DIR/logs/postgres.log" -w -t 30 start \
+  GLIBC_TUNABLES="$MALLOC_TUNABLES" as_postgres setsid -w "$PG_BIN/pg_ctl" -D "$dir" -l "$DATA_DIR/logs/postgres.log" -w -t 30 start \
     -o "-c listen_addresses=127.0.0.1 -p $PG_PORT -k $dir -c max_connections=300 -c fsync=${PG_FSYNC:-on} -c shared_buffers=256MB ${PG_OPTIONS:-}" >/dev/null
   wait_for postgres pg_ok
   log "postgres up on $PG_PORT"
@@ -271,6 +277,7 @@ SMTP_URL=smtp://127.0.0.1:$MAIL_SMTP_PORT
 MAIL_INBOX_URL=http://127.0.0.1:$MAIL_WEB_PORT
 VAPID_PUBLIC_KEY=$(vapid_key publicKey)
 VAPID_PRIVATE_KEY=$(vapid_key privateKey)
+GLIBC_TUNABLES=$MALLOC_TUNABLES
 VARS
 }
 
