@@ -28,16 +28,6 @@ const JETSTREAM = { allow: ['$JS.API.>', '$JS.ACK.EVENTS.>'], deny: ['$JS.API.ST
  */
 export const eventsUser = (service) => `${service}-events`;
 
-/**
- * What a service may send to the reply subject of a request it received: several messages, a large
- * answer goes in parts (the platform's respondInParts) and a long list in chunks (inChunks), for as
- * long as the longest call may take (an import's work, the gateway's IMPORT_WORK_TIMEOUT_MS, 2
- * minutes). `allow_responses: true` is one message: every part after the first was refused
- * ("Publish Violation") and the caller waited out its timeout (GET /api/reports/inventory at 100,000
- * items answered 504). nats-server keeps each request's permission until the window ends.
- */
-const SERVICE_RESPONSES = { max: 100_000, expires: '3m' };
-
 /** Users and their subject permissions; `credential` names the password a user signs in with. */
 export function principals() {
   const services = SERVICES.flatMap((service) => [
@@ -49,7 +39,7 @@ export function principals() {
         // workers also announce alerts and import progress to the gateways.
         publish: service === 'inventory' ? { allow: ['inventory.alerts.changed', 'inventory.imports.progress'] } : { deny: ['>'] },
         subscribe: { allow: [`${service}.>`, `_INBOX_${service}.>`] },
-        allow_responses: SERVICE_RESPONSES,
+        allow_responses: true,
       },
     },
     {
