@@ -17,7 +17,6 @@ export * from './rpc/rpc-actor.js';
 export * from './nats/nats-options.js';
 export * from './nats/json-text.codec.js';
 export * from './nats/muxed-nats.client.js';
-export * from './nats/answer-parts.js';
 export * from './nats/bootstrap-service.js';
 export * from './database/ensure-database.js';
 export * from './database/orm-config.js';

@@ -1,15 +1,7 @@
 import { Controller, Module, type INestMicroservice } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { ClientProxyFactory, MessagePattern, RpcException, type ClientProxy } from '@nestjs/microservices';
-import { connect } from '@nats-io/transport-node';
-import {
-  ANSWER_PART_BYTES,
-  JsonText,
-  MuxedNatsClient,
-  natsConnectionOptions,
-  natsServiceTransport,
-  natsTransport,
-} from '@inventory/platform';
+import { MuxedNatsClient, natsServiceTransport, natsTransport } from '@inventory/platform';
 import { testServers } from '@inventory/platform/testing';
 import { randomUUID } from 'node:crypto';
 import type { Socket } from 'node:net';
@@ -19,14 +11,6 @@ import { firstValueFrom, timeout } from 'rxjs';
 const ECHO = 'platform-test.muxed.echo';
 const SLOW = 'platform-test.muxed.slow';
 const REFUSE = 'platform-test.muxed.refuse';
-const LARGE = 'platform-test.muxed.large';
-const LARGE_TEXT = 'platform-test.muxed.large-text';
-
-/** An answer of about `bytes` bytes, every row different, some characters of more than one byte. */
-const largeAnswer = (bytes: number, tag: string) => ({
-  tag,
-  rows: Array.from({ length: Math.ceil(bytes / 60) }, (_, n) => ({ n, name: `Schraube ${n} – Größe ${n % 97}` })),
-});
 
 @Controller()
 class EchoController {
@@ -39,16 +23,6 @@ class EchoController {
   async slow(data: { n: number; ms: number }) {
     await delay(data.ms);
     return { n: data.n };
-  }
-
-  @MessagePattern(LARGE)
-  large(data: { bytes: number; tag: string }) {
-    return largeAnswer(data.bytes, data.tag);
-  }
-
-  @MessagePattern(LARGE_TEXT)
-  largeText(data: { bytes: number; tag: string }) {
-    return new JsonText(JSON.stringify(largeAnswer(data.bytes, data.tag)));
   }
 
   @MessagePattern(REFUSE)
@@ -150,59 +124,9 @@ describe.each(ways)('the NATS client (one reply subscription per connection), as
     }
   });
 
-  it('joins a large answer sent in parts, while others arrive between its parts', async () => {
-    // A page of 100 imported items is about 84 KB: sent in three parts (respondInParts).
-    const sizes = [200, 40_000, 84_000, 300_000];
-    const answers = await Promise.all(
-      sizes.flatMap((bytes) => [
-        send<object>(LARGE, { bytes, tag: `plain ${bytes}` }),
-        send<JsonText>(LARGE_TEXT, { bytes, tag: `text ${bytes}` }).then((text) => text.parse<object>()),
-        send<{ n: number }>(ECHO, { n: bytes }),
-      ]),
-    );
-    expect(answers).toEqual(
-      sizes.flatMap((bytes) => [largeAnswer(bytes, `plain ${bytes}`), largeAnswer(bytes, `text ${bytes}`), { n: bytes }]),
-    );
-  });
-
   it('drops an answer that comes after its caller gave up, and the next caller gets its own', async () => {
     await expect(send(SLOW, { n: 1, ms: 300 }, 50)).rejects.toThrow(/Timeout/);
     await delay(400);
     expect(await send<{ n: number }>(ECHO, { n: 2 })).toEqual({ n: 2 });
-  });
-});
-
-describe('a large answer on the bus', () => {
-  /** The messages a service sends in answer to one request, as they arrive. */
-  async function rawAnswer(subject: string, data: unknown): Promise<{ sizes: number[]; bytes: Buffer }> {
-    const connection = await connect(natsConnectionOptions(testServers.natsUrl()));
-    try {
-      const inbox = `${connection.options.inboxPrefix ?? '_INBOX'}.parts-test-${randomUUID()}`;
-      const parts: Uint8Array[] = [];
-      const done = new Promise<void>((resolve) => {
-        connection.subscribe(inbox, {
-          callback: (_error, message) => {
-            parts.push(Uint8Array.prototype.slice.call(message.data));
-            if (!message.headers?.has('Rpc-Answer-Bytes')) resolve();
-          },
-        });
-      });
-      connection.publish(subject, JSON.stringify({ pattern: subject, data, id: randomUUID() }), { reply: inbox });
-      await done;
-      return { sizes: parts.map((part) => part.byteLength), bytes: Buffer.concat(parts) };
-    } finally {
-      await connection.close();
-    }
-  }
-
-  it(`travels in parts of at most ${ANSWER_PART_BYTES} bytes, a small one whole`, async () => {
-    const large = await rawAnswer(LARGE_TEXT, { bytes: 84_000, tag: 'raw' });
-    expect(large.sizes.length).toBe(Math.ceil(large.bytes.byteLength / ANSWER_PART_BYTES));
-    expect(large.sizes.slice(0, -1).every((size) => size === ANSWER_PART_BYTES)).toBe(true);
-    expect(JSON.parse(large.bytes.toString())).toEqual(largeAnswer(84_000, 'raw'));
-
-    const small = await rawAnswer(LARGE_TEXT, { bytes: 2_000, tag: 'raw' });
-    expect(small.sizes).toHaveLength(1);
-    expect(JSON.parse(small.bytes.toString())).toEqual(largeAnswer(2_000, 'raw'));
   });
 });

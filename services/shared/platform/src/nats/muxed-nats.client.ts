@@ -1,7 +1,6 @@
 import { ClientNats, type ReadPacket, type WritePacket } from '@nestjs/microservices';
 import { createInbox, type Msg, type NatsConnection, type Subscription } from '@nats-io/transport-node';
 import { TimeoutError } from 'rxjs';
-import { AnswerAssembly } from './answer-parts.js';
 import { coalesceWrites } from './coalesced-writes.js';
 
 type ReplyHandler = (error: Error | null, message: Msg) => unknown;
@@ -11,8 +10,6 @@ interface Mux {
   subscription: Subscription;
   prefix: string;
   waiting: Map<string, ReplyHandler>;
-  /** The answers arriving in parts (RouteCachingNatsServer sends a large one so). */
-  parts: AnswerAssembly;
 }
 
 /**
@@ -20,8 +17,7 @@ interface Mux {
  * connection ("_INBOX.<id>.*", as nats.js's own request() does), instead of a new inbox subscribed
  * and unsubscribed for each request: one protocol operation per request instead of three, and the
  * server's subscription table stays still under load. Packets, headers, errors, timeouts and "no
- * responders" behave exactly as in ClientNats. Its writes are coalesced (coalesceWrites), and an
- * answer sent in parts (respondInParts) is read once it has arrived whole.
+ * responders" behave exactly as in ClientNats. Its writes are coalesced (coalesceWrites).
  */
 export class MuxedNatsClient extends ClientNats {
   private mux?: Mux;
@@ -64,7 +60,6 @@ export class MuxedNatsClient extends ClientNats {
     const cleanup = () => {
       this.routingMap.delete(packet.id);
       mux?.waiting.delete(token);
-      mux?.parts.forget(token);
     };
     try {
       mux = this.muxOf(this.natsClient as unknown as NatsConnection);
@@ -87,18 +82,14 @@ export class MuxedNatsClient extends ClientNats {
     if (this.mux?.connection === connection && !this.mux.subscription.isClosed()) return this.mux;
     const prefix = createInbox(this.getOptionsProp(this.options, 'inboxPrefix'));
     const waiting = new Map<string, ReplyHandler>();
-    const parts = new AnswerAssembly();
     const subscription = connection.subscribe(`${prefix}.*`, {
       callback: (error, message) => {
         // An error of the subscription itself (no message) concerns every request waiting on it.
         if (!message) return void [...waiting.values()].forEach((handler) => handler(error, message));
-        const token = message.subject.slice(prefix.length + 1);
-        const handler = waiting.get(token);
-        const answer = handler && parts.add(token, message);
-        if (answer) void handler(error, answer);
+        void waiting.get(message.subject.slice(prefix.length + 1))?.(error, message);
       },
     });
-    this.mux = { connection, subscription, prefix, waiting, parts };
+    this.mux = { connection, subscription, prefix, waiting };
     return this.mux;
   }
 }

@@ -1,10 +1,9 @@
-import { ServerNats, type NatsContext, type NatsOptions, type WritePacket } from '@nestjs/microservices';
-import type { Msg, MsgHdrs, NatsConnection, Subscription } from '@nats-io/transport-node';
-import { respondInParts } from './answer-parts.js';
+import { ServerNats, type NatsContext, type NatsOptions } from '@nestjs/microservices';
+import type { Msg, NatsConnection, Subscription } from '@nats-io/transport-node';
 import { coalesceWrites } from './coalesced-writes.js';
 
 /**
- * Nest's NATS server, with four changes:
+ * Nest's NATS server, with three changes:
  * - It works out each subscribed subject's route once. Nest's own does it for every message, by
  *   trying JSON.parse on the subject first: a plain subject throws, and building that exception (a
  *   stack capture) is a measurable part of a small request's cost.
@@ -14,7 +13,6 @@ import { coalesceWrites } from './coalesced-writes.js';
  *   "Drills"). Here the subscriptions drain (what reached this process is still handled, nothing new
  *   comes) and the close waits until every request running has answered, at most `gracePeriod`.
  * - Its replies that are ready together go out in one socket write (coalesceWrites).
- * - A large reply goes out in parts (respondInParts), which the caller's MuxedNatsClient joins.
  */
 export class RouteCachingNatsServer extends ServerNats {
   private readonly routes = new Map<string, string>();
@@ -46,14 +44,12 @@ export class RouteCachingNatsServer extends ServerNats {
    * subscribes to, after handleMessage has returned.
    */
   override getPublisher(natsMsg: Msg, id: string, ctx: NatsContext): (response: unknown) => unknown {
-    if (!natsMsg.reply) return super.getPublisher(natsMsg, id, ctx);
+    const publish = super.getPublisher(natsMsg, id, ctx);
+    if (!natsMsg.reply) return publish;
     this.requestsRunning += 1;
     let answered = false;
     return (response) => {
-      // As Nest's own publisher, but sending a large answer in parts.
-      const packet = Object.assign(response as WritePacket, { id });
-      const { data, headers } = this.serializer.serialize(packet) as { data: Uint8Array | string; headers?: MsgHdrs };
-      const sent = respondInParts(natsMsg, data, headers);
+      const sent = publish(response);
       const last = (response as { isDisposed?: boolean; err?: unknown }).isDisposed || (response as { err?: unknown }).err !== undefined;
       if (last && !answered) {
         answered = true;
