@@ -107,4 +107,15 @@ describe('NATS users and permissions', () => {
     const answer = await gateway.request('catalog.test.echo', 'ping', { timeout: 2_000 });
     expect(answer.string()).toBe('ping');
   });
+
+  it('lets a service answer with one message of several MB (a long list in one chunk)', async () => {
+    const gateway = await connectAs('gateway');
+    const catalog = await connectAs('catalog');
+    const large = 'x'.repeat(4 * 1024 * 1024);
+    catalog.subscribe('catalog.test.large', { callback: (_, message) => void message.respond(large) });
+    await catalog.flush();
+    // With NATS's default max_payload (1 MB) the service could not send it: the caller timed out.
+    const answer = await gateway.request('catalog.test.large', 'ask', { timeout: 5_000 });
+    expect(answer.data.byteLength).toBe(large.length);
+  });
 });

@@ -4,8 +4,13 @@ import { lastValueFrom, Observable, reduce, timeout } from 'rxjs';
 import { valueOf } from './json-text.js';
 import { DEFAULT_RPC_TIMEOUT_MS, toServiceError, type RpcOptions } from './rpc.js';
 
-/** Room for one chunk in a NATS message (the server's max_payload is 1 MiB unless configured). */
-export const RPC_CHUNK_BYTES = 256 * 1024;
+/**
+ * Room for one chunk in a NATS message: the bus's max_payload is 16 MB (infra/nats/auth.mjs,
+ * MAX_PAYLOAD_BYTES), and a chunk's size is counted in characters, up to three bytes each. A
+ * service may answer a request with one message only, so a list must fit in one chunk; a second
+ * is refused by NATS (infra/nats/auth.mjs says why it stays so).
+ */
+export const RPC_CHUNK_BYTES = 5 * 1024 * 1024;
 
 export type ListSubject = { [S in Subject]: RpcResponse<S> extends readonly unknown[] ? S : never }[Subject];
 
