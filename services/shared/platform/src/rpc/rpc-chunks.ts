@@ -15,8 +15,9 @@ export const RPC_CHUNK_BYTES = 5 * 1024 * 1024;
 export type ListSubject = { [S in Subject]: RpcResponse<S> extends readonly unknown[] ? S : never }[Subject];
 
 /**
- * Service side: a list answered as a stream of chunks, each small enough for one NATS message, so
- * an answer may be larger than a message. Order is kept; an empty list is one empty chunk.
+ * Service side: a list answered as a stream of chunks, each small enough for one NATS message.
+ * Order is kept; an empty list is one empty chunk. NATS lets a service send one message per request
+ * (RPC_CHUNK_BYTES), so a list of more than one chunk does not reach its caller.
  */
 export function inChunks<T>(items: readonly T[], maxBytes = RPC_CHUNK_BYTES): Observable<T[]> {
   return new Observable((subscriber) => {
