@@ -1,7 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { waitForAnimationsToSettle } from './support/animations.js';
 import { DESKTOP, launchBrowser, MOBILE, screenshot, seriousA11yViolations } from './support/browser.js';
 import { signUp } from './support/session.js';
+import { toast } from './support/toast.js';
 
 let browser: Browser;
 
@@ -16,10 +17,6 @@ const ONE_PIXEL_PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
   'base64',
 );
-
-async function toast(page: Page, text: string): Promise<void> {
-  await page.locator('.ant-notification-notice').getByText(text, { exact: true }).first().waitFor();
-}
 
 describe('account settings', () => {
   it('updates the profile and uploads a photo', async () => {

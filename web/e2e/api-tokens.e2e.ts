@@ -4,6 +4,7 @@ import { baseUrl, DESKTOP, launchBrowser, MOBILE, newContext, screenshot, seriou
 import { chooseOption } from './support/select.js';
 import { postJson, signUp } from './support/session.js';
 import { waitForCount } from './support/wait.js';
+import { toast } from './support/toast.js';
 
 let browser: Browser;
 
@@ -13,10 +14,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function toast(page: Page, text: string): Promise<void> {
-  await page.locator('.ant-notification-notice').getByText(text, { exact: true }).first().waitFor();
-}
 
 const card = (page: Page, name: string) => page.getByTestId('item-card').filter({ has: page.getByRole('heading', { name, exact: true }) });
 

@@ -1,9 +1,10 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { waitForAnimationsToSettle, waitForDialogsToOpen } from './support/animations.js';
 import { MOBILE, launchBrowser, screenshot, seriousA11yViolations } from './support/browser.js';
 import { postJson, signUp } from './support/session.js';
 import { chooseOption } from './support/select.js';
 import { waitForCount, waitForValue } from './support/wait.js';
+import { toast } from './support/toast.js';
 
 let browser: Browser;
 
@@ -13,10 +14,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function toast(page: Page, text: string): Promise<void> {
-  await page.locator('.ant-notification-notice').getByText(text, { exact: true }).first().waitFor();
-}
 
 describe('categories', () => {
   it('creates, searches, edits and deletes a category', async () => {

@@ -4,6 +4,7 @@ import { MOBILE, launchBrowser, screenshot, seriousA11yViolations } from './supp
 import { postJson, signUp } from './support/session.js';
 import { chooseOption } from './support/select.js';
 import { waitForCount, takenOver } from './support/wait.js';
+import { toast } from './support/toast.js';
 
 let browser: Browser;
 
@@ -19,10 +20,6 @@ const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAIAAACQkWg2AAAB1ElEQVR42g3LIbKGIBSA0beZPxKNRCKRaHIIBsd0k2MgMKabHIPBMZlIJhIr+jbxPP38/QbMQDdgB9yAHwgD/UAcmAZkYB3IAzpwDFwDf78RM9KN2BE34kfCSD8SR6YRGVlH8oiOHCPX+IUZM9PN2Bk342fCTD8TZ6YZmVln8ozOHDPX/AXBCJ1gBSd4IQi9EIVJEGEVsqDCIVzyhQWz0C3YBbfgF8JCvxAXpgVZWBfygi4cC9fyhYRJdAmbcAmfCIk+ERNTQhJrIic0cSSu9IUNs9Ft2A234TfCRr8RN6YN2Vg38oZuHBvX9gXFKJ1iFad4JSi9EpVJEWVVsqLKoVz6hR2z0+3YHbfjd8JOvxN3ph3ZWXfyju4cO9f+hRNz0p3YE3fiT8JJfxJPphM5WU/yiZ4cJ9f5hRtz093YG3fjb8JNfxNvphu5WW/yjd4cN9f9hQfz0D3YB/fgH8JD/xAfpgd5WB/ygz4cD9fzhYIpdAVbcAVfCIW+EAtTQQprIRe0cBSu8oUX89K92Bf34l/CS/8SX6YXeVlf8ou+HC/X+4WKqXQVW3EVXwmVvhIrU0UqayVXtHJUrvqFhml0DdtwDd8Ijb4RG1NDGmsjN7RxNK7GPxyy3BDv4bMVAAAAAElFTkSuQmCC',
   'base64',
 );
-
-async function toast(page: Page, text: string): Promise<void> {
-  await page.locator('.ant-notification-notice').getByText(text, { exact: true }).first().waitFor();
-}
 
 async function addItem(page: Page, item: object): Promise<{ id: string }> {
   const res = await postJson(page, '/api/inventory', item);

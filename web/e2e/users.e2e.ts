@@ -1,7 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { DESKTOP, launchBrowser, MOBILE, newContext, screenshot, seriousA11yViolations } from './support/browser.js';
 import { postJson, signInAsSuperAdmin, signUp, uniqueUser } from './support/session.js';
 import { waitForCount } from './support/wait.js';
+import { chooseOption } from './support/select.js';
+import { toast } from './support/toast.js';
 
 let browser: Browser;
 
@@ -11,10 +13,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function toast(page: Page, text: string): Promise<void> {
-  await page.locator('.ant-notification-notice').getByText(text, { exact: true }).first().waitFor();
-}
 
 describe('user management', () => {
   it('shows Access Denied to a regular user', async () => {
@@ -78,11 +76,7 @@ describe('user management', () => {
     await dialog.getByRole('button', { name: 'Update User' }).click();
     await dialog.getByText('First name is required').waitFor();
     await dialog.getByLabel('First Name').fill('Promoted');
-    await dialog.getByLabel('Role').click();
-    await page
-      .locator('.ant-select-item-option')
-      .filter({ hasText: /^Admin$/ })
-      .click();
+    await chooseOption(dialog, 'Role', 'Admin');
     await screenshot(page, 'users-edit');
     await dialog.getByRole('button', { name: 'Update User' }).click();
     await toast(page, 'User updated successfully');

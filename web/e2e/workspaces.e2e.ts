@@ -4,6 +4,7 @@ import { DESKTOP, MOBILE, launchBrowser, newContext, screenshot, seriousA11yViol
 import { postJson, signUp, uniqueUser } from './support/session.js';
 import { chooseOption } from './support/select.js';
 import { reloadUntil, waitForCount } from './support/wait.js';
+import { toast } from './support/toast.js';
 
 let browser: Browser;
 
@@ -13,10 +14,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function toast(page: Page, text: string): Promise<void> {
-  await page.locator('.ant-notification-notice').getByText(text, { exact: true }).first().waitFor();
-}
 
 async function addItem(page: Page, item: object): Promise<void> {
   const res = await postJson(page, '/api/inventory', item);
