@@ -59,6 +59,24 @@ describe('category and location names', () => {
     expect((await item(created.id)).stockByLocation).toEqual([{ locationId, locationName: 'Shelf', quantity: 2 }]);
     // The list puts the names into the stored view text: it must read exactly like the item.
     expect((await inv.call(S.listItems, {}, owner)).items).toEqual([await item(created.id)]);
+
+    // A place that holds stock but is not the item's home is named on the page too (its names come
+    // with the page's rows, item-views.ts pageRowsSql).
+    const binId = randomUUID();
+    await inv.publish(location('LocationCreated', binId, 'Bin'));
+    await eventually(
+      async () => (await queryDb('inventory', 'SELECT 1 FROM location_replicas WHERE id = $1', [binId])).length === 1,
+      10_000,
+    );
+    await inv.call(S.recordMovement, { id: created.id, movementType: 'in', quantity: 1, reason: 'r', locationId: binId }, owner);
+    const [listed] = (await inv.call(S.listItems, {}, owner)).items;
+    expect(listed.stockByLocation).toEqual(
+      expect.arrayContaining([
+        { locationId, locationName: 'Shelf', quantity: 2 },
+        { locationId: binId, locationName: 'Bin', quantity: 1 },
+      ]),
+    );
+    expect(listed).toEqual(await item(created.id));
   });
 
   it("refuses another user's or a deleted category or location", async () => {
