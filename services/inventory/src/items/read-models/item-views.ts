@@ -29,7 +29,7 @@ import type { ItemState } from '../domain/item.js';
 import { nearestExpiry } from '../domain/lots.js';
 import { totalOf } from '../domain/stock.js';
 import { expiryFilterSql } from '../../expiry/expiring-lots.js';
-import { referenceNames, referenceNamesOf, referenceNamesSql, type ReferenceNameRow, type ReferenceNames } from './reference-names.js';
+import { referenceNames, type ReferenceNames } from './reference-names.js';
 
 interface ItemViewRow {
   id: string;
@@ -351,8 +351,6 @@ interface PageRow {
   refs: string | null;
   /** The last row's sort key, for the cursor of a full page (LIST_SORTS' text). */
   last_key: string | null;
-  /** The names of the categories and places the page's rows name (null for none). */
-  names: ReferenceNameRow[] | null;
 }
 
 /**
@@ -378,17 +376,9 @@ function pageRowsSql(inner: string, query: ListItemsQuery, fromTheEnd: boolean):
   const rows = 'FILTER (WHERE id IS NOT NULL)';
   const ref = `coalesce(refs_json, ${LIST_REFERENCES_OF_COLUMNS})`;
   const lastKey = LIST_SORTS[query.sort ?? 'createdAt'].text(`(array_agg(sort_value) ${rows})[${fromTheEnd ? '1' : 'count(id)'}]`);
-  // The names of the page's categories and places come in the same statement: a second round trip
-  // to the database cost the service about as much CPU as the statement (docs/architecture.md).
-  const names = referenceNamesSql(
-    'IN (SELECT category_id FROM page)',
-    "IN (SELECT location_id FROM page UNION ALL SELECT entry ->> 'locationId' FROM page, jsonb_array_elements(page.stock) entry)",
-  );
-  return `WITH page AS (${inner})
-    SELECT max(total) AS total, string_agg(coalesce(record_json, ''), chr(30)) ${rows} AS records,
-      '[' || string_agg(${ref}, ',') ${rows} || ']' AS refs, ${lastKey} AS last_key,
-      (SELECT json_agg(names) FROM (${names}) names) AS names
-    FROM page`;
+  return `SELECT max(total) AS total, string_agg(coalesce(record_json, ''), chr(30)) ${rows} AS records,
+      '[' || string_agg(${ref}, ',') ${rows} || ']' AS refs, ${lastKey} AS last_key
+    FROM (${inner}) page`;
 }
 
 function listRowsOf(page: PageRow): ListRow[] {
@@ -508,9 +498,9 @@ export async function listItemsJson(
         : [filter, params, offset];
   const sql = sqlOf(em);
   const readPage = async (inner: string, innerParams: unknown[], fromTheEnd = false) => {
-    const [read] = await sql<PageRow>(pageRowsSql(inner, query, fromTheEnd), [...innerParams, workspaceId, workspaceId]);
+    const [read] = await sql<PageRow>(pageRowsSql(inner, query, fromTheEnd), innerParams);
     const rows = listRowsOf(read);
-    return { total: read.total, rows: fromTheEnd ? rows.reverse() : rows, lastKey: read.last_key, names: read.names ?? [] };
+    return { total: read.total, rows: fromTheEnd ? rows.reverse() : rows, lastKey: read.last_key };
   };
   const columns = `id, record_json, refs_json, category_id, location_id, stock, lots, ${sort.column} AS sort_value`;
   // Past the first rows, the walk to the page takes the ids alone, from the order's index without
@@ -561,12 +551,9 @@ export async function listItemsJson(
   const totalCapped = countCap !== undefined && counted > countCap;
   const total = totalCapped ? countCap : counted;
   const items = await withRecords(em, workspaceId, rows);
-  // The page's names came with it, unless a row's record was missing and was read again (withRecords).
-  let names = referenceNamesOf(page.names);
-  if (rows.some((row) => row.record_json === null)) {
-    const { categoryIds, locationIds } = referencesOfItems(items.map((item) => item.refs));
-    names = await referenceNames(em, workspaceId, categoryIds, locationIds);
-  }
+  const refs = items.map((item) => item.refs);
+  const { categoryIds, locationIds } = referencesOfItems(refs);
+  const names = await referenceNames(em, workspaceId, categoryIds, locationIds);
   const last = rows.at(-1);
   return {
     itemsJson: `[${items.map((item) => itemJsonOf(item.recordJson, item.refs, names)).join(',')}]`,

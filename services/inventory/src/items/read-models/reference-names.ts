@@ -34,34 +34,6 @@ function live(names: Map<string, ReferenceName>, id: string | null): string | nu
   return entry && !entry.deleted ? entry.name : null;
 }
 
-/** A row of the names' statement (referenceNamesSql). */
-export interface ReferenceNameRow {
-  kind: 'category' | 'location';
-  id: string;
-  name: string;
-  deleted: boolean;
-}
-
-/**
- * The statement that reads the names of the categories and places whose ids the SQL conditions
- * `categoryIds` and `locationIds` give (`= ANY(?)`, `IN (SELECT …)`), each after a `?` for the
- * workspace id: here for some items, and inside a page of the list (item-views.ts, pageRowsSql).
- */
-export function referenceNamesSql(categoryIds: string | null, locationIds: string | null): string {
-  return [
-    categoryIds && `SELECT 'category' AS kind, id, name, deleted FROM category_replicas WHERE workspace_id = ? AND id ${categoryIds}`,
-    locationIds && `SELECT 'location' AS kind, id, name, deleted FROM location_replicas WHERE workspace_id = ? AND id ${locationIds}`,
-  ]
-    .filter(Boolean)
-    .join(' UNION ALL ');
-}
-
-export function referenceNamesOf(rows: readonly ReferenceNameRow[]): ReferenceNames {
-  const of = (kind: ReferenceNameRow['kind']) =>
-    new Map(rows.filter((row) => row.kind === kind).map((row) => [row.id, { name: row.name, deleted: row.deleted }]));
-  return new ReferenceNames(of('category'), of('location'));
-}
-
 /** One query for all the names needed (none when nothing is referenced). */
 export async function referenceNames(
   em: EntityManager,
@@ -69,10 +41,19 @@ export async function referenceNames(
   categoryIds: (string | null)[],
   locationIds: (string | null)[],
 ): Promise<ReferenceNames> {
-  const wanted = (ids: (string | null)[]) => [...new Set(ids.filter((id): id is string => id !== null))];
-  const [categories, locations] = [wanted(categoryIds), wanted(locationIds)];
-  if (categories.length === 0 && locations.length === 0) return new ReferenceNames();
-  const sql = referenceNamesSql(categories.length > 0 ? '= ANY(?)' : null, locations.length > 0 ? '= ANY(?)' : null);
-  const params = [...(categories.length > 0 ? [workspaceId, categories] : []), ...(locations.length > 0 ? [workspaceId, locations] : [])];
-  return referenceNamesOf(await sqlOf(em)<ReferenceNameRow>(sql, params));
+  const parts: string[] = [];
+  const params: unknown[] = [];
+  const add = (kind: string, table: string, ids: (string | null)[]) => {
+    const wanted = [...new Set(ids.filter((id): id is string => id !== null))];
+    if (wanted.length === 0) return;
+    parts.push(`SELECT '${kind}' AS kind, id, name, deleted FROM ${table} WHERE workspace_id = ? AND id = ANY(?)`);
+    params.push(workspaceId, wanted);
+  };
+  add('category', 'category_replicas', categoryIds);
+  add('location', 'location_replicas', locationIds);
+  if (parts.length === 0) return new ReferenceNames();
+  const rows = await sqlOf(em)<{ kind: string; id: string; name: string; deleted: boolean }>(parts.join(' UNION ALL '), params);
+  const of = (kind: string) =>
+    new Map(rows.filter((row) => row.kind === kind).map((row) => [row.id, { name: row.name, deleted: row.deleted }]));
+  return new ReferenceNames(of('category'), of('location'));
 }
