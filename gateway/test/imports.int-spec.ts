@@ -1,12 +1,13 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import type { CategoryView, ImportPreview, ImportUpload, ImportView, ItemView, MovementEntry } from '@inventory/contracts';
+import type { CategoryView, ImportPreview, ImportView, ItemView, MovementEntry } from '@inventory/contracts';
 import ExcelJS from 'exceljs';
 import { crc32, deflateRawSync } from 'node:zlib';
 import { eventually, jobsDrained, queryDb } from '@inventory/platform/testing';
 import { ALERTS_QUEUE } from '../../services/inventory/src/alerts/alert-jobs.js';
 import { WorkerModule } from '../../services/inventory/src/worker.module.js';
 import { ApiClient, json, signUp } from './support/api-client.js';
+import { fileForm, imported, settled, upload } from './support/imports.js';
 import { startSystem, type System } from './support/system.js';
 import { joinedAs, sharedWorkspace } from './support/workspaces.js';
 
@@ -27,12 +28,6 @@ afterAll(async () => {
   await worker?.close();
   await system?.close();
 });
-
-const fileForm = (content: Buffer | string, name: string) => {
-  const form = new FormData();
-  form.append('file', new Blob([content]), name);
-  return form;
-};
 
 async function ok<T>(res: Promise<Response>, status = 200): Promise<T> {
   const answer = await json<T>(res);
@@ -72,29 +67,8 @@ function zipOf(name: string, content: Buffer): Buffer {
   return Buffer.concat([local, nameBytes, data, central, nameBytes, end]);
 }
 
-const upload = (c: ApiClient, content: Buffer | string, name = 'stock.csv') =>
-  json<ImportUpload>(c.post('/api/imports', fileForm(content, name)));
-
-/** Waits for an import to reach a settled status. */
-async function settled(c: ApiClient, id: string): Promise<ImportView> {
-  for (let i = 0; i < 600; i++) {
-    const view = await ok<ImportView>(c.get(`/api/imports/${id}`));
-    if (['done', 'failed', 'undone'].includes(view.status)) return view;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('import did not settle');
-}
-
 async function itemsOf(c: ApiClient) {
   return ok<ItemView[]>(c.get('/api/inventory?limit=1000'));
-}
-
-/** Uploads, previews and commits a file; the finished import. */
-async function imported(c: ApiClient, content: string, mode: 'create' | 'upsert' = 'create', name = 'stock.csv') {
-  const { body } = await upload(c, content, name);
-  await ok<ImportPreview>(c.post(`/api/imports/${body.id}/preview`, { mapping: body.suggestedMapping, mode }));
-  await ok<ImportView>(c.post(`/api/imports/${body.id}/commit`), 202);
-  return settled(c, body.id);
 }
 
 const EXCEL_CSV = [
