@@ -28,7 +28,13 @@ export default {
       displayName: 'unit',
       testMatch: ['<rootDir>/{services,gateway}/**/src/**/*.spec.ts', '<rootDir>/infra/**/*.spec.ts', '<rootDir>/web/src/**/*.spec.ts'],
     },
-    { ...base, displayName: 'integration', testMatch: ['<rootDir>/{services,gateway}/**/test/**/*.int-spec.ts'] },
+    {
+      ...base,
+      displayName: 'integration',
+      testMatch: ['<rootDir>/{services,gateway}/**/test/**/*.int-spec.ts'],
+      // Each worker on its own servers when the caller gives several (INTEGRATION_STACKS).
+      testEnvironment: '<rootDir>/infra/jest/stack-per-worker.mjs',
+    },
     { ...base, displayName: 'e2e', testMatch: ['<rootDir>/web/e2e/**/*.e2e.ts'] },
     // Kill -9 drills: `npm run test:drills`, outside `npm test` (docs/architecture.md, "Drills").
     { ...base, displayName: 'drills', testMatch: ['<rootDir>/{services,gateway}/**/test/**/*.drill-spec.ts'] },

@@ -6,8 +6,9 @@
 #
 #   infra/local-stack.sh up|down|status|env
 #
-# STACK_PROFILE=dev (default), test, cluster or restore (a restore target, npm run restore) selects default ports and data dir, so tests never
-# touch the data of a running `npm start`. Every port and the data dir can be overridden by env
+# STACK_PROFILE=dev (default), test, test2 (the second integration test worker's, npm test),
+# cluster or restore (a restore target, npm run restore) selects default ports and data dir, so
+# tests never touch the data of a running `npm start`. Every port and the data dir can be overridden by env
 # variables. NATS_NODES=3 (the cluster profile's default) runs a NATS cluster with JetStream on every
 # node (docs/operations.md, "The cluster").
 set -euo pipefail
@@ -17,7 +18,7 @@ PROFILE="${STACK_PROFILE:-dev}"
 # Every profile's ports stay below 32768, where Linux's ephemeral range starts: there an outgoing
 # connection may hold the port a server wants (a drill's load once took the restore stack's NATS
 # monitor port). Benchmarks use +5000 (gateway/bench/bench-stack.mjs).
-case "$PROFILE" in test) off=10000 ;; cluster) off=11000 ;; restore) off=13500 ;; *) off=0 ;; esac
+case "$PROFILE" in test) off=10000 ;; cluster) off=11000 ;; test2) off=12000 ;; restore) off=13500 ;; *) off=0 ;; esac
 if [ "$PROFILE" = cluster ]; then NATS_NODES="${NATS_NODES:-3}"; else NATS_NODES="${NATS_NODES:-1}"; fi
 DATA_DIR="${DATA_DIR:-$ROOT/.data/$PROFILE}"
 PG_PORT="${PG_PORT:-$((15432 + off))}"

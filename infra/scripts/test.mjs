@@ -12,7 +12,14 @@ const started = Date.now();
 const step = (name) => say(`${name} (at ${((Date.now() - started) / 1000).toFixed(0)} s)`);
 ensureDependencies();
 step('starting the test servers');
-const env = { ...process.env, ...testEnv, ...stackUp('test') };
+const testStack = stackUp('test');
+const env = { ...process.env, ...testEnv, ...testStack };
+// The integration tests run two files at a time, each worker on servers of its own (the test and
+// test2 profiles: infra/jest/stack-per-worker.mjs). Metrics ports apart too: some tests start the app.
+const integrationStacks = [
+  { ...testStack, STACK_PROFILE: 'test', METRICS_PORT_BASE: testEnv.METRICS_PORT_BASE },
+  { ...stackUp('test2'), STACK_PROFILE: 'test2', METRICS_PORT_BASE: '21400' },
+];
 step('building');
 buildAll();
 
@@ -77,10 +84,13 @@ function jest(project, extraArgs = [], extraEnv = {}) {
 }
 
 jest('unit');
-// One file at a time, in a worker that is replaced once it holds over 1 GB after a file: each
-// file loads Nest, MikroORM and the services afresh (ESM modules are not freed between files),
-// and in one process the heap grew past 3 GB over the suite, until GC pauses timed out NATS calls.
-jest('integration', ['--maxWorkers=1', '--workerIdleMemoryLimit=1GB']);
+// Two files at a time, one per stack, each in a worker that is replaced once it holds over 1 GB
+// after a file: each file loads Nest, MikroORM and the services afresh (ESM modules are not freed
+// between files), and in one process the heap grew past 3 GB over the suite, until GC pauses timed
+// out NATS calls. One file alone keeps about one core of two busy.
+jest('integration', [`--maxWorkers=${integrationStacks.length}`, '--workerIdleMemoryLimit=1GB'], {
+  INTEGRATION_STACKS: JSON.stringify(integrationStacks),
+});
 
 // Browser tests drive the real app: every process started as `npm start` does, on a test port.
 const e2ePort = process.env.E2E_PORT ?? String(await freePort(23000));
