@@ -21,7 +21,6 @@ import { startSystem, type System } from './support/system.js';
 import { startInventoryWorker } from './support/workers.js';
 
 let system: System;
-
 let worker: INestApplicationContext;
 
 beforeAll(async () => {

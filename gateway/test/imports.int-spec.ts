@@ -6,7 +6,7 @@ import { crc32, deflateRawSync } from 'node:zlib';
 import { eventually, jobsDrained, queryDb } from '@inventory/platform/testing';
 import { ALERTS_QUEUE } from '../../services/inventory/src/alerts/alert-jobs.js';
 import { WorkerModule } from '../../services/inventory/src/worker.module.js';
-import { ApiClient, json, signUp } from './support/api-client.js';
+import { ApiClient, json, ok, signUp } from './support/api-client.js';
 import { fileForm, imported, settled, upload } from './support/imports.js';
 import { startSystem, type System } from './support/system.js';
 import { joinedAs, sharedWorkspace } from './support/workspaces.js';
@@ -28,12 +28,6 @@ afterAll(async () => {
   await worker?.close();
   await system?.close();
 });
-
-async function ok<T>(res: Promise<Response>, status = 200): Promise<T> {
-  const answer = await json<T>(res);
-  expect(answer.status).toBe(status);
-  return answer.body;
-}
 
 /** A zip archive of one deflated entry, with honest sizes (a classic "zip bomb" when the entry is large and uniform). */
 function zipOf(name: string, content: Buffer): Buffer {

@@ -141,3 +141,10 @@ export async function json<T>(res: Response | Promise<Response>): Promise<{ stat
   const text = await answer.text();
   return { status: answer.status, body: (text ? JSON.parse(text) : undefined) as T };
 }
+
+/** The body of an answer that must have this status (200 unless said). */
+export async function ok<T>(res: Promise<Response>, status = 200): Promise<T> {
+  const answer = await json<T>(res);
+  expect(answer.status).toBe(status);
+  return answer.body;
+}

@@ -1,5 +1,5 @@
 import type { ImportPreview, ImportUpload, ImportView } from '@inventory/contracts';
-import { type ApiClient, json } from './api-client.js';
+import { type ApiClient, json, ok } from './api-client.js';
 
 /** A file as the import dialog sends it: multipart, field `file`. */
 export const fileForm = (content: Buffer | string, name: string) => {
@@ -10,12 +10,6 @@ export const fileForm = (content: Buffer | string, name: string) => {
 
 export const upload = (c: ApiClient, content: Buffer | string, name = 'stock.csv') =>
   json<ImportUpload>(c.post('/api/imports', fileForm(content, name)));
-
-async function ok<T>(res: Promise<Response>, status = 200): Promise<T> {
-  const answer = await json<T>(res);
-  expect(answer.status).toBe(status);
-  return answer.body;
-}
 
 /** Waits for an import to reach a settled status. */
 export async function settled(c: ApiClient, id: string): Promise<ImportView> {
