@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import pg from 'pg';
+import { Agent, request } from 'undici';
 import { natsUrlFor, TOOLS_USER } from '../../infra/nats/auth.mjs';
 import { NODE_ARGS } from '../../infra/scripts/lib.mjs';
 
@@ -286,18 +287,24 @@ export async function settleDatabases(stack) {
  * percentiles (ms), the rate, and the failures by status.
  */
 export function measureCalls(url, cookie, { clients = 8, seconds = 8 } = {}) {
-  return measureLatency(() => fetch(url, { headers: { cookie } }), { clients, seconds });
+  return measureLatency((dispatcher) => request(url, { headers: { cookie }, dispatcher }), { clients, seconds });
 }
 
 /**
- * `clients` clients, each calling `send` (a fetch) again as soon as answered, for `seconds` or,
- * given `until` (a promise), until it settles: the latency percentiles (ms), the rate, the count
- * and the failures by status.
+ * `clients` clients, each calling `send(dispatcher)` (undici's `request` through that dispatcher, one
+ * connection per client) again as soon as answered, for `seconds` or, given `until` (a promise),
+ * until it settles: the latency percentiles (ms), the rate, the count, the failures by status, and
+ * the CPU this process spent per call (`clientCpuMs`).
+ * Not `fetch`: on this 2-core machine it spent 1.2–1.6 ms of the bench's CPU per 100-item page,
+ * `request` 0.56–0.61 (the floor's autocannon 0.53–0.55), and the servers measured lost that CPU:
+ * their latencies grew with it (docs/reports.md, "At scale").
  */
 export async function measureLatency(send, { clients = 8, seconds = 8, until } = {}) {
+  const dispatcher = new Agent({ connections: clients });
   const latencies = [];
   const failures = new Map();
   const started = performance.now();
+  const cpuBefore = process.cpuUsage();
   let over = false;
   if (until) until.finally(() => (over = true));
   else setTimeout(() => (over = true), seconds * 1000);
@@ -305,14 +312,16 @@ export async function measureLatency(send, { clients = 8, seconds = 8, until } =
     Array.from({ length: clients }, async () => {
       while (!over) {
         const sent = performance.now();
-        const res = await send();
-        await res.arrayBuffer();
+        const { statusCode, body } = await send(dispatcher);
+        await body.arrayBuffer();
         latencies.push(performance.now() - sent);
-        if (!res.ok) failures.set(res.status, (failures.get(res.status) ?? 0) + 1);
+        if (statusCode < 200 || statusCode > 299) failures.set(statusCode, (failures.get(statusCode) ?? 0) + 1);
       }
     }),
   );
   const elapsed = (performance.now() - started) / 1000;
+  const cpu = process.cpuUsage(cpuBefore);
+  await dispatcher.close();
   latencies.sort((a, b) => a - b);
   const at = (p) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))]);
   return {
@@ -322,6 +331,7 @@ export async function measureLatency(send, { clients = 8, seconds = 8, until } =
     p50: at(50),
     p95: at(95),
     p99: at(99),
+    clientCpuMs: (cpu.user + cpu.system) / 1000 / latencies.length,
     failures: [...failures].map(([status, n]) => `${n} × ${status}`),
   };
 }

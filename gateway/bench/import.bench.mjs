@@ -21,6 +21,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { MAX_IMPORT_ROWS } from '@inventory/contracts';
+import { request } from 'undici';
 import { appProcesses, waitForHealth } from '../../infra/scripts/lib.mjs';
 import {
   measureCalls,
@@ -231,6 +232,7 @@ async function everydayReads(user, small) {
       'req/s': big.perSecond,
       target: `p95 < ${target}: ${big.p95 < target && big.failures.length === 0 ? 'met' : 'MISSED'}`,
       'baseline p95': base ? base.p95 : '',
+      'bench CPU ms/call': big.clientCpuMs.toFixed(2),
       failed: [...big.failures, ...(base?.failures ?? [])].join(', '),
     });
   }
@@ -245,11 +247,12 @@ async function everydayReads(user, small) {
 async function movementsUnderLoad(user) {
   step = 'under load';
   const ids = (await user.json('/api/inventory?limit=1000')).map((item) => item.id);
-  const move = () =>
-    fetch(`${baseUrl}/api/inventory/${ids[Math.floor(Math.random() * ids.length)]}/stock`, {
+  const move = (dispatcher) =>
+    request(`${baseUrl}/api/inventory/${ids[Math.floor(Math.random() * ids.length)]}/stock`, {
       method: 'POST',
       body: JSON.stringify({ quantity: 1, movementType: 'in', reason: 'Bench' }),
       headers: { cookie: user.cookie, 'x-csrf-token': user.token, 'content-type': 'application/json' },
+      dispatcher,
     });
   const quiet = await measureLatency(move, { clients: 4, seconds: 10 });
   const exported = (async () => {

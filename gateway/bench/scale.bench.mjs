@@ -242,14 +242,14 @@ function report(results) {
       (results.load.cached ? `, kept from the run of ${results.load.cached}` : ''),
   );
   console.log(
-    `\n  ${CLIENTS} clients, ${SECONDS} s each  | ${n(ITEMS)} items: p50 / p95 / p99 ms, req/s | target p95 | ${n(SMALL_ITEMS)} items: p95`,
+    `\n  ${CLIENTS} clients, ${SECONDS} s each  | ${n(ITEMS)} items: p50 / p95 / p99 ms, req/s | target p95 | ${n(SMALL_ITEMS)} items: p95 | bench CPU ms/call`,
   );
   for (const { name, target, big, base } of results.calls) {
     const failed = [...big.failures, ...base.failures];
     const verdict = big.p95 < target ? 'met' : 'MISSED';
     console.log(
       `  ${name.padEnd(46)} ${`${big.p50} / ${big.p95} / ${big.p99}`.padStart(18)}  ${String(big.perSecond).padStart(5)}/s` +
-        `  < ${String(target).padStart(3)} ${verdict.padEnd(6)}  ${String(base.p95).padStart(5)}${failed.length ? `  failed: ${failed.join(', ')}` : ''}`,
+        `  < ${String(target).padStart(3)} ${verdict.padEnd(6)}  ${String(base.p95).padStart(5)}  ${big.clientCpuMs.toFixed(2).padStart(5)}${failed.length ? `  failed: ${failed.join(', ')}` : ''}`,
     );
   }
   const c = results.csv;
