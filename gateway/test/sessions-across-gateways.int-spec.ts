@@ -1,11 +1,15 @@
+import { jest } from '@jest/globals';
 import type { INestApplication } from '@nestjs/common';
 import { eventually } from '@inventory/platform/testing';
 import type { PublicUser } from '@inventory/contracts';
 import type { AddressInfo } from 'node:net';
+import type pg from 'pg';
 import { createGatewayApp } from '../src/app.factory.js';
+import { SessionCache } from '../src/auth/session/session-cache.js';
 import { SessionChangeFeed } from '../src/auth/session/session-change-feed.js';
 import { SESSION_COOKIE } from '../src/auth/session/session.middleware.js';
-import { ApiClient, signInAsSuperAdmin, signUp } from './support/api-client.js';
+import { PG_POOL } from '../src/connections/connections.module.js';
+import { ApiClient, ok, signInAsSuperAdmin, signUp } from './support/api-client.js';
 import { startSystem, type System } from './support/system.js';
 
 /** Starting and stopping every service can take a while on a busy machine (Jest's hook default is 5 s). */
@@ -102,5 +106,26 @@ describe('sessions across gateway instances', () => {
     const there = await cachedOnOther(client);
     expect((await admin.delete(`/api/admin/users/${user.id}`)).status).toBe(204);
     expect((await there.get('/api/inventory')).status).toBe(401);
+  });
+});
+
+describe('the session cache', () => {
+  it('requests of one session that miss the cache together read the session table once, and each is signed in', async () => {
+    const { client, user } = await signUp(system.baseUrl);
+    const pool = system.gateway.get<pg.Pool>(PG_POOL);
+    const together = () => Promise.all(Array.from({ length: 20 }, () => ok<PublicUser>(client.get('/api/auth/user'))));
+    // Twenty connections kept open first, so that the twenty requests arrive at once.
+    await together();
+    // As when the cached copy expires under a busy client (SESSION_CACHE_TTL_MS).
+    cacheOf(system.gateway).forget({ sessionDigests: [SessionCache.digestOf(sessionIdOf(client))] });
+    const query = jest.spyOn(pool, 'query');
+    try {
+      const answers = await together();
+      expect(answers.map((answer) => answer.id)).toEqual(Array(20).fill(user.id));
+      const sessionReads = query.mock.calls.filter(([statement]) => (statement as unknown as pg.QueryConfig).name === 'session-get');
+      expect(sessionReads.length).toBe(1);
+    } finally {
+      query.mockRestore();
+    }
   });
 });
