@@ -1,10 +1,12 @@
+import { jest } from '@jest/globals';
 import type { INestApplication } from '@nestjs/common';
-import type { CreatedApiToken, ItemView, MovementEntry, WorkspaceSummary } from '@inventory/contracts';
+import { ApiTokenSubjects, type CreatedApiToken, type ItemView, type MovementEntry, type WorkspaceSummary } from '@inventory/contracts';
 import { eventually, queryDb } from '@inventory/platform/testing';
 import { Redis } from 'ioredis';
 import type { AddressInfo } from 'node:net';
 import { createGatewayApp } from '../src/app.factory.js';
 import { SessionChangeFeed } from '../src/auth/session/session-change-feed.js';
+import { IdentityClient } from '../src/nats/service-clients.js';
 import { ApiClient, signUp, uniqueEmail, type SignedUp, json } from './support/api-client.js';
 import { captureLogs } from './support/logs.js';
 import { startSystem, type System } from './support/system.js';
@@ -165,6 +167,47 @@ describe('personal API tokens', () => {
       status: 400,
       body: { message: 'Expiry must be a future date' },
     });
+  });
+
+  it('are checked once for the requests that arrive together with one, each answered', async () => {
+    const user = await signUp(system.baseUrl);
+    const created = await createToken(user);
+    const call = withToken(created.token);
+    const together = () => Promise.all(Array.from({ length: 20 }, () => call('GET', '/api/inventory?limit=1')));
+    // Twenty connections kept open first, so that the twenty requests arrive at once.
+    expect((await together()).map((res) => res.status)).toEqual(Array(20).fill(200));
+    // A change notice for the user drops the checked token, as when its 10 s are up.
+    await system.gateway.get(SessionChangeFeed).announce({ userId: user.user.id });
+    const ask = jest.spyOn(system.gateway.get(IdentityClient), 'call');
+    try {
+      expect((await together()).map((res) => res.status)).toEqual(Array(20).fill(200));
+      expect(ask.mock.calls.filter(([subject]) => subject === ApiTokenSubjects.authenticate).length).toBe(1);
+    } finally {
+      ask.mockRestore();
+    }
+  });
+
+  it('are refused on the next request when revoked while a request was being checked', async () => {
+    const user = await signUp(system.baseUrl);
+    const created = await createToken(user);
+    const identity = system.gateway.get(IdentityClient);
+    const call = identity.call.bind(identity);
+    let revoked = false;
+    // The real check, with the revocation made after identity answered and before the gateway kept it.
+    const ask = jest.spyOn(identity, 'call').mockImplementation(async (...args: Parameters<typeof call>) => {
+      const answer = await call(...args);
+      if (args[0] === ApiTokenSubjects.authenticate && !revoked) {
+        revoked = true;
+        expect((await user.client.delete(`/api/tokens/${created.id}`)).status).toBe(204);
+      }
+      return answer;
+    });
+    try {
+      expect((await withToken(created.token)('GET', '/api/inventory?limit=1')).status).toBe(200);
+      expect(await json(withToken(created.token)('GET', '/api/inventory?limit=1'))).toEqual({ status: 401, body: INVALID });
+    } finally {
+      ask.mockRestore();
+    }
   });
 
   it('answer an unknown or malformed token 401, and a token over its rate limit 429 with Retry-After', async () => {

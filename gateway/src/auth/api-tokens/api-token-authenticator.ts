@@ -5,6 +5,7 @@ import type { NextFunction, Request, Response } from 'express';
 import { LRUCache } from 'lru-cache';
 import { createHash } from 'node:crypto';
 import { AUTH_SETTINGS, type AuthSettings } from '../auth-settings.js';
+import { ReadsUnderWay } from '../reads-under-way.js';
 import { IdentityClient } from '../../nats/service-clients.js';
 import { SessionChangeFeed } from '../session/session-change-feed.js';
 import { RATE_LIMITER } from '../throttling/rate-limiter.provider.js';
@@ -37,6 +38,7 @@ interface CheckedToken {
 @Injectable()
 export class ApiTokenAuthenticator {
   private readonly cache = new LRUCache<string, CheckedToken>({ max: 10_000, ttl: TOKEN_CACHE_TTL_MS });
+  private readonly checks = new ReadsUnderWay<string, CheckedToken>();
 
   constructor(
     private readonly identity: IdentityClient,
@@ -81,15 +83,29 @@ export class ApiTokenAuthenticator {
     return checked;
   }
 
-  private async check(token: string): Promise<CheckedToken> {
+  /**
+   * Requests with one token that miss the cache together share one check (ReadsUnderWay), and a
+   * check begun before a change notice (the session cache's generation) is not kept: a revocation
+   * heard while identity was answering holds from the next request on.
+   */
+  private check(token: string): Promise<CheckedToken> {
     const key = createHash('sha256').update(token).digest('base64url');
-    const cached = this.changes.cache.enabled ? this.cache.get(key) : undefined;
-    if (cached && cached.expiresAt > Date.now()) return cached;
+    const { cache: sessions } = this.changes;
+    const cached = sessions.enabled ? this.cache.get(key) : undefined;
+    if (cached && cached.expiresAt > Date.now()) return Promise.resolve(cached);
+    const generation = sessions.readStarted();
+    const ask = async () => {
+      const checked = await this.ask(token);
+      if (sessions.enabled && sessions.readStarted() === generation) this.cache.set(key, checked);
+      return checked;
+    };
+    return sessions.enabled ? this.checks.join(key, generation, ask) : ask();
+  }
+
+  private async ask(token: string): Promise<CheckedToken> {
     try {
       const answer = await this.identity.call(ApiTokenSubjects.authenticate, { token });
-      const checked = { id: answer.tokenId, actor: answer.actor, expiresAt: answer.expiresAt ? Date.parse(answer.expiresAt) : Infinity };
-      if (this.changes.cache.enabled) this.cache.set(key, checked);
-      return checked;
+      return { id: answer.tokenId, actor: answer.actor, expiresAt: answer.expiresAt ? Date.parse(answer.expiresAt) : Infinity };
     } catch (error) {
       if (error instanceof ServiceError && (error.code === 'UNAUTHORIZED' || error.code === 'VALIDATION'))
         throw new UnauthorizedException(ApiTokenMessages.invalid);

@@ -4,6 +4,7 @@ import connectPgSimple from 'connect-pg-simple';
 import session, { type SessionData } from 'express-session';
 import type pg from 'pg';
 import { PG_POOL } from '../../connections/connections.module.js';
+import { ReadsUnderWay } from '../reads-under-way.js';
 import { SessionCache, type SessionChange } from './session-cache.js';
 import { SessionChangeFeed } from './session-change-feed.js';
 import { ensureSessionTable } from './session-table.js';
@@ -23,8 +24,7 @@ type Callback = (error?: unknown) => void;
  */
 export class PgSessionStore extends PgStore {
   private readonly cache: SessionCache;
-  /** The reads of the table under way, by session id (see get). */
-  private readonly reads = new Map<string, { generation: number; found: Promise<SessionData | null> }>();
+  private readonly reads = new ReadsUnderWay<string, SessionData | null>();
 
   constructor(
     private readonly pool: pg.Pool,
@@ -36,42 +36,29 @@ export class PgSessionStore extends PgStore {
 
   /**
    * The session, from the cache or the table; each caller gets a copy of its own. Requests of one
-   * session that miss the cache together share one read of the table: the web app's parallel calls,
-   * and every request of a busy client when its cached copy expires. Each had read on its own, a
-   * burst of reads on as many pool connections: under the inventory bench, a stall of 300–600 ms
-   * every 10 s (docs/architecture.md, "A request"). A request joins only a read started in the
-   * current generation, so it never gets a session from before a change this gateway has heard of;
-   * while the cache is off, each request reads on its own.
+   * session that miss the cache together share one read of the table (ReadsUnderWay): the web app's
+   * parallel calls, and every request of a busy client when its cached copy expires, which under
+   * the inventory bench stalled a second's p99 to 300–600 ms every 10 s while each read on its own.
+   * While the cache is off (no change notices heard), each request reads on its own.
    */
   override get(sid: string, callback: (error: unknown, session?: SessionData | null) => void): void {
     const cached = this.cache.get(sid);
     if (cached) return callback(null, cached);
     const generation = this.cache.readStarted();
-    const shared = this.reads.get(sid);
-    const found = shared?.generation === generation ? shared.found : this.read(sid, generation);
+    const read = () => this.read(sid, generation);
+    const found = this.cache.enabled ? this.reads.join(sid, generation, read) : read();
     found.then((session) => callback(null, session && structuredClone(session)), callback);
   }
 
-  private read(sid: string, generation: number): Promise<SessionData | null> {
-    const found = this.pool
-      .query<{ sess: SessionData }>({
-        name: 'session-get',
-        text: 'SELECT sess FROM session WHERE sid = $1 AND expire >= now()',
-        values: [sid],
-      })
-      .then((result) => {
-        const session = result.rows[0]?.sess ?? null;
-        if (session) this.cache.fill(sid, session, generation);
-        return session;
-      });
-    if (this.cache.enabled) {
-      this.reads.set(sid, { generation, found });
-      const done = () => {
-        if (this.reads.get(sid)?.found === found) this.reads.delete(sid);
-      };
-      found.then(done, done);
-    }
-    return found;
+  private async read(sid: string, generation: number): Promise<SessionData | null> {
+    const result = await this.pool.query<{ sess: SessionData }>({
+      name: 'session-get',
+      text: 'SELECT sess FROM session WHERE sid = $1 AND expire >= now()',
+      values: [sid],
+    });
+    const session = result.rows[0]?.sess ?? null;
+    if (session) this.cache.fill(sid, session, generation);
+    return session;
   }
 
   override set(sid: string, data: SessionData, callback?: Callback): void {
