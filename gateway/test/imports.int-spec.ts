@@ -204,7 +204,11 @@ describe('upload and preview', () => {
 
   it('refuses a file over 50 MB and one of more than 200,000 rows', async () => {
     const c = (await signUp(system.baseUrl)).client;
-    expect(await upload(c, Buffer.alloc(51 * 1024 * 1024, 'a'))).toEqual({
+    const over = Buffer.alloc(51 * 1024 * 1024, 'a');
+    // Making 51 MB holds this process, the gateway's too: a pooled keep-alive connection may be
+    // closed under the upload that follows, before any answer (ECONNRESET, once in a fresh clone's
+    // npm test). That is the transport's race, not an answer: the upload is then tried once more.
+    expect(await upload(c, over).catch(() => upload(c, over))).toEqual({
       status: 413,
       body: { message: 'The file is larger than 50 MB' },
     });
