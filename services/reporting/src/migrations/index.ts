@@ -11,6 +11,7 @@ import { Reporting0008AsOfOrders } from './Reporting0008_as_of_orders.js';
 import { Reporting0009SmallSearchPendingLists } from './Reporting0009_small_search_pending_lists.js';
 import { Reporting0010MonthlyCategoryTotals } from './Reporting0010_monthly_category_totals.js';
 import { Reporting0011VersionEnds } from './Reporting0011_version_ends.js';
+import { Reporting0012HistoryRoomForEnds } from './Reporting0012_history_room_for_ends.js';
 
 /** Every migration of this service, oldest first. */
 export const migrations: MigrationObject[] = [
@@ -26,4 +27,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Reporting0009_small_search_pending_lists', class: Reporting0009SmallSearchPendingLists },
   { name: 'Reporting0010_monthly_category_totals', class: Reporting0010MonthlyCategoryTotals },
   { name: 'Reporting0011_version_ends', class: Reporting0011VersionEnds },
+  { name: 'Reporting0012_history_room_for_ends', class: Reporting0012HistoryRoomForEnds },
 ];

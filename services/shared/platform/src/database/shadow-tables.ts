@@ -30,12 +30,7 @@ export const shadowTables = {
     await db.run(`CREATE SCHEMA ${SHADOW_SCHEMA}`);
     for (const table of tables) {
       await db.run(`CREATE TABLE ${SHADOW_SCHEMA}.${table} (LIKE public.${table} INCLUDING DEFAULTS INCLUDING CONSTRAINTS)`);
-      const [{ options }] = await db.rows<{ options: string | null }>(
-        "SELECT array_to_string(reloptions, ', ') AS options FROM pg_class WHERE oid = ?::regclass",
-        [`public.${table}`],
-      );
-      // A fill factor (item_views' 80, for its updates in place) applies to the rows written after it is set.
-      if (options) await db.run(`ALTER TABLE ${SHADOW_SCHEMA}.${table} SET (${options})`);
+      await copyStorageParameters(db, `public.${table}`, `${SHADOW_SCHEMA}.${table}`);
       if (indexed.includes(table)) await copyIndexesAndConstraints(db, table, tables);
       else if (keyed.includes(table)) await copyConstraints(db, table, tables, "contype = 'p'");
       const triggers = await db.rows<{ definition: string }>(
@@ -51,12 +46,13 @@ export const shadowTables = {
    * Replaces a copy's rows by `select` over them (given the copy's name; its `columns`), before its indexes are
    * built: for a column derived from many of its rows at once, one sorted pass instead of an update
    * of each row, which in the rebuild's transaction would leave every old row beside its new one.
-   * The new copy has the columns and checks only: for a copy without key, trigger or storage
-   * parameter (item_history).
+   * The new copy has the columns, checks and storage parameters only: for a copy without key or
+   * trigger (item_history).
    */
   async rewrite(db: TransactionSql, table: string, columns: string, select: (source: string) => string): Promise<void> {
     const rewritten = `${table}_rewritten`;
     await db.run(`CREATE TABLE ${SHADOW_SCHEMA}.${rewritten} (LIKE ${SHADOW_SCHEMA}.${table} INCLUDING DEFAULTS INCLUDING CONSTRAINTS)`);
+    await copyStorageParameters(db, `${SHADOW_SCHEMA}.${table}`, `${SHADOW_SCHEMA}.${rewritten}`);
     await db.run(`INSERT INTO ${SHADOW_SCHEMA}.${rewritten} (${columns}) ${select(`${SHADOW_SCHEMA}.${table}`)}`);
     await db.run(`DROP TABLE ${SHADOW_SCHEMA}.${table}`);
     await db.run(`ALTER TABLE ${SHADOW_SCHEMA}.${rewritten} RENAME TO ${table}`);
@@ -85,6 +81,19 @@ export const shadowTables = {
     ]);
   },
 };
+
+/**
+ * A table's storage parameters, given to another before any row is written to it: a fill factor
+ * (item_views' 80, item_history's 90, for their rows' updates in place) applies to the rows written
+ * after it is set.
+ */
+async function copyStorageParameters(db: TransactionSql, from: string, to: string): Promise<void> {
+  const [{ options }] = await db.rows<{ options: string | null }>(
+    "SELECT array_to_string(reloptions, ', ') AS options FROM pg_class WHERE oid = ?::regclass",
+    [from],
+  );
+  if (options) await db.run(`ALTER TABLE ${to} SET (${options})`);
+}
 
 /** The live table's indexes and constraints that its copy has not got yet, under the same names. */
 async function copyIndexesAndConstraints(db: TransactionSql, table: string, shadowed: readonly string[]): Promise<void> {
