@@ -15,10 +15,12 @@ export interface ShadowOptions {
 
 /**
  * A rebuild's large tables, filled beside the live ones and swapped in at its commit (docs/reports.md,
- * "Rebuilds"). Each copy starts with its columns, checks, storage parameters and triggers only, so the
- * replay's rows maintain no index; the indexes are built once, sorted, at the end. In one long
- * transaction every row would otherwise put a version in every index: item_history has 5, the
- * reports' items 17, the inventory's item_views 12.
+ * "Rebuilds"). Each copy starts with its columns, checks and triggers only, so the replay's rows
+ * maintain no index; the indexes are built once, sorted, at the end. In one long transaction every
+ * row would otherwise put a version in every index: item_history has 13, the reports' items 17, the
+ * inventory's item_views 12. The copies' pages are filled whole: the live table's storage parameters
+ * (the fill factors that leave room in each page for updates in place) are given at the end, for
+ * the rows written after the swap.
  *
  * `begin` creates the copies and puts them first on the transaction's search path, so the
  * projection's statements (unqualified names) write them while readers keep the live tables. A
@@ -30,7 +32,6 @@ export const shadowTables = {
     await db.run(`CREATE SCHEMA ${SHADOW_SCHEMA}`);
     for (const table of tables) {
       await db.run(`CREATE TABLE ${SHADOW_SCHEMA}.${table} (LIKE public.${table} INCLUDING DEFAULTS INCLUDING CONSTRAINTS)`);
-      await copyStorageParameters(db, `public.${table}`, `${SHADOW_SCHEMA}.${table}`);
       if (indexed.includes(table)) await copyIndexesAndConstraints(db, table, tables);
       else if (keyed.includes(table)) await copyConstraints(db, table, tables, "contype = 'p'");
       const triggers = await db.rows<{ definition: string }>(
@@ -46,13 +47,11 @@ export const shadowTables = {
    * Replaces a copy's rows by `select` over them (given the copy's name; its `columns`), before its indexes are
    * built: for a column derived from many of its rows at once, one sorted pass instead of an update
    * of each row, which in the rebuild's transaction would leave every old row beside its new one.
-   * The new copy has the columns, checks and storage parameters only: for a copy without key or
-   * trigger (item_history).
+   * The new copy has the columns and checks only: for a copy without key or trigger (item_history).
    */
   async rewrite(db: TransactionSql, table: string, columns: string, select: (source: string) => string): Promise<void> {
     const rewritten = `${table}_rewritten`;
     await db.run(`CREATE TABLE ${SHADOW_SCHEMA}.${rewritten} (LIKE ${SHADOW_SCHEMA}.${table} INCLUDING DEFAULTS INCLUDING CONSTRAINTS)`);
-    await copyStorageParameters(db, `${SHADOW_SCHEMA}.${table}`, `${SHADOW_SCHEMA}.${rewritten}`);
     await db.run(`INSERT INTO ${SHADOW_SCHEMA}.${rewritten} (${columns}) ${select(`${SHADOW_SCHEMA}.${table}`)}`);
     await db.run(`DROP TABLE ${SHADOW_SCHEMA}.${table}`);
     await db.run(`ALTER TABLE ${SHADOW_SCHEMA}.${rewritten} RENAME TO ${table}`);
@@ -69,6 +68,7 @@ export const shadowTables = {
     // (docs/reports.md, "Rebuilds").
     await db.run("SELECT set_config('maintenance_work_mem', '1GB', true)");
     for (const table of tables) {
+      await copyStorageParameters(db, `public.${table}`, `${SHADOW_SCHEMA}.${table}`);
       await copyIndexesAndConstraints(db, table, tables);
       await db.run(`ANALYZE ${SHADOW_SCHEMA}.${table}`);
     }
@@ -83,9 +83,10 @@ export const shadowTables = {
 };
 
 /**
- * A table's storage parameters, given to another before any row is written to it: a fill factor
- * (item_views' 80, item_history's 90, for their rows' updates in place) applies to the rows written
- * after it is set.
+ * A table's storage parameters, given to another. A fill factor (item_views' 80, item_history's 90)
+ * applies to the pages written after it is set: a copy filled whole has fewer pages for the end's
+ * passes and index builds to read, and each row's first update after the swap moves it to a page
+ * with room, once (docs/reports.md, "Rebuilds").
  */
 async function copyStorageParameters(db: TransactionSql, from: string, to: string): Promise<void> {
   const [{ options }] = await db.rows<{ options: string | null }>(
