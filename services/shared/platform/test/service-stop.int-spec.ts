@@ -1,7 +1,8 @@
 import { Controller, Module, type INestMicroservice } from '@nestjs/common';
 import { ClientProxyFactory, MessagePattern, Payload, type ClientProxy } from '@nestjs/microservices';
 import type { ServiceName, Subject } from '@inventory/contracts';
-import { createService, natsTransport, rpc } from '@inventory/platform';
+import { MikroORM } from '@mikro-orm/postgresql';
+import { createService, DatabaseModule, natsTransport, rpc } from '@inventory/platform';
 import { testServers } from '@inventory/platform/testing';
 import { setTimeout as sleep } from 'node:timers/promises';
 
@@ -44,3 +45,26 @@ it('answers the requests it received before it stops, even those that take longe
   expect(await Promise.all(answers)).toEqual([{ tookMs: 200 }, { tookMs: 1_500 }, { tookMs: 2_500 }]);
   await stopped;
 });
+
+/**
+ * Knex's pool ends only once every connection in use is given back; a service whose connection was
+ * never given back (after a database outage) once never stopped. It stops after a few seconds'
+ * wait for the pool (OrmLifecycle in database.module.ts).
+ */
+@Module({
+  imports: [DatabaseModule.forService({ pgUrl: testServers.pgUrl(), dbName: 'platform_stop_test', entities: [], migrations: [] })],
+})
+class DatabaseHoldingModule {}
+
+it('stops within the wait for its connection pool when a connection is never given back', async () => {
+  const holding = await createService({
+    name: 'platform-stop-pool-test' as ServiceName,
+    module: DatabaseHoldingModule,
+    natsUrl: testServers.natsUrl(),
+  });
+  const knex = holding.get(MikroORM).em.getConnection().getKnex();
+  await knex.client.acquireConnection(); // taken and never released
+  const started = Date.now();
+  await holding.close();
+  expect(Date.now() - started).toBeLessThan(8_000);
+}, 20_000);
