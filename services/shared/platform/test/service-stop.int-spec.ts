@@ -62,7 +62,7 @@ it('stops within the wait for its connection pool when a connection is never giv
     module: DatabaseHoldingModule,
     natsUrl: testServers.natsUrl(),
   });
-  const knex = holding.get(MikroORM).em.getConnection().getKnex();
+  const knex = holding.get<MikroORM>(MikroORM).em.getConnection().getKnex();
   await knex.client.acquireConnection(); // taken and never released
   const started = Date.now();
   await holding.close();
