@@ -80,6 +80,7 @@ describe('stock counts', () => {
 
     await page.getByRole('button', { name: 'Apply' }).click();
     await page.getByRole('dialog').getByText("with the reason 'Count").waitFor();
+    await waitForDialogsToOpen(page);
     await page.getByRole('dialog').getByRole('button', { name: 'Apply', exact: true }).click();
     await page.getByText('Applied', { exact: true }).first().waitFor();
     await page.getByLabel('Item code', { exact: true }).waitFor({ state: 'detached' });

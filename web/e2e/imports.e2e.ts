@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, Download, Page } from 'playwright-core';
-import { waitForAnimationsToSettle } from './support/animations.js';
+import { waitForAnimationsToSettle, waitForDialogsToOpen } from './support/animations.js';
 import { MOBILE, launchBrowser, screenshot, seriousA11yViolations } from './support/browser.js';
 import { postJson, signUp } from './support/session.js';
 import { chooseOption, selectOf } from './support/select.js';
@@ -184,6 +184,7 @@ describe('bulk import', () => {
     await page.waitForURL(`**/imports/${importId}`);
     await page.getByRole('button', { name: 'Undo import' }).click();
     const confirm = page.getByRole('dialog').filter({ hasText: 'Undo this import?' });
+    await waitForDialogsToOpen(page); // a click on a dialog still growing lands beside its button, and nothing is undone
     await confirm.getByRole('button', { name: 'Undo import' }).click();
     await page.getByText('Import undone').waitFor({ timeout: 60_000 });
     await confirm.waitFor({ state: 'hidden' });
@@ -255,6 +256,7 @@ describe('bulk import', () => {
 
     await page.getByRole('button', { name: 'Undo import' }).click();
     const confirm = page.getByRole('dialog').filter({ hasText: 'Undo this import?' });
+    await waitForDialogsToOpen(page); // a click on a dialog still growing lands beside its button, and nothing is undone
     await confirm.getByRole('button', { name: 'Undo import' }).click();
     // The refusal's notice is read whatever it says, so that a failure shows what the app answered instead.
     const notice = page.locator('.ant-notification-notice').filter({ hasText: 'Error' }).first();

@@ -4,6 +4,7 @@ import { postJson, signInAsSuperAdmin, signUp, uniqueUser } from './support/sess
 import { waitForCount } from './support/wait.js';
 import { chooseOption } from './support/select.js';
 import { toast } from './support/toast.js';
+import { waitForDialogsToOpen } from './support/animations.js';
 
 let browser: Browser;
 
@@ -88,6 +89,7 @@ describe('user management', () => {
     await confirm
       .getByText(`Are you sure you want to delete Promoted ${user.lastName}? This action cannot be undone and will remove all their data.`)
       .waitFor();
+    await waitForDialogsToOpen(page);
     await screenshot(page, 'users-delete');
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await toast(page, 'User deleted successfully');
