@@ -12,6 +12,7 @@ import { Reporting0009SmallSearchPendingLists } from './Reporting0009_small_sear
 import { Reporting0010MonthlyCategoryTotals } from './Reporting0010_monthly_category_totals.js';
 import { Reporting0011VersionEnds } from './Reporting0011_version_ends.js';
 import { Reporting0012HistoryRoomForEnds } from './Reporting0012_history_room_for_ends.js';
+import { Reporting0013ItemLevels } from './Reporting0013_item_levels.js';
 
 /** Every migration of this service, oldest first. */
 export const migrations: MigrationObject[] = [
@@ -28,4 +29,5 @@ export const migrations: MigrationObject[] = [
   { name: 'Reporting0010_monthly_category_totals', class: Reporting0010MonthlyCategoryTotals },
   { name: 'Reporting0011_version_ends', class: Reporting0011VersionEnds },
   { name: 'Reporting0012_history_room_for_ends', class: Reporting0012HistoryRoomForEnds },
+  { name: 'Reporting0013_item_levels', class: Reporting0013ItemLevels },
 ];

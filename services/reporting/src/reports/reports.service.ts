@@ -73,6 +73,13 @@ const WALKED_STATE = `SELECT ${ITEM_COLUMNS.split(', ')
  * report's. The orders by category name (sort=category, and the value report's own) fold.
  */
 const walks = (type: SnapshotType, sort: ReportSort | undefined): boolean => (sort === undefined ? type !== 'value' : sort !== 'category');
+/**
+ * Now, whether an order follows the stock: each sort by stock, total value or status, and the
+ * low-stock and value reports' own. Their indexes are item_levels' (Reporting0013), which triggers
+ * keep as items is written, so that a movement's update of items is made in place.
+ */
+const followsStock = (type: SnapshotType, sort: ReportSort | undefined): boolean =>
+  sort === undefined ? type !== 'inventory' : sort === 'currentStock' || sort === 'totalValue' || sort === 'status';
 /** An item_history row's state, for contributionSql. */
 const HISTORY_STATE = {
   active: 'h.active',
@@ -310,7 +317,8 @@ export class ReportsService {
   /**
    * The totals of a snapshot report now, unsearched, are the figures the projection keeps up to date
    * (item_totals: the dashboard's own, and the low-stock rows' value): no pass over every item,
-   * however many there are. The categories are a probe per category.
+   * however many there are. The categories are a probe per category (the low-stock report's in
+   * item_levels, whose index holds the low-stock items by category).
    */
   private async keptTotals(workspaceId: string, type: SnapshotType): Promise<ReportTotals> {
     const lowStock = type === 'low-stock';
@@ -320,7 +328,8 @@ export class ReportsService {
               COALESCE(t.${lowStock ? 'low_stock_value' : 'total_value'}, 0)::text AS value,
               COALESCE(t.low_stock_items, 0) AS low_stock,
               (SELECT count(*)::int FROM categories c WHERE c.workspace_id = ? AND c.deleted_at IS NULL
-                  AND EXISTS (SELECT 1 FROM items i WHERE i.workspace_id = c.workspace_id AND i.category_id = c.category_id AND i.active
+                  AND EXISTS (SELECT 1 FROM ${lowStock ? 'item_levels' : 'items'} i
+                               WHERE i.workspace_id = c.workspace_id AND i.category_id = c.category_id AND i.active
                                 ${lowStock ? `AND ${StockSql.needsReorder('i.stock', 'i.reorder_level')}` : ''})
               ) AS categories
          FROM (SELECT 1) AS one LEFT JOIN item_totals t ON t.workspace_id = ?`,
@@ -458,7 +467,11 @@ export function reportSql(workspaceId: string, query: ReportPageQuery): ReportSq
   const base =
     type === 'movement'
       ? movementSql(workspaceId, period)
-      : snapshotSql(workspaceId, instant, type, { keptColumns: kept !== null && instant === null, walk });
+      : snapshotSql(workspaceId, instant, type, {
+          keptColumns: kept !== null && instant === null,
+          walk,
+          levels: kept !== null && instant === null && followsStock(kept, query.sort),
+        });
   let grouped: ReportSql['grouped'] = null;
   if (kept !== null && instant !== null && !walk) {
     const keyCount = query.sort === 'category' ? 1 : 3;
@@ -534,7 +547,7 @@ function snapshotSql(
   workspaceId: string,
   instant: Date | null,
   type: SnapshotType,
-  how: { keptColumns: boolean; walk: boolean; group?: GroupWalk },
+  how: { keptColumns: boolean; walk: boolean; levels?: boolean; group?: GroupWalk },
 ): { columns: string; from: string; params: unknown[] } {
   const shape = SNAPSHOT_SHAPES[type];
   const { source, sourceParams } = instant
@@ -549,7 +562,10 @@ function snapshotSql(
             source: `SELECT h.* FROM items i CROSS JOIN LATERAL (${LATEST_STATE}) h WHERE i.workspace_id = ?`,
             sourceParams: [instant, workspaceId],
           }
-    : { source: `SELECT ${ITEM_COLUMNS}, category_name, workspace_id FROM items WHERE workspace_id = ?`, sourceParams: [workspaceId] };
+    : {
+        source: `SELECT ${ITEM_COLUMNS}, category_name, workspace_id FROM ${how.levels ? 'item_levels' : 'items'} WHERE workspace_id = ?`,
+        sourceParams: [workspaceId],
+      };
   // A walked value report reads its category totals from the figures at the instant (a window
   // over its rows would need every row): a group's own, or the map of every category's.
   const groupTotal = type === 'value' ? (how.group?.value ?? null) : null;

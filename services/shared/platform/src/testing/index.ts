@@ -58,7 +58,7 @@ export async function queryDb<T extends pg.QueryResultRow = pg.QueryResultRow>(
 
 /**
  * What a database's public tables are made of, as sorted text: every index, constraint, trigger
- * and storage parameter, and which tables have statistics. A rebuild that swaps in copies
+ * (and whether it is enabled) and storage parameter, and which tables have statistics. A rebuild that swaps in copies
  * (shadowTables) must leave it as it found it.
  */
 export const schemaOf = (dbName: string): Promise<string[]> =>
@@ -67,7 +67,8 @@ export const schemaOf = (dbName: string): Promise<string[]> =>
     `SELECT indexdef AS definition FROM pg_indexes WHERE schemaname = 'public'
      UNION ALL SELECT conrelid::regclass || ' ' || conname || ' ' || pg_get_constraintdef(oid) FROM pg_constraint
       WHERE connamespace = 'public'::regnamespace
-     UNION ALL SELECT pg_get_triggerdef(t.oid) FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid
+     UNION ALL SELECT pg_get_triggerdef(t.oid) || CASE WHEN t.tgenabled = 'D' THEN ' (disabled)' ELSE '' END
+       FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid
       WHERE c.relnamespace = 'public'::regnamespace AND NOT t.tgisinternal
      UNION ALL SELECT relname || ' ' || array_to_string(reloptions, ', ') FROM pg_class
       WHERE relnamespace = 'public'::regnamespace AND reloptions IS NOT NULL
