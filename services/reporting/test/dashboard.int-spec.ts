@@ -155,7 +155,7 @@ describe('idempotency and purge', () => {
     await reporting.publish(late);
 
     expect(await stats(userId)).toEqual({ totalItems: 0, lowStockItems: 0, totalValue: 0, categoriesCount: 0 });
-    for (const table of ['items', 'item_history', 'movements', 'categories']) {
+    for (const table of ['items', 'item_levels', 'item_history', 'movements', 'categories']) {
       expect(await queryDb('reporting', `SELECT 1 FROM ${table} WHERE workspace_id = $1`, [userId])).toEqual([]);
     }
   });

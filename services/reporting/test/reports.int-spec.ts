@@ -11,6 +11,7 @@ import {
   type ReportSliceRequest,
 } from '@inventory/contracts';
 import { FAR_FROM_THE_START, runSql } from '@inventory/platform';
+import { queryDb } from '@inventory/platform/testing';
 import { randomUUID } from 'node:crypto';
 import { pageStatement, reportSql, type ReportSql } from '../src/reports/reports.service.js';
 import { newUserId, startReporting, type ReportingHarness } from './support/reporting-harness.js';
@@ -852,5 +853,59 @@ describe('filters that make no sense are refused', () => {
       code: 'VALIDATION',
       message: ReportMessages.historyTooLong,
     });
+  });
+});
+
+describe("the items' report columns beside their stock indexes (item_levels, Reporting0013)", () => {
+  /** What item_levels copies of items, row by row, for one workspace. */
+  const rowsOf = (table: 'items' | 'item_levels', userId: string) =>
+    queryDb(
+      'reporting',
+      `SELECT item_id, workspace_id, name, sku, category_id, category_name, unit_price, reorder_level, stock, active
+         FROM ${table} WHERE workspace_id = $1 ORDER BY item_id`,
+      [userId],
+    );
+
+  it("rewrites an item's row of items in place on a movement: none of its indexes reads what a movement changes", async () => {
+    // A movement changes these columns (the projection's upsert); an index over any of them, its
+    // condition included, would make PostgreSQL write every index again.
+    const changed = ['stock', 'version', 'updated_at'];
+    const indexes = await queryDb<{ definition: string }>(
+      'reporting',
+      "SELECT pg_get_indexdef(indexrelid) AS definition FROM pg_index WHERE indrelid = 'items'::regclass",
+    );
+    expect(indexes.length).toBeGreaterThan(5);
+    expect(indexes.filter(({ definition }) => changed.some((column) => new RegExp(`\\b${column}\\b`).test(definition)))).toEqual([]);
+  });
+
+  it('holds each item as items has it, through movements, renames, a deleted category and an archive', async () => {
+    const userId = newUserId();
+    const tools = new TestCategory(userId, 'Tools');
+    const drill = new TestItem(userId);
+    const tape = new TestItem(userId);
+    await reporting.publish([
+      tools.created(),
+      drill.registered({ name: 'Drill', sku: 'D-1', unitPrice: '80.00', reorderLevel: 2, categoryId: tools.categoryId }),
+      drill.received(5),
+      tape.registered({ name: 'Tape', unitPrice: '2.50', reorderLevel: 0 }),
+      tape.received(1),
+    ]);
+    expect(await rowsOf('item_levels', userId)).toHaveLength(2);
+    expect(await rowsOf('item_levels', userId)).toEqual(await rowsOf('items', userId));
+
+    await reporting.publish([drill.issued(4), tools.renamed('Power tools'), tape.detailsChanged({ name: 'Duct tape' })]);
+    expect(await rowsOf('item_levels', userId)).toEqual(await rowsOf('items', userId));
+    // The orders that follow the stock read item_levels: the low-stock report names the drill, now low, by its category's new name.
+    const lowStock = await report(userId, { type: 'low-stock' });
+    expect(lowStock.map((row) => [row.name, row.currentStock, row.category?.name ?? null])).toEqual([['Drill', 1, 'Power tools']]);
+
+    await reporting.publish([tools.deleted(), tape.archived()]);
+    expect(await rowsOf('item_levels', userId)).toEqual(await rowsOf('items', userId));
+    expect((await rowsOf('item_levels', userId)).map((row) => [row.name, row.category_name, row.active])).toEqual(
+      expect.arrayContaining([
+        ['Drill', null, true],
+        ['Duct tape', null, false],
+      ]),
+    );
   });
 });
