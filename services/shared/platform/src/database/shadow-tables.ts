@@ -17,8 +17,8 @@ export interface ShadowOptions {
  * A rebuild's large tables, filled beside the live ones and swapped in at its commit (docs/reports.md,
  * "Rebuilds"). Each copy starts with its columns, checks and triggers only, so the replay's rows
  * maintain no index; the indexes are built once, sorted, at the end. In one long transaction every
- * row would otherwise put a version in every index: item_history has 13, the reports' items 17, the
- * inventory's item_views 12. The copies' pages are filled whole: the live table's storage parameters
+ * row would otherwise put a version in every index: item_history has 13, the reports' items 10 and
+ * item_levels 7, the inventory's item_views 12. The copies' pages are filled whole: the live table's storage parameters
  * (the fill factors that leave room in each page for updates in place) are given at the end, for
  * the rows written after the swap.
  *
